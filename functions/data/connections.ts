@@ -1,0 +1,76 @@
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { INDEXES, keys } from './table.ts';
+
+/** API Gateway ends a WebSocket after two hours; the item expires with it. */
+const CONNECTION_TTL_SECONDS = 2 * 3600;
+
+export interface Connection {
+  connectionId: string;
+  userId: string;
+  subscribed: boolean;
+  connectedAt: string;
+  expiresAt: number;
+}
+
+const userPartition = (userId: string) => `CONNECTIONS#${userId}`;
+
+/** putConnection: records a connection of a user, not yet subscribed, expiring with the socket. */
+export async function putConnection(connectionId: string, userId: string, now = new Date()): Promise<void> {
+  const item: Connection = {
+    connectionId,
+    userId,
+    subscribed: false,
+    connectedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
+  };
+  await dynamo().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...keys.connection(connectionId), gsi3pk: userPartition(userId), gsi3sk: connectionId, ...item },
+    }),
+  );
+}
+
+/** subscribeConnection: marks a connection as wanting alarms; only if it exists and belongs to that user. */
+export async function subscribeConnection(connectionId: string, userId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.connection(connectionId),
+        UpdateExpression: 'SET subscribed = :true',
+        ConditionExpression: 'attribute_exists(pk) AND userId = :user',
+        ExpressionAttributeValues: { ':true': true, ':user': userId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** deleteConnection: forgets a connection (closed, or answered 410 on a send). */
+export async function deleteConnection(connectionId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: config().tableName, Key: keys.connection(connectionId) }));
+}
+
+/**
+ * listSubscribedConnections: a user's live, subscribed connections. Expired items are skipped here because
+ * TTL deletion is lazy on AWS and never happens on DynamoDB Local.
+ */
+export async function listSubscribedConnections(userId: string, now = new Date()): Promise<Connection[]> {
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      IndexName: INDEXES.byAssignee.name,
+      KeyConditionExpression: '#pk = :pk',
+      FilterExpression: 'subscribed = :true AND expiresAt > :now',
+      ExpressionAttributeNames: { '#pk': INDEXES.byAssignee.pk },
+      ExpressionAttributeValues: { ':pk': userPartition(userId), ':true': true, ':now': Math.floor(now.getTime() / 1000) },
+    }),
+  );
+  return (Items ?? []) as Connection[];
+}

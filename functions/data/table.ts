@@ -1,0 +1,86 @@
+/**
+ * The one module that owns the table's shape: index names, key attribute names and key builders.
+ * Every other data module builds keys through these functions; docs/data-model.md documents them.
+ */
+
+/** Key attribute names of the base table and of each global secondary index. */
+export const KEYS = {
+  pk: 'pk',
+  sk: 'sk',
+  ttl: 'expiresAt',
+} as const;
+
+/**
+ * Global secondary indexes. Each is sparse: an item appears only when it carries the index's keys.
+ * - byCollection: every item of a kind, ordered (tickets newest first, staff by name, categories…)
+ * - byStatus:     tickets by status, ordered by creation
+ * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user
+ * - byType:       tickets by type (api | direct), ordered by creation
+ * - byDeadline:   unresolved tickets, partitioned DUE | OVERDUE, ordered by deadline
+ */
+export const INDEXES = {
+  byCollection: { name: 'byCollection', pk: 'gsi1pk', sk: 'gsi1sk' },
+  byStatus: { name: 'byStatus', pk: 'gsi2pk', sk: 'gsi2sk' },
+  byAssignee: { name: 'byAssignee', pk: 'gsi3pk', sk: 'gsi3sk' },
+  byType: { name: 'byType', pk: 'gsi4pk', sk: 'gsi4sk' },
+  byDeadline: { name: 'byDeadline', pk: 'gsi5pk', sk: 'gsi5sk' },
+} as const;
+export type IndexName = keyof typeof INDEXES;
+
+/** Attribute definitions and indexes, in the CreateTable shape; the CDK stack and the local runtime both use it. */
+export const TABLE_SCHEMA = {
+  partitionKey: KEYS.pk,
+  sortKey: KEYS.sk,
+  ttlAttribute: KEYS.ttl,
+  indexes: Object.values(INDEXES),
+} as const;
+
+/** Zero-padded so that string order is numeric order. */
+export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
+
+export const keys = {
+  user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  userEmail: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  userSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SETTINGS' }),
+  /** The set of active admin ids; its size guards "never remove the last active admin" (docs/decisions/011). */
+  activeAdmins: () => ({ pk: 'STAFF', sk: 'ACTIVE_ADMINS' }),
+
+  ticket: (id: number) => ({ pk: `TICKET#${pad(id)}`, sk: 'TICKET' }),
+  ticketComment: (id: number, at: string, commentId: string) => ({
+    pk: `TICKET#${pad(id)}`,
+    sk: `COMMENT#${at}#${commentId}`,
+  }),
+  ticketHistory: (id: number, at: string, entryId: string) => ({
+    pk: `TICKET#${pad(id)}`,
+    sk: `HISTORY#${at}#${entryId}`,
+  }),
+  ticketRating: (id: number) => ({ pk: `TICKET#${pad(id)}`, sk: 'RATING' }),
+  ticketSequence: () => ({ pk: 'SEQUENCE#TICKET', sk: 'SEQUENCE' }),
+  idempotency: (scope: string, key: string) => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
+  roundRobin: () => ({ pk: 'ROUND_ROBIN', sk: 'STATE' }),
+
+  category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
+  categoryName: (name: string) => ({ pk: `CATEGORY_NAME#${name.toLowerCase()}`, sk: 'CATEGORY_NAME' }),
+
+  /** Aggregates kept exact by the ticket transactions. */
+  statsTotals: () => ({ pk: 'STATS', sk: 'TOTALS' }),
+  statsDay: (day: string) => ({ pk: 'STATS', sk: `DAY#${day}` }),
+  agentWeek: (agentId: string, week: string) => ({ pk: `AGENT#${agentId}`, sk: `WEEK#${week}` }),
+
+  connection: (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' }),
+
+  apiKey: (id: string) => ({ pk: `API_KEY#${id}`, sk: 'API_KEY' }),
+  apiKeyHash: (hash: string) => ({ pk: `API_KEY_HASH#${hash}`, sk: 'API_KEY_HASH' }),
+  rateWindow: (keyId: string, window: string) => ({ pk: `RATE#${keyId}`, sk: `WINDOW#${window}` }),
+
+  /** Installation facts, such as when the demo data was seeded. */
+  meta: (name: string) => ({ pk: 'META', sk: name }),
+} as const;
+
+/** Partition values of the byCollection index. */
+export const COLLECTIONS = {
+  tickets: 'TICKETS',
+  staff: 'STAFF',
+  categories: 'CATEGORIES',
+  apiKeys: 'API_KEYS',
+} as const;

@@ -1,0 +1,60 @@
+/**
+ * Personal settings: the defaults of SPEC §3 and how stored settings are read over them. No AWS here.
+ */
+import { ALARM } from '#shared/constants.ts';
+import { userSettingsSchema, type UserSettings } from '#shared/schemas/settings.ts';
+
+/** What a staff member who never saved settings gets (SPEC §3 "User settings"). */
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  notifications: {
+    ticketAssigned: true,
+    ticketCreated: true,
+    ticketStatusChanged: true,
+    emailNotifications: true,
+    soundAlerts: true,
+    desktopNotifications: true,
+  },
+  timezone: 'UTC',
+  language: 'en',
+  theme: 'system',
+  alarmSettings: {
+    enabled: true,
+    volume: ALARM.defaultVolume,
+    soundType: 'bell',
+    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+  },
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Stored settings read over the defaults, field by field. Anything missing or no longer valid (say, a setting
+ * added or a list narrowed after it was saved) falls back to its default instead of failing the read.
+ */
+export function settingsOverDefaults(stored: unknown): UserSettings {
+  const saved = isRecord(stored) ? stored : {};
+  const shape = userSettingsSchema.shape;
+  const nested = <K extends 'notifications' | 'alarmSettings'>(key: K): UserSettings[K] => {
+    const savedGroup = isRecord(saved[key]) ? saved[key] : {};
+    const defaults = DEFAULT_USER_SETTINGS[key] as Record<string, unknown>;
+    const fieldShapes = shape[key].shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+    const out: Record<string, unknown> = {};
+    for (const [field, fallback] of Object.entries(defaults)) {
+      const value = savedGroup[field];
+      // Copied so that no caller can change the shared defaults through the answer.
+      out[field] = fieldShapes[field]?.safeParse(value).success ? value : structuredClone(fallback);
+    }
+    return out as UserSettings[K];
+  };
+  const scalar = <K extends 'timezone' | 'language' | 'theme'>(key: K): UserSettings[K] =>
+    shape[key].safeParse(saved[key]).success ? (saved[key] as UserSettings[K]) : DEFAULT_USER_SETTINGS[key];
+
+  return {
+    notifications: nested('notifications'),
+    timezone: scalar('timezone'),
+    language: scalar('language'),
+    theme: scalar('theme'),
+    alarmSettings: nested('alarmSettings'),
+  };
+}

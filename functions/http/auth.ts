@@ -1,0 +1,126 @@
+/**
+ * Staff sign-in and sign-out. Tokens travel only in HttpOnly cookies; the staff directory decides who may sign in.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { ROLES } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { loginSchema } from '#shared/schemas/user.ts';
+import { getUser } from '../data/users.ts';
+import { config } from '../lib/config.ts';
+import { clearedSessionCookies, COOKIE, sessionCookies, type CookieOptions } from '../lib/cookies.ts';
+import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
+import { defineRoute, httpHandler } from '../lib/http.ts';
+import { revokeRefreshToken, signInWithPassword, verifyAccessToken } from '../lib/identity.ts';
+
+const PKCE_COOKIE = 'hd_pkce';
+
+const siteOrigin = (headers: Record<string, string | undefined>) =>
+  `${headers['x-forwarded-proto'] ?? 'https'}://${headers['x-forwarded-host'] ?? headers.host}`;
+
+const shortLivedCookie = (name: string, value: string, maxAge: number, { secure }: CookieOptions) =>
+  `${name}=${value}; Path=/api/auth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+const base64url = (buf: Buffer) => buf.toString('base64url');
+
+export const handler = httpHandler('auth', {
+  'POST /api/auth/agent-login': defineRoute({
+    access: 'public',
+    body: loginSchema,
+    async handle({ body, cookieOptions }) {
+      const tokens = await signInWithPassword(body.email, body.password);
+      const verified = tokens ? await verifyAccessToken(tokens.accessToken) : undefined;
+      const user = verified?.ok ? await getUser(verified.userId) : undefined;
+      if (!tokens || !user || !user.isActive) {
+        // A valid Cognito login for someone the directory does not know, or has deactivated, gets the same answer
+        // as a wrong password; the tokens it produced are revoked at once.
+        if (tokens?.refreshToken) await revokeRefreshToken(tokens.refreshToken);
+        throw new UnauthorizedError(MESSAGES.invalidCredentials);
+      }
+      return { body: user, cookies: sessionCookies(tokens, cookieOptions) };
+    },
+  }),
+
+  'GET /api/auth/user': defineRoute({
+    access: { roles: ROLES },
+    async handle({ caller }) {
+      return { body: caller.kind === 'staff' ? caller.user : undefined };
+    },
+  }),
+
+  'GET /api/logout': defineRoute({
+    access: 'public',
+    async handle({ cookies, cookieOptions, headers }) {
+      const refresh = cookies[COOKIE.refresh];
+      if (refresh) await revokeRefreshToken(refresh);
+      const { hostedUiDomain, clientId } = config().cognito;
+      const home = `${siteOrigin(headers)}/`;
+      const redirect = hostedUiDomain
+        ? `${hostedUiDomain}/logout?client_id=${encodeURIComponent(clientId)}&logout_uri=${encodeURIComponent(home)}`
+        : '/';
+      return { redirect, cookies: clearedSessionCookies(cookieOptions) };
+    },
+  }),
+
+  'GET /api/login': defineRoute({
+    access: 'public',
+    async handle({ headers, cookieOptions }) {
+      const { hostedUiDomain, clientId } = config().cognito;
+      // Without a hosted UI (the embedded runtime) organization sign-in is the role chooser.
+      if (!hostedUiDomain) return { redirect: '/login-selection' };
+      const verifier = base64url(randomBytes(32));
+      const challenge = base64url(createHash('sha256').update(verifier).digest());
+      const state = base64url(randomBytes(16));
+      const params = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: `${siteOrigin(headers)}/api/auth/callback`,
+        scope: 'openid email profile',
+        code_challenge_method: 'S256',
+        code_challenge: challenge,
+        state,
+      });
+      return {
+        redirect: `${hostedUiDomain}/oauth2/authorize?${params}`,
+        cookies: [shortLivedCookie(PKCE_COOKIE, `${state}.${verifier}`, 600, cookieOptions)],
+      };
+    },
+  }),
+
+  'GET /api/auth/callback': defineRoute({
+    access: 'public',
+    query: z.object({ code: z.string().min(1), state: z.string().min(1) }),
+    async handle({ query, cookies, headers, cookieOptions }) {
+      const { hostedUiDomain, clientId } = config().cognito;
+      if (!hostedUiDomain) throw new NotFoundError('Organization sign-in is not configured');
+      const [state, verifier] = (cookies[PKCE_COOKIE] ?? '').split('.');
+      if (!state || !verifier || state !== query.state) throw new UnauthorizedError('Sign-in expired; please try again');
+      const response = await fetch(`${hostedUiDomain}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: clientId,
+          code: query.code,
+          code_verifier: verifier,
+          redirect_uri: `${siteOrigin(headers)}/api/auth/callback`,
+        }),
+      });
+      if (!response.ok) throw new UnauthorizedError('Sign-in failed; please try again');
+      const tokens = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+      const verified = await verifyAccessToken(tokens.access_token);
+      const user = verified.ok ? await getUser(verified.userId) : undefined;
+      if (!user?.isActive) throw new UnauthorizedError(MESSAGES.invalidCredentials);
+      return {
+        redirect: '/',
+        cookies: [
+          ...sessionCookies(
+            { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresInSeconds: tokens.expires_in },
+            cookieOptions,
+          ),
+          shortLivedCookie(PKCE_COOKIE, '', 0, cookieOptions),
+        ],
+      };
+    },
+  }),
+});

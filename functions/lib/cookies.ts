@@ -1,0 +1,51 @@
+/** The session cookies. Tokens live only in HttpOnly cookies; JavaScript in the page never sees them. */
+
+export const COOKIE = {
+  access: 'hd_access',
+  refresh: 'hd_refresh',
+} as const;
+
+const REFRESH_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+export interface CookieOptions {
+  secure: boolean;
+}
+
+function serialize(name: string, value: string, maxAgeSeconds: number, path: string, { secure }: CookieOptions): string {
+  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** The access token is sent to `/api` and `/ws` alike; the refresh token only to `/api`, where it is used. */
+export function sessionCookies(
+  tokens: { accessToken: string; refreshToken?: string; expiresInSeconds: number },
+  options: CookieOptions,
+): string[] {
+  const cookies = [serialize(COOKIE.access, tokens.accessToken, tokens.expiresInSeconds, '/', options)];
+  if (tokens.refreshToken) {
+    cookies.push(serialize(COOKIE.refresh, tokens.refreshToken, REFRESH_MAX_AGE_SECONDS, '/api', options));
+  }
+  return cookies;
+}
+
+/** Cookies that remove both session cookies. */
+export function clearedSessionCookies(options: CookieOptions): string[] {
+  return [serialize(COOKIE.access, '', 0, '/', options), serialize(COOKIE.refresh, '', 0, '/api', options)];
+}
+
+/**
+ * Reads cookies from an API Gateway v2 event (`cookies` array) or from a raw `Cookie` header (the WebSocket
+ * `$connect` request carries only the header).
+ */
+export function parseCookies(cookieList: readonly string[] | undefined, cookieHeader?: string): Record<string, string> {
+  const pairs = [...(cookieList ?? []), ...(cookieHeader ? cookieHeader.split(';') : [])];
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq < 0) continue;
+    const name = pair.slice(0, eq).trim();
+    if (name && !(name in out)) out[name] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}

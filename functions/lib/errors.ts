@@ -1,0 +1,53 @@
+/**
+ * Typed domain errors. Handlers and domain code throw these; one mapper (lib/http.ts) turns them into responses,
+ * so no handler catches and shapes errors itself.
+ */
+export abstract class AppError extends Error {
+  abstract readonly statusCode: number;
+  constructor(
+    message: string,
+    /** Per-field messages for forms, keyed by field path. */
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    // Minified bundles rename classes: the mapper matches by instanceof, and `name` stays readable in logs.
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly statusCode = 400;
+}
+
+export class UnauthorizedError extends AppError {
+  readonly statusCode = 401;
+  constructor(message = 'Unauthorized') {
+    super(message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly statusCode = 403;
+}
+
+export class NotFoundError extends AppError {
+  readonly statusCode = 404;
+}
+
+export class ConflictError extends AppError {
+  readonly statusCode = 409;
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  readonly statusCode = 415;
+}
+
+export class TooManyRequestsError extends AppError {
+  readonly statusCode = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

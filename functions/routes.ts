@@ -1,0 +1,105 @@
+/**
+ * The one route table. The CDK stack creates an HTTP API route per entry and points it at the Lambda
+ * of the entry's group; the embedded gateway matches requests against the same entries. A route exists
+ * in both runtimes or in neither.
+ *
+ * This module is data only (no handler imports) so that the CDK app and the gateway can load it cheaply.
+ */
+import type { ApiKeyScope } from '#shared/constants.ts';
+
+export const HTTP_GROUPS = [
+  'auth',
+  'tickets',
+  'dashboard',
+  'analytics',
+  'staff',
+  'categories',
+  'settings',
+  'apiKeys',
+  'meta',
+] as const;
+export type HttpGroup = (typeof HTTP_GROUPS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRoute {
+  method: HttpMethod;
+  /** API Gateway path syntax: `{name}` is a path parameter. */
+  path: string;
+  group: HttpGroup;
+  /** The API-key scope that may call this route; absent means staff only (or public). */
+  apiKeyScope?: ApiKeyScope;
+}
+
+const r = (method: HttpMethod, path: string, group: HttpGroup, apiKeyScope?: ApiKeyScope): HttpRoute => ({
+  method,
+  path,
+  group,
+  ...(apiKeyScope ? { apiKeyScope } : {}),
+});
+
+export const HTTP_ROUTES: readonly HttpRoute[] = [
+  r('POST', '/api/auth/agent-login', 'auth'),
+  r('GET', '/api/auth/user', 'auth'),
+  r('GET', '/api/login', 'auth'),
+  r('GET', '/api/logout', 'auth'),
+  r('GET', '/api/auth/callback', 'auth'),
+
+  r('GET', '/api/tickets', 'tickets', 'tickets:read'),
+  r('POST', '/api/tickets', 'tickets', 'tickets:create'),
+  r('GET', '/api/tickets/overdue', 'tickets', 'tickets:read'),
+  r('GET', '/api/tickets/{id}', 'tickets', 'tickets:read'),
+  r('PATCH', '/api/tickets/{id}', 'tickets'),
+  r('POST', '/api/tickets/{id}/assign', 'tickets'),
+  r('GET', '/api/tickets/{id}/comments', 'tickets', 'tickets:read'),
+  r('POST', '/api/tickets/{id}/comments', 'tickets'),
+  r('GET', '/api/tickets/{id}/history', 'tickets', 'tickets:read'),
+  r('POST', '/api/tickets/{id}/rating', 'tickets', 'tickets:rate'),
+
+  r('GET', '/api/dashboard/metrics', 'dashboard'),
+  r('GET', '/api/dashboard/priority-distribution', 'dashboard'),
+  r('GET', '/api/dashboard/volume-data', 'dashboard'),
+
+  r('GET', '/api/analytics/category-usage', 'analytics'),
+  r('GET', '/api/analytics/insights', 'analytics'),
+  r('GET', '/api/agents/performance', 'analytics'),
+
+  r('GET', '/api/agents', 'staff'),
+  r('POST', '/api/users', 'staff'),
+  r('PUT', '/api/users/{id}/password', 'staff'),
+  r('PUT', '/api/users/{id}/role', 'staff'),
+  r('DELETE', '/api/users/{id}', 'staff'),
+
+  r('GET', '/api/categories', 'categories', 'tickets:read'),
+  r('POST', '/api/categories', 'categories'),
+  r('PATCH', '/api/categories/{id}', 'categories'),
+  r('DELETE', '/api/categories/{id}', 'categories'),
+
+  r('GET', '/api/user/settings', 'settings'),
+  r('PUT', '/api/user/settings', 'settings'),
+  r('POST', '/api/user/change-password', 'settings'),
+
+  r('GET', '/api/api-keys', 'apiKeys'),
+  r('POST', '/api/api-keys', 'apiKeys'),
+  r('DELETE', '/api/api-keys/{id}', 'apiKeys'),
+
+  r('GET', '/api/openapi.json', 'meta'),
+];
+
+/** `METHOD /path`, as API Gateway writes `routeKey`. */
+export const routeKeyOf = (route: Pick<HttpRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+/** Where each Lambda's entry module lives, relative to the repository root. */
+export const httpEntry = (group: HttpGroup): string => `functions/http/${group}.ts`;
+
+export const WS_HANDLERS = {
+  authorizer: 'functions/ws/authorizer.ts',
+  connect: 'functions/ws/connect.ts',
+  disconnect: 'functions/ws/disconnect.ts',
+  default: 'functions/ws/default.ts',
+} as const;
+
+export const JOB_HANDLERS = {
+  overdue: 'functions/jobs/overdue.ts',
+  notifier: 'functions/jobs/notifier.ts',
+} as const;

@@ -1,0 +1,29 @@
+/**
+ * `$connect` authorizer: the browser's session cookie decides. An inactive or unknown user is denied, like any
+ * HTTP request. The socket cannot set cookies, so an expired access token is denied too; the page's next API call
+ * refreshes it and the client reconnects.
+ */
+import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
+import { authenticateStaff } from '../lib/auth.ts';
+import { parseCookies } from '../lib/cookies.ts';
+import { logger } from '../lib/logger.ts';
+
+const policy = (principalId: string, effect: 'Allow' | 'Deny', resource: string, context?: Record<string, string>) => ({
+  principalId,
+  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: resource }] },
+  ...(context ? { context } : {}),
+});
+
+export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const cookies = parseCookies(undefined, headers.cookie);
+  try {
+    // Refresh needs a Set-Cookie the socket cannot carry, so only a live access token is accepted here.
+    const { user, setCookies } = await authenticateStaff({ hd_access: cookies.hd_access ?? '' }, { secure: true });
+    if (setCookies.length) return policy('anonymous', 'Deny', event.methodArn);
+    return policy(user.id, 'Allow', event.methodArn, { userId: user.id, role: user.role });
+  } catch (error) {
+    logger.info('WebSocket connection refused', { reason: (error as Error).message });
+    return policy('anonymous', 'Deny', event.methodArn);
+  }
+}

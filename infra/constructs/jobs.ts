@@ -1,0 +1,63 @@
+import { Duration } from 'aws-cdk-lib';
+import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Construct } from 'constructs';
+import { JOB_HANDLERS } from '#functions/routes.ts';
+import { HandlerFunction } from './function.ts';
+
+export interface JobsProps {
+  table: ITable;
+  webSocketStage: WebSocketStage;
+  environment: Record<string, string>;
+}
+
+/** Background work: the minutely overdue sweep and the stream consumer that pushes alarms to sockets. */
+export class Jobs extends Construct {
+  readonly overdueFunction: HandlerFunction;
+  readonly notifierFunction: HandlerFunction;
+
+  constructor(scope: Construct, id: string, props: JobsProps) {
+    super(scope, id);
+    const { table, webSocketStage, environment } = props;
+
+    this.overdueFunction = new HandlerFunction(this, 'OverdueFunction', {
+      entry: JOB_HANDLERS.overdue,
+      description: 'Help desk job: mark tickets past their deadline as overdue',
+      environment,
+      timeout: Duration.seconds(50),
+    });
+    table.grantReadWriteData(this.overdueFunction);
+    // The next tick a minute later redoes the sweep, so a failed run is not retried into the next one.
+    new Rule(this, 'OverdueSchedule', {
+      description: 'Runs the overdue sweep every minute',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.overdueFunction, { retryAttempts: 0 })],
+    });
+
+    this.notifierFunction = new HandlerFunction(this, 'NotifierFunction', {
+      entry: JOB_HANDLERS.notifier,
+      description: 'Help desk job: turn table changes into real-time alarms',
+      environment,
+      timeout: Duration.seconds(60),
+    });
+    table.grantReadData(this.notifierFunction);
+    // A send answered 410 removes that connection's item; nothing else is written.
+    table.grant(this.notifierFunction, 'dynamodb:DeleteItem');
+    webSocketStage.grantManagementApiAccess(this.notifierFunction);
+    this.notifierFunction.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        // An alarm is only worth something while it is fresh: retry a poison record a few times, then move on.
+        retryAttempts: 3,
+        maxRecordAge: Duration.hours(1),
+      }),
+    );
+  }
+}

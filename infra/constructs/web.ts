@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as EdgeFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+  type ResponseSecurityHeadersBehavior,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { WEBSOCKET_STAGE } from './gateways.ts';
+
+/**
+ * Viewer-request code for the SPA: a path whose last segment has no extension is a client-side route,
+ * so S3 is asked for the shell. A distribution-wide 404→index.html error response would do the same but
+ * would also turn the API's own 404 answers into HTML.
+ */
+export const SPA_ROUTING_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * Viewer-request code for /api/*: API Gateway must receive its own Host, so the viewer's is handed on as
+ * x-forwarded-host, which the functions' CSRF check compares with Origin.
+ */
+export const FORWARDED_HOST_FUNCTION = `function handler(event) {
+  var request = event.request;
+  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  return request;
+}`;
+
+export interface WebProps {
+  httpApiDomain: string;
+  webSocketApiDomain: string;
+  /** Built SPA folder: index.html at its root, content-hashed files under assets/ (Vite's layout). */
+  webAssetPath: string;
+  /** Custom domain and its us-east-1 certificate; CloudFront's own domain otherwise. */
+  customDomain?: { domainName: string; certificate: ICertificate };
+}
+
+/** CloudFront, the one origin the browser sees: the SPA from S3, /api/* and /ws from API Gateway. */
+export class Web extends Construct {
+  readonly distribution: Distribution;
+  readonly bucket: Bucket;
+  /** `https://host` of the site. */
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    if (!existsSync(join(props.webAssetPath, 'index.html'))) {
+      throw new Error(`No index.html in ${props.webAssetPath}: build the web app before synthesizing the stack.`);
+    }
+
+    this.bucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Only build output lives here; a fresh deploy recreates it.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const spaRouting = new EdgeFunction(this, 'SpaRoutingFunction', {
+      code: FunctionCode.fromInline(SPA_ROUTING_FUNCTION),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+    });
+    const forwardedHost = new EdgeFunction(this, 'ForwardedHostFunction', {
+      code: FunctionCode.fromInline(FORWARDED_HOST_FUNCTION),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Pass the viewer Host to the API as x-forwarded-host',
+    });
+
+    // Nothing behind API Gateway may be cached, and everything the viewer sent must arrive except Host
+    // (API Gateway routes on its own host name). With caching disabled, the all-viewer policies are the
+    // one way an origin request policy forwards Authorization, which API-key callers rely on.
+    const apiBehaviour = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    } satisfies Partial<BehaviorOptions>;
+
+    // Browsers revalidate the shell on every load but keep content-hashed files for good. CloudFront's
+    // own copies are refreshed by the invalidation each deployment makes, so its TTLs can stay long.
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const shellHeaders = this.siteHeaders('ShellHeaders', 'no-cache');
+    const assetHeaders = this.siteHeaders('AssetHeaders', 'public, max-age=31536000, immutable');
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Help desk',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultRootObject: 'index.html',
+      ...(props.customDomain
+        ? {
+            domainNames: [props.customDomain.domainName],
+            certificate: props.customDomain.certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: shellHeaders,
+        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/assets/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: assetHeaders,
+        },
+        '/api/*': {
+          ...apiBehaviour,
+          origin: new HttpOrigin(props.httpApiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          functionAssociations: [{ function: forwardedHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        // The path is the stage name, so CloudFront forwards /ws unchanged and it lands on the stage.
+        [`/${WEBSOCKET_STAGE}`]: {
+          ...apiBehaviour,
+          origin: new HttpOrigin(props.webSocketApiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        },
+      },
+    });
+
+    this.siteUrl = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+
+    new BucketDeployment(this, 'DeploySite', {
+      sources: [Source.asset(props.webAssetPath)],
+      destinationBucket: this.bucket,
+      // Files of the previous release stay, so a browser still running the old shell can load its chunks.
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+  }
+
+  private siteHeaders(id: string, cacheControl: string): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, id, {
+      securityHeadersBehavior: SECURITY_HEADERS,
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Cache-Control', value: cacheControl, override: true }],
+      },
+    });
+  }
+}
+
+/** The managed SecurityHeadersPolicy's settings, which a policy that also sets Cache-Control must restate. */
+const SECURITY_HEADERS: ResponseSecurityHeadersBehavior = {
+  contentTypeOptions: { override: true },
+  frameOptions: { frameOption: HeadersFrameOption.SAMEORIGIN, override: true },
+  referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+  strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
+  xssProtection: { protection: true, modeBlock: true, override: true },
+};

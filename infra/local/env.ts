@@ -1,0 +1,32 @@
+import type { LocalUserPool } from './cognito.ts';
+
+/**
+ * Credentials for the emulators. Neither checks them, but the SDK signs every request and DynamoDB Local
+ * rejects access key ids that are not alphanumeric.
+ */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/** The environment the function code reads (functions/lib/config.ts) when it runs against the emulators. */
+export function functionEnv(o: {
+  region: string;
+  tableName: string;
+  dynamoEndpoint: string;
+  cognitoEndpoint: string;
+  pool: LocalUserPool;
+  wsManagementEndpoint?: string;
+}): Record<string, string> {
+  return {
+    AWS_REGION: o.region,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    TABLE_NAME: o.tableName,
+    DYNAMODB_ENDPOINT: o.dynamoEndpoint,
+    COGNITO_ENDPOINT: o.cognitoEndpoint,
+    COGNITO_USER_POOL_ID: o.pool.userPoolId,
+    COGNITO_CLIENT_ID: o.pool.clientId,
+    COGNITO_JWKS: JSON.stringify(o.pool.jwks),
+    ...(o.wsManagementEndpoint ? { WS_MANAGEMENT_ENDPOINT: o.wsManagementEndpoint } : {}),
+    // Only cognito-local (aws-sdk v2) prints the end-of-support notice; set here so that no process given this env does.
+    AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The embedded runtime: the AWS stack's parts on one machine, running the same handler modules.
+ * Used by `npm start`, by the browser tests and by the benchmark.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { JOB_HANDLERS } from '#functions/routes.ts';
+import { startCognitoLocal, ensureUserPool } from './cognito.ts';
+import { startDynamoDbLocal } from './dynamodb.ts';
+import { functionEnv, LOCAL_CREDENTIALS } from './env.ts';
+import { startGateway } from './gateway.ts';
+import { loadHandler } from './handlers.ts';
+import { everyMinute } from './scheduler.ts';
+import { startStreamPoller } from './stream-poller.ts';
+import { ensureTable } from './table.ts';
+
+export const REGION = 'us-east-1';
+export const TABLE_NAME = 'helpdesk';
+
+export interface RuntimeOptions {
+  /** Where DynamoDB Local and cognito-local keep their data; survives restarts. */
+  dataDir: string;
+  port: number;
+  /** The built SPA to serve. */
+  webDir?: string;
+  /** Persist DynamoDB data on disk (default) or keep it in memory (tests, benchmarks). */
+  inMemory?: boolean;
+  log?: (line: string) => void;
+  /** Invoke the overdue job every minute (default true). */
+  schedule?: boolean;
+}
+
+export interface Runtime {
+  url: string;
+  port: number;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the emulators, creates the table and the user pool if missing, points this process's environment at
+ * them (the handlers run in-process and read their configuration from it), then starts the gateway, the stream
+ * poller and the schedule. `stop()` ends all of it, children included.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const stops: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  };
+
+  try {
+    const [dynamoLocal, cognitoLocal] = await Promise.all([
+      startDynamoDbLocal(options.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }),
+      startCognitoLocal({ dataDir: join(dataDir, 'cognito'), region: REGION }),
+    ]);
+    stops.push(() => dynamoLocal.stop(), () => cognitoLocal.stop());
+    log(`DynamoDB Local on ${dynamoLocal.endpoint}, cognito-local on ${cognitoLocal.endpoint}`);
+
+    const dynamo = new DynamoDBClient({ region: REGION, endpoint: dynamoLocal.endpoint, credentials: LOCAL_CREDENTIALS });
+    const [tableState, pool] = await Promise.all([
+      ensureTable(dynamo, TABLE_NAME),
+      ensureUserPool({ endpoint: cognitoLocal.endpoint, dataDir: join(dataDir, 'cognito'), region: REGION }),
+    ]);
+    log(`Table ${TABLE_NAME}: ${tableState}; user pool ${pool.userPoolId}`);
+
+    // The gateway's port must be known before the env is written: the notifier posts to its @connections.
+    const gateway = await startGateway({ port: options.port, staticDir: options.webDir, log });
+    stops.push(() => gateway.close());
+    const env = functionEnv({
+      region: REGION,
+      tableName: TABLE_NAME,
+      dynamoEndpoint: dynamoLocal.endpoint,
+      cognitoEndpoint: cognitoLocal.endpoint,
+      pool,
+      wsManagementEndpoint: gateway.url,
+    });
+    Object.assign(process.env, env);
+
+    const poller = await startStreamPoller({
+      dynamo,
+      streams: new DynamoDBStreamsClient({ region: REGION, endpoint: dynamoLocal.endpoint, credentials: LOCAL_CREDENTIALS }),
+      tableName: TABLE_NAME,
+      handler: () => loadHandler(JOB_HANDLERS.notifier),
+      functionName: 'helpdesk-notifier',
+    });
+    stops.push(() => poller.stop());
+
+    if (options.schedule !== false) {
+      const schedule = everyMinute(() => loadHandler(JOB_HANDLERS.overdue), { functionName: 'helpdesk-overdue' });
+      stops.push(() => schedule.stop());
+    }
+
+    return { url: gateway.url, port: gateway.port, env, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

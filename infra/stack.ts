@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { Node } from 'constructs';
+import type { Construct } from 'constructs';
+import { z } from 'zod';
+import { Data } from './constructs/data.ts';
+import { REPO_ROOT } from './constructs/function.ts';
+import { Gateways } from './constructs/gateways.ts';
+import { HttpRoutes } from './constructs/http-routes.ts';
+import { Identity, type SsoProvider } from './constructs/identity.ts';
+import { Jobs } from './constructs/jobs.ts';
+import { Realtime } from './constructs/realtime.ts';
+import { Web } from './constructs/web.ts';
+
+/** Deployment settings, read from CDK context (cdk.json or `-c key=value`). */
+export interface HelpdeskSettings {
+  /** Custom domain of the site; needs `certificateArn`. */
+  domainName?: string;
+  /** ACM certificate in us-east-1 covering `domainName`. */
+  certificateArn?: string;
+  /** Hosted-UI prefix (`prefix.auth.region.amazoncognito.com`); defaults to `helpdesk-<account>`. */
+  cognitoDomainPrefix?: string;
+  ssoProvider?: SsoProvider;
+  /** Requests per minute allowed to one API key. */
+  apiKeyRateLimit: string;
+}
+
+export interface HelpdeskStackProps extends StackProps {
+  settings: HelpdeskSettings;
+  /** Built SPA folder; relative paths are taken from the repository root. */
+  webAssetPath?: string;
+}
+
+const providerName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{1,30}[A-Za-z0-9]$/, 'letters, digits and hyphens, 3 to 32 characters');
+
+const ssoProviderSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('saml'),
+    name: providerName,
+    metadataUrl: z.url({ protocol: /^https$/ }),
+    emailAttribute: z.string().min(1).optional(),
+  }),
+  z.object({
+    type: z.literal('oidc'),
+    name: providerName,
+    issuerUrl: z.url({ protocol: /^https$/ }),
+    clientId: z.string().min(1),
+    clientSecretName: z.string().min(1),
+  }),
+]);
+
+/** `-c key=value` hands objects over as JSON text; cdk.json hands them over parsed. */
+const jsonText = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+const settingsSchema = z
+  .object({
+    domainName: z.hostname().optional(),
+    certificateArn: z
+      .string()
+      .regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/, 'an ACM certificate ARN in us-east-1 (CloudFront)')
+      .optional(),
+    cognitoDomainPrefix: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and hyphens')
+      .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'Cognito rejects prefixes containing aws, amazon or cognito')
+      .optional(),
+    ssoProvider: z.preprocess(jsonText, ssoProviderSchema.optional()),
+    apiKeyRateLimit: z.coerce.number().int().positive().default(600).transform(String),
+  })
+  .refine((s) => Boolean(s.domainName) === Boolean(s.certificateArn), {
+    message: 'domainName and certificateArn go together: set both or neither',
+  });
+
+const SETTING_KEYS = ['domainName', 'certificateArn', 'cognitoDomainPrefix', 'ssoProvider', 'apiKeyRateLimit'] as const;
+
+/** Reads and validates the deployment settings from CDK context; throws one message listing every problem. */
+export function settingsFromContext(node: Node): HelpdeskSettings {
+  const raw = Object.fromEntries(
+    SETTING_KEYS.map((key) => [key, node.tryGetContext(key)]).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`Invalid CDK context for the Helpdesk stack:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** The whole help desk on AWS: one table, one user pool, the APIs and their functions, and CloudFront. */
+export class HelpdeskStack extends Stack {
+  constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
+    super(scope, id, {
+      description: 'Help desk: SPA on CloudFront, HTTP and WebSocket APIs on Lambda, DynamoDB, Cognito',
+      ...props,
+    });
+    const { settings } = props;
+
+    const data = new Data(this, 'Data');
+    const gateways = new Gateways(this, 'Gateways');
+
+    const web = new Web(this, 'Web', {
+      httpApiDomain: gateways.httpApiDomain,
+      webSocketApiDomain: gateways.webSocketApiDomain,
+      webAssetPath: join(REPO_ROOT, props.webAssetPath ?? 'web/dist'),
+      ...(settings.domainName && settings.certificateArn
+        ? {
+            customDomain: {
+              domainName: settings.domainName,
+              certificate: Certificate.fromCertificateArn(this, 'SiteCertificate', settings.certificateArn),
+            },
+          }
+        : {}),
+    });
+
+    const identity = new Identity(this, 'Identity', {
+      siteUrl: web.siteUrl,
+      cognitoDomainPrefix: settings.cognitoDomainPrefix ?? `helpdesk-${this.account}`,
+      ...(settings.ssoProvider ? { ssoProvider: settings.ssoProvider } : {}),
+    });
+
+    // The functions' whole configuration contract; both runtimes read exactly these names.
+    const environment: Record<string, string> = {
+      TABLE_NAME: data.table.tableName,
+      COGNITO_USER_POOL_ID: identity.userPool.userPoolId,
+      COGNITO_CLIENT_ID: identity.client.userPoolClientId,
+      COGNITO_HOSTED_UI_DOMAIN: identity.hostedUiUrl,
+      WS_MANAGEMENT_ENDPOINT: gateways.webSocketStage.callbackUrl,
+      API_KEY_RATE_LIMIT: settings.apiKeyRateLimit,
+      POWERTOOLS_SERVICE_NAME: 'helpdesk',
+      LOG_LEVEL: 'INFO',
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+
+    new HttpRoutes(this, 'Http', {
+      httpApi: gateways.httpApi,
+      table: data.table,
+      userPool: identity.userPool,
+      environment,
+    });
+    new Realtime(this, 'Realtime', { webSocketApi: gateways.webSocketApi, table: data.table, environment });
+    new Jobs(this, 'Jobs', { table: data.table, webSocketStage: gateways.webSocketStage, environment });
+
+    new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The help desk, as staff open it' });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: web.distribution.distributionDomainName,
+      description: 'Point the custom domain (CNAME or alias) here',
+    });
+    new CfnOutput(this, 'HttpApiUrl', { value: gateways.httpApi.apiEndpoint });
+    new CfnOutput(this, 'WebSocketUrl', { value: gateways.webSocketStage.url });
+    new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: identity.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Business constants of the help desk (SPEC.md §9), defined once for the web app and the functions.
+ */
+
+export const ROLES = ['admin', 'manager', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  manager: 'Manager',
+  agent: 'Agent',
+};
+
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+/** Statuses that keep a ticket on the clock: they have a live deadline. */
+export const UNRESOLVED_STATUSES: readonly TicketStatus[] = ['open', 'in_progress'];
+
+export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const PRIORITY_LABELS: Record<Priority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
+
+export const TICKET_TYPES = ['api', 'direct'] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+
+/** Hours from creation to the deadline, by priority. */
+export const SLA_HOURS: Record<Priority, number> = {
+  critical: 2,
+  high: 8,
+  medium: 24,
+  low: 72,
+};
+
+export const LIST_LIMITS = {
+  dashboardTickets: 10,
+  fullList: 100,
+  topAgents: 5,
+  agentPerformance: 50,
+} as const;
+
+export const PERFORMANCE_THRESHOLDS = { good: 90, fair: 70 } as const;
+
+export const OVERDUE_POLL_MS = 30_000;
+export const REDIRECT_AFTER_DENIAL_MS = 500;
+export const REFRESH_AFTER_LOGIN_MS = 100;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const SUBJECT_MIN_LENGTH = 5;
+export const DESCRIPTION_MIN_LENGTH = 10;
+export const CATEGORY_NAME_MAX = 100;
+export const CATEGORY_DISPLAY_NAME_MAX = 150;
+export const DEFAULT_CATEGORY_COLOR = '#3b82f6';
+
+export const COLOR_PALETTE = [
+  '#ef4444',
+  '#f97316',
+  '#eab308',
+  '#22c55e',
+  '#06b6d4',
+  '#3b82f6',
+  '#6366f1',
+  '#8b5cf6',
+  '#ec4899',
+  '#6b7280',
+] as const;
+
+/** The categories a new installation starts with (SPEC.md §9, both legacy lists merged). */
+export const INITIAL_CATEGORIES = [
+  'kyc',
+  'fiat_deposit',
+  'fiat_withdrawal',
+  'crypto_deposit',
+  'crypto_withdrawal',
+  '2fa_reset',
+  'account_verification',
+  'deposit_withdrawal',
+  'trading_support',
+  'kyc_compliance',
+  'security_issues',
+  'api_technical',
+  'payment_issues',
+  'general_enquiry',
+  'others',
+] as const;
+
+export const VOLUME_PERIODS = [7, 30, 90] as const;
+export type VolumePeriod = (typeof VOLUME_PERIODS)[number];
+
+export const SOUND_TYPES = ['bell', 'chime', 'notification'] as const;
+export type SoundType = (typeof SOUND_TYPES)[number];
+
+export const ALERT_TYPES = [
+  'ticket_assigned',
+  'ticket_created',
+  'high_priority',
+  'critical_priority',
+  'ticket_overdue',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const ALARM = {
+  defaultVolume: 80,
+  reconnectMs: 5_000,
+  toastMs: 8_000,
+  desktopNotificationMs: 10_000,
+  testIndicatorMs: 2_000,
+} as const;
+
+export const TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/Chicago',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Asia/Shanghai',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+] as const;
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
+export const THEMES = ['system', 'light', 'dark'] as const;
+
+export const TOAST = { limit: 1, durationMs: 5_000, swipeThresholdPx: 50 } as const;
+
+export const API_KEY_SCOPES = ['tickets:create', 'tickets:read', 'tickets:rate'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+
+export const roleSchema = z.enum(ROLES);
+
+/** A staff member as the API returns them (never a password or token). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: MESSAGES.invalidEmail }));
+
+/** `POST /api/auth/agent-login`. */
+export const loginSchema = z.object({
+  email: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
+  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Cognito's own ceiling for a password. */
+const PASSWORD_MAX_LENGTH = 256;
+const NAME_MAX_LENGTH = 100;
+
+/**
+ * A password as Cognito accepts it: the product's only rule is the minimum length (SPEC §5), but Cognito also
+ * refuses leading or trailing whitespace and more than 256 characters, so those are refused here with a clear
+ * message instead of failing later at Cognito.
+ */
+export const passwordSchema = (minMessage: string = MESSAGES.passwordMin) =>
+  z
+    .string({ error: minMessage })
+    .min(PASSWORD_MIN_LENGTH, minMessage)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .regex(/^\S(.*\S)?$/s, 'Password must not begin or end with a space');
+
+const personName = (requiredMessage: string, label: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
+
+const roleInput = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+
+/** `POST /api/users` (SPEC §5 "Create user"). */
+export const createUserSchema = z.object({
+  email: z.string({ error: MESSAGES.invalidEmail }).pipe(emailSchema),
+  firstName: personName(MESSAGES.firstNameRequired, 'First name'),
+  lastName: personName(MESSAGES.lastNameRequired, 'Last name'),
+  password: passwordSchema(),
+  role: roleInput.default('agent'),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** `PUT /api/users/{id}/password`: an admin sets a new password (the confirmation is checked in the form). */
+export const resetPasswordSchema = z.object({ password: passwordSchema() });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** `PUT /api/users/{id}/role`. */
+export const updateRoleSchema = z.object({ role: roleInput });
+export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
+
+/** Path parameters of `/api/users/{id}…`. */
+export const userIdParamsSchema = z.object({ id: z.string().min(1) });
+
+/** This week's figures of one agent (SPEC §3 "currentWeekPerformance"). */
+export const weekPerformanceSchema = z.object({
+  ticketsResolved: z.number().int(),
+  customerRating: z.number().nullable(),
+  performanceScore: z.number(),
+});
+export type WeekPerformance = z.infer<typeof weekPerformanceSchema>;
+
+/** An entry of `GET /api/agents`: a staff member and this week's figures (null until any are recorded). */
+export const agentSchema = userSchema.extend({ currentWeekPerformance: weekPerformanceSchema.nullable() });
+export type Agent = z.infer<typeof agentSchema>;

@@ -1,0 +1,66 @@
+/**
+ * Test data made through the real emulators: a staff member is a Cognito user plus a directory item, exactly as
+ * the product creates them.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Role } from '#shared/constants.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { putNewUser } from '#functions/data/users.ts';
+
+let cognito: CognitoIdentityProviderClient | undefined;
+const client = () =>
+  (cognito ??= new CognitoIdentityProviderClient({
+    region: process.env.AWS_REGION,
+    endpoint: process.env.COGNITO_ENDPOINT,
+  }));
+
+/** An e-mail address no other test uses. */
+export const uniqueEmail = (prefix = 'staff'): string => `${prefix}-${randomUUID().slice(0, 8)}@test.local`;
+
+export interface StaffFixture {
+  user: User;
+  email: string;
+  password: string;
+}
+
+/** Creates a signed-up, active staff member with the given role. */
+export async function createStaffUser(
+  options: { role: Role; email?: string; password?: string; firstName?: string; lastName?: string },
+): Promise<StaffFixture> {
+  const email = options.email ?? uniqueEmail(options.role);
+  const password = options.password ?? `Pw-${randomUUID().slice(0, 12)}`;
+  const created = await client().send(
+    new AdminCreateUserCommand({
+      UserPoolId: process.env.COGNITO_USER_POOL_ID,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await client().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: process.env.COGNITO_USER_POOL_ID,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error('cognito-local returned no sub');
+  const user = await putNewUser({
+    id: sub,
+    email,
+    firstName: options.firstName ?? options.role[0]!.toUpperCase() + options.role.slice(1),
+    lastName: options.lastName ?? 'Tester',
+    role: options.role,
+  });
+  return { user, email, password };
+}

@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test layers (docs/testing.md). Browser flows run under Playwright (playwright.config.ts), not here.
+ */
+export default defineConfig({
+  test: {
+    env: {
+      // Function logs are JSON lines; in tests only warnings and errors are worth reading.
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+      // The pinned SDK runs on Node 20 (here) and 22 (Lambda); its notice about future releases is noise.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/integration/setup-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One emulator pair serves every file; files run one at a time so that table-wide
+          // assertions (recounts, round-robin spread) see only their own writes.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'component',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});

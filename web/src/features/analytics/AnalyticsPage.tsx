@@ -1,0 +1,7 @@
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { SECTION_TITLES } from '../../lib/sections.ts';
+
+/** AI analytics, admin and manager (SPEC.md §2); the screen itself is a later task. */
+export function AnalyticsPage() {
+  return <PageHeader title={SECTION_TITLES.analytics} />;
+}

@@ -1,0 +1,128 @@
+import { Avatar, Badge, Box, Button, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { IconType } from 'react-icons';
+import {
+  LuBrainCircuit,
+  LuInbox,
+  LuLayoutDashboard,
+  LuLogOut,
+  LuPhoneIncoming,
+  LuSettings,
+  LuTags,
+  LuUsers,
+} from 'react-icons/lu';
+import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../lib/brand.ts';
+import { displayNameOf, initialsOf, roleLabelOf } from '../../lib/format.ts';
+import { colorPaletteFor } from '../../lib/roles.ts';
+import { useSession } from '../../lib/router-context.ts';
+import { type NavBadge, type Section, navItemsFor } from '../../lib/sections.ts';
+import type { CurrentUser } from '../auth/queries.ts';
+import { dashboardMetricsQuery } from '../dashboard/queries.ts';
+
+const SECTION_ICONS: Record<Section, IconType> = {
+  dashboard: LuLayoutDashboard,
+  tickets: LuInbox,
+  'direct-tickets': LuPhoneIncoming,
+  agents: LuUsers,
+  categories: LuTags,
+  analytics: LuBrainCircuit,
+  settings: LuSettings,
+};
+
+interface SidebarProps {
+  user: CurrentUser;
+  /** Called after a link is followed, so the mobile drawer can close. */
+  onNavigate?: () => void;
+}
+
+/** Product title, the role's pages with ticket badges, and the user card with Logout (SPEC.md §2 Sidebar). */
+export function Sidebar({ user, onNavigate }: SidebarProps) {
+  const session = useSession();
+  const badges = useNavBadges();
+  const { role } = user;
+
+  return (
+    <Flex direction="column" h="full" colorPalette={colorPaletteFor(role)}>
+      <Stack gap="0" px="5" py="5" borderBottomWidth="1px">
+        <Text fontWeight="bold" fontSize="lg" color="colorPalette.fg">
+          {PRODUCT_NAME}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {PRODUCT_SUBTITLE}
+        </Text>
+      </Stack>
+
+      <Box as="nav" aria-label="Main" flex="1" overflowY="auto" px="3" py="4">
+        <Stack as="ul" gap="1" listStyleType="none">
+          {navItemsFor(role).map((item) => {
+            const count = item.badge ? badges[item.badge] : undefined;
+            return (
+              <li key={item.section}>
+                <Flex
+                  asChild
+                  align="center"
+                  gap="3"
+                  px="3"
+                  py="2"
+                  rounded="md"
+                  color="fg.muted"
+                  fontSize="sm"
+                  fontWeight="medium"
+                  focusRing="inside"
+                  _hover={{ bg: 'bg.muted', color: 'fg' }}
+                  _currentPage={{ bg: 'colorPalette.subtle', color: 'colorPalette.fg', fontWeight: 'semibold' }}
+                >
+                  <RouterLink
+                    to={item.to}
+                    params={{ role }}
+                    activeOptions={{ exact: item.section === 'dashboard' }}
+                    onClick={onNavigate}
+                  >
+                    <Icon as={SECTION_ICONS[item.section]} boxSize="4" aria-hidden />
+                    <Box as="span" flex="1">
+                      {item.label}
+                    </Box>
+                    {count !== undefined && (
+                      <Badge variant="subtle" colorPalette={colorPaletteFor(role)}>
+                        {count}
+                      </Badge>
+                    )}
+                  </RouterLink>
+                </Flex>
+              </li>
+            );
+          })}
+        </Stack>
+      </Box>
+
+      <Stack gap="3" p="4" borderTopWidth="1px">
+        <HStack gap="3">
+          <Avatar.Root size="sm" colorPalette={colorPaletteFor(role)}>
+            <Avatar.Fallback>{initialsOf(user)}</Avatar.Fallback>
+            {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" />}
+          </Avatar.Root>
+          <Stack gap="0" minW="0">
+            <Text fontSize="sm" fontWeight="medium" truncate>
+              {displayNameOf(user)}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {roleLabelOf(role)}
+            </Text>
+          </Stack>
+        </HStack>
+        <Button variant="outline" size="sm" onClick={() => session.signOut()}>
+          <LuLogOut aria-hidden />
+          Logout
+        </Button>
+      </Stack>
+    </Flex>
+  );
+}
+
+/** Badge figures from the dashboard metrics; absent while loading or when the metrics are unavailable. */
+function useNavBadges(): Partial<Record<NavBadge, number>> {
+  const { data } = useQuery(dashboardMetricsQuery());
+  if (!data) return {};
+  return { totalTickets: data.overview.totalTickets, openTickets: data.overview.openTickets };
+}

@@ -1,0 +1,10 @@
+import { toaster } from './toaster-store.ts';
+
+type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+/** Shows a toast; a newer toast replaces the one on screen (SPEC.md §4: one visible, newer replaces older). */
+export function notify(kind: ToastKind, title: string, description?: string): void {
+  // With `max: 1` the store queues newcomers behind the visible toast; dismissing first makes it a replacement.
+  toaster.dismiss();
+  toaster.create({ type: kind, title, description, closable: true });
+}

@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
+import type { Session } from './session.ts';
+
+/** What every route's `beforeLoad` and component can reach (the kitchen-sink pattern of STYLE.md). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  session: Session;
+}
+
+/** The session actions from the router context. */
+export function useSession(): Session {
+  return useRouteContext({ from: rootRouteId, select: (context) => context.session });
+}

@@ -1,0 +1,53 @@
+import { ROLES, type Role } from '#shared/constants.ts';
+
+/** The signed-in pages; each lives under the role's base path (SPEC.md §2). */
+export type Section = 'dashboard' | 'tickets' | 'direct-tickets' | 'agents' | 'categories' | 'analytics' | 'settings';
+
+/** Page headings, which are also the sidebar labels. */
+export const SECTION_TITLES: Record<Section, string> = {
+  dashboard: 'Dashboard',
+  tickets: 'All Tickets',
+  'direct-tickets': 'Direct Tickets',
+  agents: 'Agent Management',
+  categories: 'Category Management',
+  analytics: 'AI Analytics',
+  settings: 'Settings',
+};
+
+/** Dashboard figures a sidebar item shows as a badge. */
+export type NavBadge = 'totalTickets' | 'openTickets';
+
+export interface NavItem {
+  section: Section;
+  label: string;
+  to: '/$role' | `/$role/${Exclude<Section, 'dashboard'>}`;
+  roles: readonly Role[];
+  badge?: NavBadge;
+}
+
+/** The sidebar, in order, with who may see each item (SPEC.md §2 Sidebar table). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { section: 'dashboard', label: SECTION_TITLES.dashboard, to: '/$role', roles: ROLES },
+  { section: 'tickets', label: SECTION_TITLES.tickets, to: '/$role/tickets', roles: ROLES, badge: 'totalTickets' },
+  {
+    section: 'direct-tickets',
+    label: SECTION_TITLES['direct-tickets'],
+    to: '/$role/direct-tickets',
+    roles: ['agent', 'admin', 'manager'],
+    badge: 'openTickets',
+  },
+  { section: 'agents', label: SECTION_TITLES.agents, to: '/$role/agents', roles: ['admin', 'manager'] },
+  { section: 'categories', label: SECTION_TITLES.categories, to: '/$role/categories', roles: ['admin'] },
+  { section: 'analytics', label: SECTION_TITLES.analytics, to: '/$role/analytics', roles: ['admin', 'manager'] },
+  { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
+];
+
+/** The sidebar items a role sees. */
+export function navItemsFor(role: Role): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.roles.includes(role));
+}
+
+/** Whether a role has the page at all; a page it lacks is a 404 under its base. */
+export function canOpen(role: Role, section: Section): boolean {
+  return NAV_ITEMS.some((item) => item.section === section && item.roles.includes(role));
+}

@@ -1,0 +1,33 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { currentUserQuery, useCurrentUser } from '../../features/auth/queries.ts';
+import { AppShell } from '../../features/shell/AppShell.tsx';
+import { isRole } from '../../lib/roles.ts';
+
+/**
+ * `/admin`, `/manager`, `/agent`: signed out, the base path is that role's login screen; signed in, it is the
+ * role's area inside the app shell. A staff member opening another role's area is sent to their own.
+ */
+export const Route = createFileRoute('/$role')({
+  // Returning false makes any other first segment fall through to the 404 page.
+  params: { parse: ({ role }) => (isRole(role) ? { role } : false) },
+  beforeLoad: async ({ context, params }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQuery());
+    if (!user || user.role === params.role) return;
+    if (isRole(user.role)) throw redirect({ to: '/$role', params: { role: user.role } });
+    throw redirect({ to: '/' });
+  },
+  component: RoleArea,
+});
+
+function RoleArea() {
+  const { role } = Route.useParams();
+  const user = useCurrentUser();
+  if (!user) return <Outlet />;
+  // Right after signing in on another role's login screen, until the guard's redirect lands.
+  if (user.role !== role) return null;
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}
