@@ -1,4 +1,6 @@
+import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import { defineConfig } from 'vitest/config';
+import { routeTreeOptions } from './web/route-tree.config.ts';
 
 /**
  * Test layers (docs/testing.md). Browser flows run under Playwright (playwright.config.ts), not here.
@@ -11,7 +13,6 @@ export default defineConfig({
       // The pinned SDK runs on Node 20 (here) and 22 (Lambda); its notice about future releases is noise.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
     projects: [
       {
         test: {
@@ -43,6 +44,8 @@ export default defineConfig({
         },
       },
       {
+        // The route tree is generated (and gitignored): a fresh clone's component tests make it first.
+        plugins: [tanstackRouterGenerator(routeTreeOptions)],
         test: {
           name: 'component',
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import type { Node } from 'constructs';
-import type { Construct } from 'constructs';
+import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
 import { Data } from './constructs/data.ts';
 import { REPO_ROOT } from './constructs/function.ts';
@@ -28,7 +27,7 @@ export interface HelpdeskSettings {
 
 export interface HelpdeskStackProps extends StackProps {
   settings: HelpdeskSettings;
-  /** Built SPA folder; relative paths are taken from the repository root. */
+  /** Built SPA folder, absolute or relative to the repository root; `web/dist` by default. */
   webAssetPath?: string;
 }
 
@@ -67,12 +66,12 @@ const settingsSchema = z
     domainName: z.hostname().optional(),
     certificateArn: z
       .string()
-      .regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/, 'an ACM certificate ARN in us-east-1 (CloudFront)')
+      .regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/, 'an ACM certificate in us-east-1 (CloudFront)')
       .optional(),
     cognitoDomainPrefix: z
       .string()
       .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and hyphens')
-      .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'Cognito rejects prefixes containing aws, amazon or cognito')
+      .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'Cognito refuses prefixes with aws, amazon or cognito')
       .optional(),
     ssoProvider: z.preprocess(jsonText, ssoProviderSchema.optional()),
     apiKeyRateLimit: z.coerce.number().int().positive().default(600).transform(String),
@@ -86,7 +85,7 @@ const SETTING_KEYS = ['domainName', 'certificateArn', 'cognitoDomainPrefix', 'ss
 /** Reads and validates the deployment settings from CDK context; throws one message listing every problem. */
 export function settingsFromContext(node: Node): HelpdeskSettings {
   const raw = Object.fromEntries(
-    SETTING_KEYS.map((key) => [key, node.tryGetContext(key)]).filter(([, value]) => value !== undefined && value !== ''),
+    SETTING_KEYS.map((key) => [key, node.tryGetContext(key)]).filter(([, value]) => value != null && value !== ''),
   );
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -97,6 +96,14 @@ export function settingsFromContext(node: Node): HelpdeskSettings {
 
 /** The whole help desk on AWS: one table, one user pool, the APIs and their functions, and CloudFront. */
 export class HelpdeskStack extends Stack {
+  readonly data: Data;
+  readonly gateways: Gateways;
+  readonly web: Web;
+  readonly identity: Identity;
+  readonly http: HttpRoutes;
+  readonly realtime: Realtime;
+  readonly jobs: Jobs;
+
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, {
       description: 'Help desk: SPA on CloudFront, HTTP and WebSocket APIs on Lambda, DynamoDB, Cognito',
@@ -104,13 +111,14 @@ export class HelpdeskStack extends Stack {
     });
     const { settings } = props;
 
-    const data = new Data(this, 'Data');
-    const gateways = new Gateways(this, 'Gateways');
+    this.data = new Data(this, 'Data');
+    this.gateways = new Gateways(this, 'Gateways');
+    const { data, gateways } = this;
 
-    const web = new Web(this, 'Web', {
+    this.web = new Web(this, 'Web', {
       httpApiDomain: gateways.httpApiDomain,
       webSocketApiDomain: gateways.webSocketApiDomain,
-      webAssetPath: join(REPO_ROOT, props.webAssetPath ?? 'web/dist'),
+      webAssetPath: resolve(REPO_ROOT, props.webAssetPath ?? 'web/dist'),
       ...(settings.domainName && settings.certificateArn
         ? {
             customDomain: {
@@ -121,11 +129,12 @@ export class HelpdeskStack extends Stack {
         : {}),
     });
 
-    const identity = new Identity(this, 'Identity', {
-      siteUrl: web.siteUrl,
+    this.identity = new Identity(this, 'Identity', {
+      siteUrl: this.web.siteUrl,
       cognitoDomainPrefix: settings.cognitoDomainPrefix ?? `helpdesk-${this.account}`,
       ...(settings.ssoProvider ? { ssoProvider: settings.ssoProvider } : {}),
     });
+    const { web, identity } = this;
 
     // The functions' whole configuration contract; both runtimes read exactly these names.
     const environment: Record<string, string> = {
@@ -140,14 +149,18 @@ export class HelpdeskStack extends Stack {
       NODE_OPTIONS: '--enable-source-maps',
     };
 
-    new HttpRoutes(this, 'Http', {
+    this.http = new HttpRoutes(this, 'Http', {
       httpApi: gateways.httpApi,
       table: data.table,
       userPool: identity.userPool,
       environment,
     });
-    new Realtime(this, 'Realtime', { webSocketApi: gateways.webSocketApi, table: data.table, environment });
-    new Jobs(this, 'Jobs', { table: data.table, webSocketStage: gateways.webSocketStage, environment });
+    this.realtime = new Realtime(this, 'Realtime', {
+      webSocketApi: gateways.webSocketApi,
+      table: data.table,
+      environment,
+    });
+    this.jobs = new Jobs(this, 'Jobs', { table: data.table, webSocketStage: gateways.webSocketStage, environment });
 
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The help desk, as staff open it' });
     new CfnOutput(this, 'DistributionDomainName', {

@@ -2,24 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routeTreeOptions } from './route-tree.config.ts';
 
-const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromWeb = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** SPA build: run from the repository root with `vite build --config web/vite.config.ts`. */
+/** SPA build and dev server; run from the repository root with `--config web/vite.config.ts`. */
 export default defineConfig({
-  root: webRoot,
+  root: fromWeb('.'),
   plugins: [
-    // Must come before the React plugin: it rewrites route files for code splitting.
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: fromWeb('./src/routes'),
-      generatedRouteTree: fromWeb('./src/routeTree.gen.ts'),
-      quoteStyle: 'single',
-      semicolons: true,
-      addExtensions: true,
-    }),
+    // Must come before the React plugin: it rewrites route files to split each route's components out.
+    tanstackRouter({ ...routeTreeOptions, autoCodeSplitting: true }),
     react(),
   ],
   build: {

@@ -1,9 +1,30 @@
 import { createHash } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyScope } from '#shared/constants.ts';
+import { API_KEY_MESSAGES, type ApiKey } from '#shared/schemas/api-key.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { keys } from './table.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { COLLECTIONS, INDEXES, keys } from './table.ts';
+
+/**
+ * Two items per key, written together:
+ * - keys.apiKey(id): the key as admins see it plus `secretHash`, listed through byCollection (gsi1pk =
+ *   COLLECTIONS.apiKeys, gsi1sk = `createdAt#id`, so newest first is a reverse Query);
+ * - keys.apiKeyHash(hash): what authentication needs, found by hashing the presented secret: { keyId, name,
+ *   scopes, revokedAt }.
+ * `lastUsedAt` and `revokedAt` are absent until set (read as null), so `if_not_exists` keeps the first revocation.
+ */
+interface ApiKeyItem extends Omit<ApiKey, 'lastUsedAt' | 'revokedAt'> {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  secretHash: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+}
 
 export interface ApiKeyIdentity {
   id: string;
@@ -11,8 +32,20 @@ export interface ApiKeyIdentity {
   scopes: ApiKeyScope[];
 }
 
+const CHANGED_MEANWHILE = 'This API key was changed by someone else at the same time; try again';
+
 /** Keys are stored only as SHA-256 hashes: a leaked table does not leak usable keys. */
 export const hashApiKey = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+const toApiKey = (item: ApiKeyItem): ApiKey => ({
+  id: item.id,
+  name: item.name,
+  scopes: item.scopes,
+  createdAt: item.createdAt,
+  createdBy: item.createdBy,
+  lastUsedAt: item.lastUsedAt ?? null,
+  revokedAt: item.revokedAt ?? null,
+});
 
 /** findActiveApiKey: the key whose hash matches the presented secret, if it exists and is not revoked. */
 export async function findActiveApiKey(secret: string): Promise<ApiKeyIdentity | undefined> {
@@ -21,4 +54,118 @@ export async function findActiveApiKey(secret: string): Promise<ApiKeyIdentity |
   );
   if (!Item || Item.revokedAt) return undefined;
   return { id: Item.keyId as string, name: Item.name as string, scopes: Item.scopes as ApiKeyScope[] };
+}
+
+/**
+ * createApiKey: the key and its hash item, together; the secret itself is never stored. The conditions only
+ * guard against overwriting: a random UUID or a SHA-256 of 32 random bytes does not collide.
+ */
+export async function createApiKey(apiKey: ApiKey, secretHash: string): Promise<ApiKey> {
+  const TableName = config().tableName;
+  const { lastUsedAt: _never, revokedAt: _notYet, ...fields } = apiKey;
+  const item: ApiKeyItem = {
+    ...keys.apiKey(apiKey.id),
+    gsi1pk: COLLECTIONS.apiKeys,
+    gsi1sk: `${apiKey.createdAt}#${apiKey.id}`,
+    ...fields,
+    secretHash,
+  };
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName,
+            Item: { ...keys.apiKeyHash(secretHash), keyId: apiKey.id, name: apiKey.name, scopes: apiKey.scopes },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+  return apiKey;
+}
+
+/** listApiKeys: every key, newest first (bounded by the number of keys, which admins create by hand). */
+export async function listApiKeys(): Promise<ApiKey[]> {
+  const apiKeys: ApiKey[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        IndexName: INDEXES.byCollection.name,
+        KeyConditionExpression: '#pk = :apiKeys',
+        ExpressionAttributeNames: { '#pk': INDEXES.byCollection.pk },
+        ExpressionAttributeValues: { ':apiKeys': COLLECTIONS.apiKeys },
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+      }),
+    );
+    apiKeys.push(...((page.Items ?? []) as ApiKeyItem[]).map(toApiKey));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return apiKeys;
+}
+
+/**
+ * revokeApiKey: both items get `revokedAt` in one transaction, so no call can pass authentication once it commits.
+ * Revoking a revoked key changes nothing (the first revocation time is kept).
+ */
+export async function revokeApiKey(id: string, now: Date): Promise<void> {
+  const TableName = config().tableName;
+  const { Item } = await dynamo().send(new GetCommand({ TableName, Key: keys.apiKey(id), ConsistentRead: true }));
+  if (!Item) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+  const UpdateExpression = 'SET revokedAt = if_not_exists(revokedAt, :now)';
+  const at = now.toISOString();
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName,
+              Key: keys.apiKey(id),
+              UpdateExpression,
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':now': at },
+            },
+          },
+          {
+            Update: {
+              TableName,
+              Key: keys.apiKeyHash((Item as ApiKeyItem).secretHash),
+              UpdateExpression,
+              ConditionExpression: 'keyId = :id',
+              ExpressionAttributeValues: { ':now': at, ':id': id },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    // Keys are never deleted, so the conditions hold; only a simultaneous write to the same key cancels this.
+    if (error instanceof TransactionCanceledException) throw new ConflictError(CHANGED_MEANWHILE);
+    throw error;
+  }
+}
+
+/** recordApiKeyUse: stamps `lastUsedAt`, only on a key that exists (never creates a stray item). */
+export async function recordApiKeyUse(id: string, at: Date): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.apiKey(id),
+        UpdateExpression: 'SET lastUsedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+  } catch (error) {
+    // The hash item that authenticated the call is written with the key item, so this cannot fail in practice;
+    // if it ever does, there is no key to stamp and the call itself is still good.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }

@@ -58,6 +58,8 @@ export const keys = {
   ticketSequence: () => ({ pk: 'SEQUENCE#TICKET', sk: 'SEQUENCE' }),
   idempotency: (scope: string, key: string) => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
   roundRobin: () => ({ pk: 'ROUND_ROBIN', sk: 'STATE' }),
+  /** Turns handed out to round-robin creates, so that they try their conditional write one after another. */
+  roundRobinTurns: () => ({ pk: 'ROUND_ROBIN', sk: 'TURNS' }),
 
   category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
   categoryName: (name: string) => ({ pk: `CATEGORY_NAME#${name.toLowerCase()}`, sk: 'CATEGORY_NAME' }),
@@ -84,3 +86,20 @@ export const COLLECTIONS = {
   categories: 'CATEGORIES',
   apiKeys: 'API_KEYS',
 } as const;
+
+/**
+ * Index key values of a ticket. Lists sort newest first on `createdAt#id`; the byDeadline index holds only
+ * unresolved tickets, under DUE until the overdue job marks them, then under OVERDUE, sorted on `deadline#id`.
+ */
+export const ticketIndexKeys = {
+  created: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
+  status: (status: string) => `STATUS#${status}`,
+  assignee: (userId: string) => `ASSIGNEE#${userId}`,
+  type: (type: string) => `TYPE#${type}`,
+  deadline: (deadline: string, id: number) => `${deadline}#${pad(id)}`,
+  /** Every deadline-index sort key of a deadline at or before `iso` sorts at or before this. */
+  deadlineUpTo: (iso: string) => `${iso}#~`,
+} as const;
+
+/** Partition values of the byDeadline index. */
+export const DEADLINE_PARTITIONS = { due: 'DUE', overdue: 'OVERDUE' } as const;

@@ -71,21 +71,21 @@ export async function putNewUser(input: NewUser, now = new Date()): Promise<User
   };
   const TableName = config().tableName;
   const transactItems = () => [
-      {
-        Put: {
-          TableName,
-          Item: { ...keys.userEmail(user.email), userId: user.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+    {
+      Put: {
+        TableName,
+        Item: { ...keys.userEmail(user.email), userId: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      {
-        Put: {
-          TableName,
-          Item: { ...keys.user(user.id), gsi1pk: COLLECTIONS.staff, gsi1sk: `${at}#${user.id}`, ...user },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+    },
+    {
+      Put: {
+        TableName,
+        Item: { ...keys.user(user.id), gsi1pk: COLLECTIONS.staff, gsi1sk: `${at}#${user.id}`, ...user },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      ...(isActiveAdmin(user) ? [adminSetUpdate(user.id, 'join')] : []),
+    },
+    ...(isActiveAdmin(user) ? [adminSetUpdate(user.id, 'join')] : []),
   ];
   for (let attempt = 1; ; attempt++) {
     try {

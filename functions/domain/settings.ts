@@ -4,6 +4,11 @@
 import { ALARM } from '#shared/constants.ts';
 import { userSettingsSchema, type UserSettings } from '#shared/schemas/settings.ts';
 
+export const SETTINGS_MESSAGES = {
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully',
+} as const;
+
 /** What a staff member who never saved settings gets (SPEC §3 "User settings"). */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   notifications: {

@@ -7,6 +7,12 @@ import type { Role } from '#shared/constants.ts';
 import type { Agent, User } from '#shared/schemas/user.ts';
 import { ConflictError } from '../lib/errors.ts';
 
+/** DESIGN §4: admins and managers see the staff; only admins create users, change roles and passwords, deactivate. */
+export const STAFF_ROLES = {
+  list: ['admin', 'manager'],
+  manage: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
 export const STAFF_MESSAGES = {
   duplicateEmail: 'A user with this email already exists',
   userNotFound: 'User not found',

@@ -4,8 +4,11 @@
  * request rather than at token expiry.
  */
 import type { User } from '#shared/schemas/user.ts';
-import { findActiveApiKey, type ApiKeyIdentity } from '../data/api-keys.ts';
+import { findActiveApiKey, recordApiKeyUse, type ApiKeyIdentity } from '../data/api-keys.ts';
+import { countApiKeyCall } from '../data/rate-limit.ts';
 import { getUser } from '../data/users.ts';
+import { rateWindow } from '../domain/api-keys.ts';
+import { config } from './config.ts';
 import { COOKIE, sessionCookies, type CookieOptions } from './cookies.ts';
 import { UnauthorizedError } from './errors.ts';
 import { refreshAccessToken, verifyAccessToken } from './identity.ts';
@@ -50,10 +53,18 @@ export async function authenticateStaff(
   return { user, setCookies };
 }
 
-/** The active API key behind a bearer token; unknown and revoked keys are one 401. */
-export async function authenticateApiKey(secret: string): Promise<ApiKeyIdentity> {
+/**
+ * The active API key behind a bearer token, admitted under its rate limit (429 once the window is full); unknown
+ * and revoked keys are one 401.
+ */
+export async function authenticateApiKey(secret: string, now = new Date()): Promise<ApiKeyIdentity> {
   const apiKey = await findActiveApiKey(secret);
   if (!apiKey) throw new UnauthorizedError('Invalid or revoked API key');
+  const { apiKeyRateLimitPerMinute, apiKeyRateWindowSeconds } = config();
+  const window = rateWindow(now, apiKeyRateWindowSeconds);
+  const { calls } = await countApiKeyCall(apiKey.id, window, apiKeyRateLimitPerMinute);
+  // Only the first call of a window stamps lastUsedAt: one extra write per key per window, not one per request.
+  if (calls === 1) await recordApiKeyUse(apiKey.id, now);
   return apiKey;
 }
 

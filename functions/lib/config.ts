@@ -18,6 +18,8 @@ export interface Config {
   };
   wsManagementEndpoint?: string;
   apiKeyRateLimitPerMinute: number;
+  /** The rate-limit window: a minute, except in tests that must see a window end without waiting a minute. */
+  apiKeyRateWindowSeconds: number;
 }
 
 const required = (name: string): string => {
@@ -47,6 +49,7 @@ export function config(): Config {
     },
     wsManagementEndpoint: optional('WS_MANAGEMENT_ENDPOINT'),
     apiKeyRateLimitPerMinute: Number(process.env.API_KEY_RATE_LIMIT ?? 600),
+    apiKeyRateWindowSeconds: Number(process.env.API_KEY_RATE_WINDOW_SECONDS ?? 60),
   };
   return cached;
 }

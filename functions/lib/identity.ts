@@ -3,14 +3,22 @@
  * Cognito (or cognito-local) proves who a caller is; the table decides their role and whether they are active.
  */
 import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   AuthFlowType,
+  ChangePasswordCommand,
   InitiateAuthCommand,
+  MessageActionType,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError } from 'aws-jwt-verify/error';
 import { cognitoClient } from './clients.ts';
 import { config } from './config.ts';
+import { TooManyRequestsError, ValidationError } from './errors.ts';
 import { logger } from './logger.ts';
 
 export interface Tokens {
@@ -18,6 +26,22 @@ export interface Tokens {
   /** Absent on refresh: Cognito keeps the refresh token it was given. */
   refreshToken?: string;
   expiresInSeconds: number;
+}
+
+/**
+ * Seconds until a token expires, from its own `exp` claim: cognito-local omits `ExpiresIn`, and the claim is the
+ * truth either way. Used only for cookie lifetimes; the verifier checks `exp` properly.
+ */
+function secondsUntilExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: number;
+    };
+    if (typeof payload.exp === 'number') return Math.max(0, payload.exp - Math.floor(Date.now() / 1000));
+  } catch {
+    // fall through to the default
+  }
+  return 3600;
 }
 
 type AccessVerifier = ReturnType<typeof createVerifier>;
@@ -59,7 +83,11 @@ export async function signInWithPassword(email: string, password: string): Promi
       }),
     );
     if (!r?.AccessToken || !r.RefreshToken) return undefined;
-    return { accessToken: r.AccessToken, refreshToken: r.RefreshToken, expiresInSeconds: r.ExpiresIn ?? 3600 };
+    return {
+      accessToken: r.AccessToken,
+      refreshToken: r.RefreshToken,
+      expiresInSeconds: secondsUntilExpiry(r.AccessToken),
+    };
   } catch (error) {
     logger.info('Password sign-in refused', { reason: (error as Error).name });
     return undefined;
@@ -77,7 +105,7 @@ export async function refreshAccessToken(refreshToken: string): Promise<Tokens |
       }),
     );
     if (!r?.AccessToken) return undefined;
-    return { accessToken: r.AccessToken, expiresInSeconds: r.ExpiresIn ?? 3600 };
+    return { accessToken: r.AccessToken, expiresInSeconds: secondsUntilExpiry(r.AccessToken) };
   } catch (error) {
     logger.info('Token refresh refused', { reason: (error as Error).name });
     return undefined;
@@ -90,5 +118,157 @@ export async function revokeRefreshToken(refreshToken: string): Promise<void> {
     await cognitoClient().send(new RevokeTokenCommand({ ClientId: config().cognito.clientId, Token: refreshToken }));
   } catch (error) {
     logger.warn('Refresh token revocation failed', { reason: (error as Error).name });
+  }
+}
+
+/*
+ * Staff administration. Users are addressed by their `sub` (the directory id): with e-mail as the sign-in
+ * alias, Cognito accepts it as the username of a native user, and cognito-local looks users up by it too.
+ */
+
+const errorName = (error: unknown): string => (error as { name?: string } | undefined)?.name ?? '';
+
+/** Cognito throttles password attempts; the caller is told to wait rather than shown a 500. */
+function throttled(error: unknown): TooManyRequestsError | undefined {
+  const name = errorName(error);
+  return name === 'LimitExceededException' ||
+    name === 'TooManyRequestsException' ||
+    name === 'TooManyFailedAttemptsException'
+    ? new TooManyRequestsError('Too many attempts; wait a few minutes and try again', 60)
+    : undefined;
+}
+
+/**
+ * Creates a sign-in identity with a permanent password and no invitation message (the admin hands the password
+ * over); returns its `sub`, or `undefined` when Cognito already has a user with this e-mail. If the password
+ * cannot be set, the half-made identity is deleted again.
+ */
+export async function createCognitoUser(email: string, password: string): Promise<string | undefined> {
+  const { userPoolId } = config().cognito;
+  let sub: string | undefined;
+  try {
+    const { User } = await cognitoClient().send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: MessageActionType.SUPPRESS,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          // Admins type the address in themselves; there is no self-service flow that would need it verified.
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    sub = User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  } catch (error) {
+    if (errorName(error) === 'UsernameExistsException' || errorName(error) === 'AliasExistsException') return undefined;
+    throw error;
+  }
+  if (!sub) throw new Error('Cognito created a user without a sub');
+  try {
+    await setPassword(sub, password);
+  } catch (error) {
+    await deleteCognitoUser(sub);
+    throw error;
+  }
+  return sub;
+}
+
+/** Sets a user's password as permanent (no change forced at next sign-in). */
+export async function setPassword(userId: string, password: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config().cognito.userPoolId,
+        Username: userId,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+  } catch (error) {
+    // The schemas enforce the pool's policy; this covers a pool whose policy was tightened outside the app.
+    if (errorName(error) === 'InvalidPasswordException') {
+      const message = 'This password does not meet the password policy';
+      throw new ValidationError(message, { password: message });
+    }
+    throw error;
+  }
+}
+
+/** Deletes a sign-in identity; used to undo a creation whose directory entry could not be written. */
+export async function deleteCognitoUser(userId: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminDeleteUserCommand({ UserPoolId: config().cognito.userPoolId, Username: userId }),
+    );
+  } catch (error) {
+    // Logged rather than thrown: the caller is already failing with the error that made it undo.
+    logger.error('Could not delete the Cognito user of a failed creation', { userId, reason: errorName(error) });
+  }
+}
+
+/**
+ * Disables sign-in for a user. The directory's inactive flag is what refuses the user (cognito-local does not
+ * enforce Enabled); this makes Cognito refuse them as well wherever it does.
+ */
+export async function disableUser(userId: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminDisableUserCommand({ UserPoolId: config().cognito.userPoolId, Username: userId }),
+    );
+  } catch (error) {
+    // A directory entry with no native Cognito user (for instance one that signs in through the organisation's
+    // identity provider) has nothing to disable here; the directory already refuses it.
+    if (errorName(error) !== 'UserNotFoundException') throw error;
+    logger.warn('No Cognito user to disable', { userId });
+  }
+}
+
+/**
+ * Revokes every refresh token of a user (AdminUserGlobalSignOut). cognito-local does not implement the call; there
+ * the gap is accepted because every request, refresh and sign-in already checks the directory, which refuses an
+ * inactive user (docs/decisions/010-global-sign-out-gap.md).
+ */
+export async function signOutEverywhere(userId: string): Promise<void> {
+  try {
+    await cognitoClient().send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: config().cognito.userPoolId, Username: userId }),
+    );
+  } catch (error) {
+    const name = errorName(error);
+    if (name === 'Unsupported') {
+      logger.info('Global sign-out is not supported by this identity provider; the directory check refuses the user', {
+        userId,
+      });
+      return;
+    }
+    if (name === 'UserNotFoundException') return;
+    throw error;
+  }
+}
+
+/**
+ * Changes the caller's own password with their access token. A wrong current password is reported by AWS as
+ * NotAuthorizedException and by cognito-local as InvalidPasswordException (which AWS reserves for a new password
+ * that breaks the pool policy, a case the schema already excludes); both are `'wrongCurrentPassword'`.
+ */
+export async function changeOwnPassword(
+  accessToken: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<'changed' | 'wrongCurrentPassword'> {
+  try {
+    await cognitoClient().send(
+      new ChangePasswordCommand({
+        AccessToken: accessToken,
+        PreviousPassword: currentPassword,
+        ProposedPassword: newPassword,
+      }),
+    );
+    return 'changed';
+  } catch (error) {
+    const name = errorName(error);
+    if (name === 'NotAuthorizedException' || name === 'InvalidPasswordException') return 'wrongCurrentPassword';
+    throw throttled(error) ?? error;
   }
 }

@@ -9,6 +9,8 @@ import { HandlerFunction } from './function.ts';
 /** Cognito admin calls the staff group makes when admins create, reset, deactivate or reactivate staff. */
 export const STAFF_COGNITO_ACTIONS = [
   'cognito-idp:AdminCreateUser',
+  // Undoes a creation whose directory entry could not be written (functions/http/staff.ts).
+  'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',

@@ -98,8 +98,6 @@ export class Identity extends Construct {
         logoutUrls: [`${props.siteUrl}/`],
       },
     });
-    // The client may only name a provider once the provider exists.
-    if (federation) this.client.node.addDependency(federation);
   }
 
   private addSsoProvider(provider: SsoProvider): IUserPoolIdentityProvider {

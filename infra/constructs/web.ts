@@ -64,6 +64,8 @@ export interface WebProps {
 export class Web extends Construct {
   readonly distribution: Distribution;
   readonly bucket: Bucket;
+  readonly spaRoutingFunction: EdgeFunction;
+  readonly forwardedHostFunction: EdgeFunction;
   /** `https://host` of the site. */
   readonly siteUrl: string;
 
@@ -83,12 +85,12 @@ export class Web extends Construct {
       autoDeleteObjects: true,
     });
 
-    const spaRouting = new EdgeFunction(this, 'SpaRoutingFunction', {
+    this.spaRoutingFunction = new EdgeFunction(this, 'SpaRoutingFunction', {
       code: FunctionCode.fromInline(SPA_ROUTING_FUNCTION),
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serve index.html for client-side routes',
     });
-    const forwardedHost = new EdgeFunction(this, 'ForwardedHostFunction', {
+    this.forwardedHostFunction = new EdgeFunction(this, 'ForwardedHostFunction', {
       code: FunctionCode.fromInline(FORWARDED_HOST_FUNCTION),
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Pass the viewer Host to the API as x-forwarded-host',
@@ -125,7 +127,7 @@ export class Web extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: shellHeaders,
-        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: this.spaRoutingFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         '/assets/*': {
@@ -138,7 +140,7 @@ export class Web extends Construct {
           ...apiBehaviour,
           origin: new HttpOrigin(props.httpApiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          functionAssociations: [{ function: forwardedHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [{ function: this.forwardedHostFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         // The path is the stage name, so CloudFront forwards /ws unchanged and it lands on the stage.
         [`/${WEBSOCKET_STAGE}`]: {

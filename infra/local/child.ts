@@ -70,7 +70,6 @@ export function startSupervised(
   const lines: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
-      // eslint-disable-next-line no-control-regex
       const clean = line.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
       if (clean) lines.push(clean);
     }

@@ -93,7 +93,11 @@ async function prepareDataDir(dataDir: string, region: string): Promise<void> {
  * Starts cognito-local on 127.0.0.1 with its data under `dataDir/.cognito` (the staff pool seeded there) and
  * resolves once it answers /health.
  */
-export async function startCognitoLocal(opts: { dataDir: string; region: string; port?: number }): Promise<CognitoLocal> {
+export async function startCognitoLocal(opts: {
+  dataDir: string;
+  region: string;
+  port?: number;
+}): Promise<CognitoLocal> {
   await prepareDataDir(opts.dataDir, opts.region);
   const port = opts.port ?? (await freePort());
   const entry = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
@@ -128,7 +132,11 @@ export async function startCognitoLocal(opts: { dataDir: string; region: string;
  * found again afterwards, with the emulator's public keys for CognitoJwtVerifier's `cacheJwks`.
  * The pool itself is seeded by startCognitoLocal, before the emulator starts.
  */
-export async function ensureUserPool(opts: { endpoint: string; dataDir: string; region: string }): Promise<LocalUserPool> {
+export async function ensureUserPool(opts: {
+  endpoint: string;
+  dataDir: string;
+  region: string;
+}): Promise<LocalUserPool> {
   const userPoolId = localUserPoolId(opts.region);
   const client = new CognitoIdentityProviderClient({
     endpoint: opts.endpoint,
@@ -169,7 +177,9 @@ export async function ensureUserPool(opts: { endpoint: string; dataDir: string; 
     }
     if (!clientId) throw new Error(`cognito-local did not return an app client id for ${userPoolId}`);
 
-    const response = await fetch(`${opts.endpoint}/${userPoolId}/.well-known/jwks.json`);
+    const response = await fetch(`${opts.endpoint}/${userPoolId}/.well-known/jwks.json`, {
+      signal: AbortSignal.timeout(5_000),
+    });
     if (!response.ok) throw new Error(`cognito-local answered ${response.status} for the JWKS of ${userPoolId}`);
     const jwks = (await response.json()) as { keys: unknown[] };
     return { userPoolId, clientId, jwks };

@@ -36,10 +36,14 @@ function javaCommand(): string {
 /** Turns an early exit into the message a developer can act on. */
 function explainEarlyExit(err: EmulatorExitedError, java: string): Error {
   if (err.status.code === EXIT_COMMAND_NOT_FOUND) {
-    return new Error(`DynamoDB Local needs Java 17 or newer, and "${java}" could not be started. Install a JDK or set JAVA_HOME.`);
+    return new Error(
+      `DynamoDB Local needs Java 17 or newer, and "${java}" could not be started. Install a JDK or set JAVA_HOME.`,
+    );
   }
   if (/UnsupportedClassVersionError/.test(err.output)) {
-    return new Error(`DynamoDB Local needs Java 17 or newer; "${java}" is older. Install a newer JDK or set JAVA_HOME.`);
+    return new Error(
+      `DynamoDB Local needs Java 17 or newer; "${java}" is older. Install a newer JDK or set JAVA_HOME.`,
+    );
   }
   return err;
 }

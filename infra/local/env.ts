@@ -26,7 +26,7 @@ export function functionEnv(o: {
     COGNITO_CLIENT_ID: o.pool.clientId,
     COGNITO_JWKS: JSON.stringify(o.pool.jwks),
     ...(o.wsManagementEndpoint ? { WS_MANAGEMENT_ENDPOINT: o.wsManagementEndpoint } : {}),
-    // Only cognito-local (aws-sdk v2) prints the end-of-support notice; set here so that no process given this env does.
+    // Only cognito-local (aws-sdk v2) prints that end-of-support notice; no process given this env should.
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   };
 }

@@ -60,11 +60,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 
   try {
-    const [dynamoLocal, cognitoLocal] = await Promise.all([
+    // Both settle before a failure of either is acted on, so nothing is left starting behind a thrown error.
+    const [dynamoStarted, cognitoStarted] = await Promise.allSettled([
       startDynamoDbLocal(options.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }),
       startCognitoLocal({ dataDir: join(dataDir, 'cognito'), region: REGION }),
     ]);
-    stops.push(() => dynamoLocal.stop(), () => cognitoLocal.stop());
+    for (const started of [dynamoStarted, cognitoStarted]) {
+      if (started.status === 'fulfilled') stops.push(() => started.value.stop());
+    }
+    if (dynamoStarted.status === 'rejected') throw dynamoStarted.reason;
+    if (cognitoStarted.status === 'rejected') throw cognitoStarted.reason;
+    const dynamoLocal = dynamoStarted.value;
+    const cognitoLocal = cognitoStarted.value;
     log(`DynamoDB Local on ${dynamoLocal.endpoint}, cognito-local on ${cognitoLocal.endpoint}`);
 
     const dynamo = new DynamoDBClient({ region: REGION, endpoint: dynamoLocal.endpoint, credentials: LOCAL_CREDENTIALS });

@@ -39,7 +39,8 @@ async function waitUntilActive(client: DynamoDBClient, tableName: string): Promi
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     const indexesActive = (Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE');
     if (Table?.TableStatus === 'ACTIVE' && indexesActive) return Table;
-    if (Date.now() > deadline) throw new Error(`Table ${tableName} did not become ACTIVE within ${ACTIVE_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`Table ${tableName} did not become ACTIVE within ${ACTIVE_TIMEOUT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

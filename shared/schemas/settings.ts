@@ -9,28 +9,34 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label:
 const toggle = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
 /** Which notifications a staff member wants (SPEC §3 "User settings"). */
-export const notificationSettingsSchema = z.object({
-  ticketAssigned: toggle('ticketAssigned'),
-  ticketCreated: toggle('ticketCreated'),
-  ticketStatusChanged: toggle('ticketStatusChanged'),
-  emailNotifications: toggle('emailNotifications'),
-  soundAlerts: toggle('soundAlerts'),
-  desktopNotifications: toggle('desktopNotifications'),
-}, { error: 'Notification settings are required' });
+export const notificationSettingsSchema = z.object(
+  {
+    ticketAssigned: toggle('ticketAssigned'),
+    ticketCreated: toggle('ticketCreated'),
+    ticketStatusChanged: toggle('ticketStatusChanged'),
+    emailNotifications: toggle('emailNotifications'),
+    soundAlerts: toggle('soundAlerts'),
+    desktopNotifications: toggle('desktopNotifications'),
+  },
+  { error: 'Notification settings are required' },
+);
 
 /** How the browser alarm behaves (SPEC §3 "Alarm settings", §9 limits). */
-export const alarmSettingsSchema = z.object({
-  enabled: toggle('enabled'),
-  volume: z
-    .number({ error: 'Volume must be a whole number from 0 to 100' })
-    .int('Volume must be a whole number from 0 to 100')
-    .min(0, 'Volume must be a whole number from 0 to 100')
-    .max(100, 'Volume must be a whole number from 0 to 100'),
-  soundType: oneOf(SOUND_TYPES, 'Sound type'),
-  alertTypes: z
-    .array(oneOf(ALERT_TYPES, 'Alert type'), { error: 'Alert types must be a list' })
-    .refine((types) => new Set(types).size === types.length, 'Alert types must not repeat'),
-}, { error: 'Alarm settings are required' });
+export const alarmSettingsSchema = z.object(
+  {
+    enabled: toggle('enabled'),
+    volume: z
+      .number({ error: 'Volume must be a whole number from 0 to 100' })
+      .int('Volume must be a whole number from 0 to 100')
+      .min(0, 'Volume must be a whole number from 0 to 100')
+      .max(100, 'Volume must be a whole number from 0 to 100'),
+    soundType: oneOf(SOUND_TYPES, 'Sound type'),
+    alertTypes: z
+      .array(oneOf(ALERT_TYPES, 'Alert type'), { error: 'Alert types must be a list' })
+      .refine((types) => new Set(types).size === types.length, 'Alert types must not repeat'),
+  },
+  { error: 'Alarm settings are required' },
+);
 export type AlarmSettings = z.infer<typeof alarmSettingsSchema>;
 
 /**
@@ -51,9 +57,7 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
  * `{ currentPassword, newPassword }`. The confirmation is checked by the form and never sent.
  */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required'),
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
   newPassword: passwordSchema(MESSAGES.newPasswordMin),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

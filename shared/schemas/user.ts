@@ -18,7 +18,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: MESSAGES.invalidEmail }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: MESSAGES.invalidEmail }));
 
 /** `POST /api/auth/agent-login`. */
 export const loginSchema = z.object({

@@ -2,13 +2,20 @@
  * The emulator behaviour the app relies on, checked against the running emulators (global-setup.ts).
  * Findings are recorded in docs/decisions/001-local-emulators.md.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DeleteTableCommand,
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import {
@@ -18,7 +25,13 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
@@ -33,6 +46,9 @@ import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache, type Jwks } from 'aws-jwt-verify/jwk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, KEYS, TABLE_SCHEMA } from '#functions/data/table.ts';
+import { ensureUserPool, startCognitoLocal } from '#infra/local/cognito.ts';
+import { startDynamoDbLocal } from '#infra/local/dynamodb.ts';
+import { LOCAL_CREDENTIALS } from '#infra/local/env.ts';
 import { ensureTable } from '#infra/local/table.ts';
 
 const env = process.env as Record<string, string>;
@@ -76,31 +92,29 @@ describe('DynamoDB Local', () => {
     expect(after.Table?.GlobalSecondaryIndexes).toHaveLength(TABLE_SCHEMA.indexes.length);
   });
 
-  it('adds the indexes an older table lacks, and TTL', async () => {
+  it('adds the index an older table lacks, and TTL', async () => {
     const oldTable = `helpdesk-old-${randomUUID()}`;
-    const { byCollection } = INDEXES;
+    // As the table was before byDeadline existed. (DynamoDB Local takes about a second per index added.)
+    const olderIndexes = TABLE_SCHEMA.indexes.filter((index) => index.name !== INDEXES.byDeadline.name);
     await dynamo.send(
       new CreateTableCommand({
         TableName: oldTable,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [KEYS.pk, KEYS.sk, byCollection.pk, byCollection.sk].map((AttributeName) => ({
-          AttributeName,
-          AttributeType: 'S',
-        })),
+        AttributeDefinitions: [...new Set([KEYS.pk, KEYS.sk, ...olderIndexes.flatMap((i) => [i.pk, i.sk])])].map(
+          (AttributeName) => ({ AttributeName, AttributeType: 'S' }),
+        ),
         KeySchema: [
           { AttributeName: KEYS.pk, KeyType: 'HASH' },
           { AttributeName: KEYS.sk, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: byCollection.name,
-            KeySchema: [
-              { AttributeName: byCollection.pk, KeyType: 'HASH' },
-              { AttributeName: byCollection.sk, KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
+        GlobalSecondaryIndexes: olderIndexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.pk, KeyType: 'HASH' },
+            { AttributeName: index.sk, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
       }),
     );
     try {
@@ -126,7 +140,9 @@ describe('DynamoDB Local', () => {
       }),
     );
     // Same partition value in an attribute that is not the index key, and the index partition key without its sort key.
-    await doc.send(new PutCommand({ TableName: tableName, Item: { pk: `T#${randomUUID()}`, sk: 'TICKET', other: status } }));
+    await doc.send(
+      new PutCommand({ TableName: tableName, Item: { pk: `T#${randomUUID()}`, sk: 'TICKET', other: status } }),
+    );
     await doc.send(
       new PutCommand({ TableName: tableName, Item: { pk: `T#${randomUUID()}`, sk: 'TICKET', [byStatus.pk]: status } }),
     );
@@ -177,7 +193,9 @@ describe('DynamoDB Local', () => {
     const streams = new DynamoDBStreamsClient({ region, endpoint: env.DYNAMODB_ENDPOINT });
     try {
       const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
-      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: Table?.LatestStreamArn }));
+      const { StreamDescription } = await streams.send(
+        new DescribeStreamCommand({ StreamArn: Table?.LatestStreamArn }),
+      );
       const openShards = (StreamDescription?.Shards ?? []).filter((s) => !s.SequenceNumberRange?.EndingSequenceNumber);
       expect(openShards.length).toBeGreaterThan(0);
       let iterators = await Promise.all(
@@ -386,5 +404,173 @@ describe('cognito-local', () => {
     await expect(
       cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: email })),
     ).rejects.toMatchObject({ name: 'Unsupported' });
+  });
+});
+
+describe('emulator processes', () => {
+  /** True while something answers HTTP on the endpoint (any status), false once the port refuses connections. */
+  const answers = (endpoint: string) =>
+    fetch(endpoint, { signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    );
+  async function waitUntilSilent(endpoint: string, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!(await answers(endpoint))) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  }
+
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'helpdesk-emulators-'));
+  });
+  afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+  it('keeps DynamoDB Local data in dbPath (created if missing) across a stop and a start', async () => {
+    const dbPath = join(scratch, 'dynamo', 'nested');
+    const key = { pk: { S: 'KEPT' }, sk: { S: 'ITEM' } };
+
+    const first = await startDynamoDbLocal({ dbPath });
+    const client = new DynamoDBClient({ region, endpoint: first.endpoint, credentials: LOCAL_CREDENTIALS });
+    try {
+      expect(await ensureTable(client, 'kept')).toBe('created');
+      await client.send(new PutItemCommand({ TableName: 'kept', Item: { ...key, note: { S: 'still here' } } }));
+    } finally {
+      client.destroy();
+      await first.stop();
+    }
+    expect(await answers(first.endpoint)).toBe(false);
+
+    const second = await startDynamoDbLocal({ dbPath });
+    const again = new DynamoDBClient({ region, endpoint: second.endpoint, credentials: LOCAL_CREDENTIALS });
+    try {
+      expect(await ensureTable(again, 'kept')).toBe('exists');
+      const { Item } = await again.send(new GetItemCommand({ TableName: 'kept', Key: key }));
+      expect(Item?.note?.S).toBe('still here');
+    } finally {
+      again.destroy();
+      await second.stop();
+    }
+  });
+
+  it('keeps the cognito-local pool, app client and users in dataDir across a stop and a start', async () => {
+    const dataDir = join(scratch, 'cognito');
+    await mkdir(dataDir);
+    const email = `kept-${randomUUID()}@example.com`;
+
+    const first = await startCognitoLocal({ dataDir, region });
+    const pool = await ensureUserPool({ endpoint: first.endpoint, dataDir, region });
+    const client = new CognitoIdentityProviderClient({
+      region,
+      endpoint: first.endpoint,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    try {
+      expect(await ensureUserPool({ endpoint: first.endpoint, dataDir, region })).toEqual(pool);
+      await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: pool.userPoolId,
+          Username: email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: pool.userPoolId,
+          Username: email,
+          Password: 'kept-secret',
+          Permanent: true,
+        }),
+      );
+    } finally {
+      client.destroy();
+      await first.stop();
+    }
+
+    const second = await startCognitoLocal({ dataDir, region });
+    const again = new CognitoIdentityProviderClient({
+      region,
+      endpoint: second.endpoint,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    try {
+      expect(await ensureUserPool({ endpoint: second.endpoint, dataDir, region })).toEqual(pool);
+      const { AuthenticationResult } = await again.send(
+        new InitiateAuthCommand({
+          ClientId: pool.clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: 'kept-secret' },
+        }),
+      );
+      expect(AuthenticationResult?.AccessToken).toMatch(/^ey/);
+    } finally {
+      again.destroy();
+      await second.stop();
+    }
+  });
+
+  it('stops DynamoDB Local when the process that started it is killed with SIGKILL', async () => {
+    const moduleUrl = new URL('../../infra/local/dynamodb.ts', import.meta.url).href;
+    const script = [
+      `const { startDynamoDbLocal } = await import(${JSON.stringify(moduleUrl)});`,
+      'const emulator = await startDynamoDbLocal({});',
+      'process.stdout.write(emulator.endpoint + "\\n");',
+      'setInterval(() => {}, 60_000);',
+    ].join('\n');
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        parent.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(out.trim());
+        });
+        parent.once('exit', (code) =>
+          reject(new Error(`the parent exited (code ${code}) before starting DynamoDB Local`)),
+        );
+      });
+      expect(await answers(endpoint)).toBe(true);
+
+      parent.kill('SIGKILL');
+
+      expect(await waitUntilSilent(endpoint, 10_000)).toBe(true);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  describe('without a usable Java', () => {
+    const javaHome = process.env.JAVA_HOME;
+    afterAll(() => {
+      if (javaHome === undefined) delete process.env.JAVA_HOME;
+      else process.env.JAVA_HOME = javaHome;
+    });
+
+    it('refuses to start DynamoDB Local with a message naming Java 17 when java cannot be run', async () => {
+      process.env.JAVA_HOME = join(scratch, 'no-such-jdk');
+      await expect(startDynamoDbLocal({})).rejects.toThrow(
+        /needs Java 17 or newer, and ".*no-such-jdk\/bin\/java" could not be started/,
+      );
+    });
+
+    it('refuses to start DynamoDB Local with a message naming Java 17 when java is too old', async () => {
+      // Prints what a Java 11 runtime prints for a class file built for Java 17, and fails the same way.
+      const oldJdk = join(scratch, 'old-jdk');
+      await mkdir(join(oldJdk, 'bin'), { recursive: true });
+      await writeFile(
+        join(oldJdk, 'bin', 'java'),
+        '#!/bin/sh\necho "java.lang.UnsupportedClassVersionError: class file version 61.0, this runtime only recognizes up to 55.0" >&2\nexit 1\n',
+      );
+      await chmod(join(oldJdk, 'bin', 'java'), 0o755);
+      process.env.JAVA_HOME = oldJdk;
+      await expect(startDynamoDbLocal({})).rejects.toThrow(/needs Java 17 or newer; ".*old-jdk\/bin\/java" is older/);
+    });
   });
 });

@@ -15,7 +15,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
         <Heading as="h1" size="xl">
           Something went wrong
         </Heading>
-        <Text color="fg.muted">{error.message}</Text>
+        <Text color="fg.muted">{error instanceof Error ? error.message : String(error)}</Text>
         <Button onClick={retry}>Try again</Button>
       </Stack>
     </Center>

@@ -5,11 +5,6 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Where a role's pages live: `/admin`, `/manager`, `/agent`, or '' for a user without a staff role (SPEC.md §2). */
-export function basePathFor(role: unknown): string {
-  return isRole(role) ? `/${role}` : '';
-}
-
 const ROLE_PALETTES: Record<Role, string> = { admin: 'red', manager: 'purple', agent: 'blue' };
 
 /** The Chakra colour palette that themes a role's screens: admin red, manager purple, agent blue, others gray. */

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import { REFRESH_AFTER_LOGIN_MS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { type LoginInput, loginSchema } from '#shared/schemas/user.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { isRole } from '../../lib/roles.ts';
-import { type LoginValues, loginSchema } from './login-schema.ts';
 import { LOGIN_VARIANTS, type LoginVariant } from './login-variants.ts';
 import { refreshCurrentUser, useLoginMutation } from './queries.ts';
 
@@ -25,7 +25,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setServerError(null);
@@ -39,7 +39,8 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     notify('success', MESSAGES.loggedIn);
     // SPEC.md §4: the session cookies settle before the user is read again.
     await new Promise((resolve) => setTimeout(resolve, REFRESH_AFTER_LOGIN_MS));
-    const user = await refreshCurrentUser(queryClient);
+    // If this read fails, the destination's guard reads the user again and shows the failure there.
+    const user = await refreshCurrentUser(queryClient).catch(() => null);
     const role = variant === 'staff' ? user?.role : variant;
     // A role route sends everyone to that role's base; its guard forwards other roles to their own.
     if (isRole(role)) await navigate({ to: '/$role', params: { role } });
@@ -78,7 +79,7 @@ function loginErrorMessage(error: unknown): string {
 }
 
 /** A 400 names the offending fields; show each message under its field. */
-function showFieldErrors(error: unknown, setError: UseFormSetError<LoginValues>): void {
+function showFieldErrors(error: unknown, setError: UseFormSetError<LoginInput>): void {
   if (!(error instanceof ApiError) || !error.body?.errors) return;
   for (const field of ['email', 'password'] as const) {
     const message = error.body.errors[field];

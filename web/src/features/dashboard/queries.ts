@@ -1,15 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { DashboardMetrics } from '#shared/schemas/dashboard.ts';
 import { api } from '../../lib/api.ts';
-
-/** `GET /api/dashboard/metrics`; only the fields the SPA reads are typed. */
-export interface DashboardMetrics {
-  overview: {
-    totalTickets: number;
-    openTickets: number;
-    avgResponseTime?: number;
-    resolutionRate?: number;
-  };
-}
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,

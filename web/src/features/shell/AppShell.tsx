@@ -1,15 +1,15 @@
 import { Box, CloseButton, Drawer, Flex, IconButton, Link, Portal, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
+import type { User } from '#shared/schemas/user.ts';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { colorPaletteFor } from '../../lib/roles.ts';
-import type { CurrentUser } from '../auth/queries.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 const MAIN_ID = 'main-content';
 
 /** Signed-in frame: a fixed sidebar from 768 px up, a drawer behind a menu button below that. */
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (

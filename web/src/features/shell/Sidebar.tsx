@@ -12,12 +12,12 @@ import {
   LuTags,
   LuUsers,
 } from 'react-icons/lu';
+import type { User } from '#shared/schemas/user.ts';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../lib/brand.ts';
 import { displayNameOf, initialsOf, roleLabelOf } from '../../lib/format.ts';
 import { colorPaletteFor } from '../../lib/roles.ts';
 import { useSession } from '../../lib/router-context.ts';
 import { type NavBadge, type Section, navItemsFor } from '../../lib/sections.ts';
-import type { CurrentUser } from '../auth/queries.ts';
 import { dashboardMetricsQuery } from '../dashboard/queries.ts';
 
 const SECTION_ICONS: Record<Section, IconType> = {
@@ -31,7 +31,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
 };
 
 interface SidebarProps {
-  user: CurrentUser;
+  user: User;
   /** Called after a link is followed, so the mobile drawer can close. */
   onNavigate?: () => void;
 }

@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { currentUserQuery, useCurrentUser } from '../../features/auth/queries.ts';
 import { AppShell } from '../../features/shell/AppShell.tsx';
 import { isRole } from '../../lib/roles.ts';
@@ -8,8 +8,14 @@ import { isRole } from '../../lib/roles.ts';
  * role's area inside the app shell. A staff member opening another role's area is sent to their own.
  */
 export const Route = createFileRoute('/$role')({
-  // Returning false makes any other first segment fall through to the 404 page.
-  params: { parse: ({ role }) => (isRole(role) ? { role } : false) },
+  params: {
+    parse: ({ role }) => {
+      // Any other first segment (`/nope`) is the 404 page. Throwing, not returning false: with the pathless
+      // `_signedIn` child, router 1.170 does not consult `parse` while matching, only once matched.
+      if (!isRole(role)) throw notFound();
+      return { role };
+    },
+  },
   beforeLoad: async ({ context, params }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery());
     if (!user || user.role === params.role) return;

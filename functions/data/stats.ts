@@ -1,0 +1,77 @@
+/**
+ * Aggregate items (DESIGN.md §5): keys.statsTotals(), keys.statsDay(day) and keys.agentWeek(agentId, week), each a
+ * set of numeric counters. The ticket transactions ADD to them (functions/domain/metrics.ts says what moves); the
+ * dashboard reads a fixed number of them, whatever the number of tickets.
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AggregateDelta, AggregateRef, Counters } from '../domain/metrics.ts';
+import { dynamo } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import type { GuardedItem } from './transactions.ts';
+import { keys } from './table.ts';
+
+const keyOf = (ref: AggregateRef) =>
+  ref.kind === 'totals' ? keys.statsTotals() : ref.kind === 'day' ? keys.statsDay(ref.day) : keys.agentWeek(ref.agentId, ref.week);
+
+/** Transaction items that ADD each delta to its aggregate item (created on first use). */
+export function aggregateUpdates(deltas: readonly AggregateDelta[], at: string): GuardedItem[] {
+  const TableName = config().tableName;
+  return deltas.map(({ ref, counters }) => {
+    const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+    const values: Record<string, unknown> = { ':at': at };
+    const adds = Object.entries(counters).map(([counter, amount], i) => {
+      names[`#c${i}`] = counter;
+      values[`:c${i}`] = amount;
+      return `#c${i} :c${i}`;
+    });
+    return {
+      item: {
+        Update: {
+          TableName,
+          Key: keyOf(ref),
+          UpdateExpression: `ADD ${adds.join(', ')} SET #updatedAt = :at`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+    };
+  });
+}
+
+const countersOf = (item: Record<string, unknown> | undefined): Counters =>
+  Object.fromEntries(Object.entries(item ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+
+/** getTotals: the all-time counters (one GetItem). */
+export async function getTotals(): Promise<Counters> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: config().tableName, Key: keys.statsTotals(), ConsistentRead: true }),
+  );
+  return countersOf(Item);
+}
+
+/** listDayStats: the per-day counters from `from` to `to` inclusive (one Query, at most 90 small items). */
+export async function listDayStats(from: string, to: string): Promise<Map<string, Counters>> {
+  const days = new Map<string, Counters>();
+  const { pk } = keys.statsDay(from);
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': keys.statsDay(from).sk, ':to': keys.statsDay(to).sk },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) days.set(String(item.sk).slice('DAY#'.length), countersOf(item));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return days;
+}
+
+/** getAgentWeek: one agent's counters for one ISO week (`YYYY-Www`); empty when they had no tickets. */
+export async function getAgentWeek(agentId: string, week: string): Promise<Counters> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: config().tableName, Key: keys.agentWeek(agentId, week) }));
+  return countersOf(Item);
+}

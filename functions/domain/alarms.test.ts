@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { AlertType } from '#shared/constants.ts';
+import { alarmMessageSchema } from '#shared/schemas/alarm.ts';
+import { alarmCandidates, alarmMessage, alarmsForChange, chooseAlarm, type TicketImage } from './alarms.ts';
+
+const ticket = (overrides: Partial<TicketImage> = {}): TicketImage => ({
+  id: 42,
+  ticketId: 'TKT-000042',
+  subject: 'Withdrawal stuck',
+  priority: 'medium',
+  customerEmail: 'trader@example.com',
+  status: 'open',
+  assignedToId: null,
+  isOverdue: false,
+  ...overrides,
+});
+
+/** The alarms as `type → audience`, for readable expectations. */
+const summary = (before: TicketImage | undefined, after: TicketImage | undefined) =>
+  Object.fromEntries(
+    alarmsForChange(before, after).map(({ alarmType, audience }) => [
+      alarmType,
+      [...audience.userIds, ...audience.roles.map((role) => `role:${role}`)].join(' '),
+    ]),
+  );
+
+const everyone = 'role:admin role:manager role:agent';
+
+describe('alarmsForChange', () => {
+  it.each([
+    ['a new unassigned medium ticket', ticket(), { ticket_created: everyone }],
+    ['a new ticket given to agent a1', ticket({ assignedToId: 'a1' }), { ticket_created: everyone, ticket_assigned: 'a1' }],
+    ['a new high-priority ticket', ticket({ priority: 'high' }), { ticket_created: everyone, high_priority: everyone }],
+    [
+      'a new critical ticket given to a1',
+      ticket({ priority: 'critical', assignedToId: 'a1' }),
+      { ticket_created: everyone, ticket_assigned: 'a1', critical_priority: everyone },
+    ],
+  ])('raises for %s', (_label, after, expected) => {
+    expect(summary(undefined, after)).toEqual(expected);
+  });
+
+  it.each([
+    ['assigned for the first time', ticket(), ticket({ assignedToId: 'a1' }), { ticket_assigned: 'a1' }],
+    ['reassigned from a1 to a2', ticket({ assignedToId: 'a1' }), ticket({ assignedToId: 'a2' }), { ticket_assigned: 'a2' }],
+    ['assigned to its current assignee', ticket({ assignedToId: 'a1' }), ticket({ assignedToId: 'a1' }), {}],
+    ['raised from medium to high', ticket(), ticket({ priority: 'high' }), { high_priority: everyone }],
+    ['raised from low to critical', ticket({ priority: 'low' }), ticket({ priority: 'critical' }), { critical_priority: everyone }],
+    ['raised from high to critical', ticket({ priority: 'high' }), ticket({ priority: 'critical' }), { critical_priority: everyone }],
+    ['lowered from critical to high', ticket({ priority: 'critical' }), ticket({ priority: 'high' }), {}],
+    ['raised from low to medium', ticket({ priority: 'low' }), ticket({ priority: 'medium' }), {}],
+    [
+      'raised to high after it was resolved',
+      ticket({ status: 'resolved' }),
+      ticket({ status: 'resolved', priority: 'high' }),
+      {},
+    ],
+    [
+      'marked overdue while assigned to a1',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', isOverdue: true }),
+      { ticket_overdue: 'a1 role:admin role:manager' },
+    ],
+    ['marked overdue while unassigned', ticket(), ticket({ isOverdue: true }), { ticket_overdue: 'role:admin role:manager' }],
+    ['edited while already overdue', ticket({ isOverdue: true }), ticket({ isOverdue: true, subject: 'Changed' }), {}],
+    ['edited without any alarming change', ticket(), ticket({ subject: 'Changed', status: 'in_progress' }), {}],
+  ])('raises, for a ticket %s,', (_label, before, after, expected) => {
+    expect(summary(before, after)).toEqual(expected);
+  });
+
+  it('raises nothing when a ticket is deleted', () => {
+    expect(alarmsForChange(ticket({ priority: 'critical' }), undefined)).toEqual([]);
+  });
+});
+
+describe('alarmCandidates', () => {
+  const staff = [
+    { id: 'admin1', role: 'admin', isActive: true },
+    { id: 'manager1', role: 'manager', isActive: true },
+    { id: 'agent1', role: 'agent', isActive: true },
+    { id: 'agent2', role: 'agent', isActive: false },
+  ] as const;
+
+  it('gives each active person the alarm types meant for them, once each', () => {
+    const after = ticket({ priority: 'critical', assignedToId: 'agent1' });
+    expect(Object.fromEntries(alarmCandidates(alarmsForChange(undefined, after), staff))).toEqual({
+      admin1: ['ticket_created', 'critical_priority'],
+      manager1: ['ticket_created', 'critical_priority'],
+      agent1: ['ticket_created', 'ticket_assigned', 'critical_priority'],
+    });
+  });
+
+  it('leaves out a deactivated assignee', () => {
+    const alarms = alarmsForChange(ticket(), ticket({ assignedToId: 'agent2' }));
+    expect(alarmCandidates(alarms, staff).size).toBe(0);
+  });
+
+  it('sends an overdue alarm to the assignee and the supervisors but not to other agents', () => {
+    const alarms = alarmsForChange(ticket({ assignedToId: 'agent1' }), ticket({ assignedToId: 'agent1', isOverdue: true }));
+    expect([...alarmCandidates(alarms, [...staff, { id: 'agent3', role: 'agent', isActive: true }]).keys()]).toEqual([
+      'admin1',
+      'manager1',
+      'agent1',
+    ]);
+  });
+});
+
+describe('chooseAlarm', () => {
+  const defaults: AlertType[] = ['ticket_assigned', 'ticket_created', 'high_priority'];
+
+  it.each([
+    ['the default types, for a new ticket', ['ticket_created'], defaults, 'ticket_created'],
+    ['the default types, for a new ticket assigned to them', ['ticket_created', 'ticket_assigned'], defaults, 'ticket_assigned'],
+    ['the default types, for a new high-priority ticket', ['ticket_created', 'high_priority'], defaults, 'high_priority'],
+    ['the default types, for a new critical ticket', ['ticket_created', 'critical_priority'], defaults, 'ticket_created'],
+    ['every type, for a new critical ticket', ['ticket_created', 'critical_priority'], ['ticket_created', 'critical_priority'], 'critical_priority'],
+    ['only ticket_assigned, for a new unassigned ticket', ['ticket_created'], ['ticket_assigned'], undefined],
+    ['the default types, for an overdue ticket', ['ticket_overdue'], defaults, undefined],
+    ['ticket_overdue, for an overdue ticket', ['ticket_overdue'], ['ticket_overdue'], 'ticket_overdue'],
+    ['no types at all', ['ticket_created', 'ticket_assigned'], [], undefined],
+  ] as const)('with %s, picks %s', (_label, types, alertTypes, expected) => {
+    expect(chooseAlarm(types, { enabled: true, alertTypes: [...alertTypes] })).toBe(expected);
+  });
+
+  it('picks nothing when alarms are switched off', () => {
+    expect(chooseAlarm(['ticket_assigned'], { enabled: false, alertTypes: ['ticket_assigned'] })).toBeUndefined();
+  });
+});
+
+describe('alarmMessage', () => {
+  it('carries the ticket fields of SPEC §3 plus the numeric id and the event id', () => {
+    const message = alarmMessage(ticket({ priority: 'high', status: 'in_progress' }), 'high_priority', 'event-1');
+    expect(alarmMessageSchema.strict().parse(message)).toEqual(message);
+    expect(message).toEqual({
+      alarmType: 'high_priority',
+      data: {
+        id: 42,
+        ticketId: 'TKT-000042',
+        subject: 'Withdrawal stuck',
+        priority: 'high',
+        customerEmail: 'trader@example.com',
+      },
+      eventId: 'event-1',
+    });
+  });
+});

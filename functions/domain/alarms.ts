@@ -1,0 +1,123 @@
+/**
+ * Which real-time alarms a committed ticket change raises, and for whom (SPEC.md §2 "Real-time alarms", issue 7).
+ * The notifier reads the change from the table's stream as a before/after pair of ticket images; everything it
+ * decides is decided here, without AWS. docs/decisions/020-alarm-delivery.md explains the choices.
+ */
+import { UNRESOLVED_STATUSES, type AlertType, type Priority, type Role } from '#shared/constants.ts';
+import type { AlarmMessage } from '#shared/schemas/alarm.ts';
+import type { AlarmSettings } from '#shared/schemas/settings.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { User } from '#shared/schemas/user.ts';
+
+/** The fields of a ticket image that the alarm rules read. */
+export type TicketImage = Pick<
+  Ticket,
+  'id' | 'ticketId' | 'subject' | 'priority' | 'customerEmail' | 'status' | 'assignedToId' | 'isOverdue'
+>;
+
+/** Who an alarm is meant for before anyone's settings are read: named people, and every active member of roles. */
+export interface Audience {
+  userIds: string[];
+  roles: Role[];
+}
+
+export interface Alarm {
+  alarmType: AlertType;
+  audience: Audience;
+}
+
+const EVERYONE: Role[] = ['admin', 'manager', 'agent'];
+/** Admins can do everything managers can (DESIGN.md §4), so an overdue ticket is theirs to chase too. */
+const SUPERVISORS: Role[] = ['admin', 'manager'];
+
+const PRIORITY_RANK: Record<Priority, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+const PRIORITY_ALARM: Partial<Record<Priority, AlertType>> = { high: 'high_priority', critical: 'critical_priority' };
+
+const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticket.status);
+
+/**
+ * The alarms a change raises; `before` is absent for a new ticket, `after` for a deleted one.
+ * - new ticket: `ticket_created` to all staff, `ticket_assigned` to its assignee, and the priority alarm when it is
+ *   high or critical;
+ * - assignee changed: `ticket_assigned` to the new assignee;
+ * - priority raised to high or critical while unresolved: that priority's alarm to all staff;
+ * - `isOverdue` turned on: `ticket_overdue` to the assignee and every admin and manager.
+ */
+export function alarmsForChange(before: TicketImage | undefined, after: TicketImage | undefined): Alarm[] {
+  if (!after) return [];
+  const alarms: Alarm[] = [];
+  const toEveryone = (alarmType: AlertType) => alarms.push({ alarmType, audience: { userIds: [], roles: EVERYONE } });
+
+  if (!before) toEveryone('ticket_created');
+
+  if (after.assignedToId && after.assignedToId !== before?.assignedToId) {
+    alarms.push({ alarmType: 'ticket_assigned', audience: { userIds: [after.assignedToId], roles: [] } });
+  }
+
+  const priorityAlarm = PRIORITY_ALARM[after.priority];
+  const raised = !before || PRIORITY_RANK[after.priority] > PRIORITY_RANK[before.priority];
+  if (priorityAlarm && raised && isUnresolved(after)) toEveryone(priorityAlarm);
+
+  if (after.isOverdue && before && !before.isOverdue) {
+    alarms.push({
+      alarmType: 'ticket_overdue',
+      audience: { userIds: after.assignedToId ? [after.assignedToId] : [], roles: SUPERVISORS },
+    });
+  }
+  return alarms;
+}
+
+/**
+ * Everyone an alarm could reach, with the alarm types meant for them: active staff only (a deactivated assignee
+ * gets nothing), each person once.
+ */
+export function alarmCandidates(
+  alarms: readonly Alarm[],
+  staff: readonly Pick<User, 'id' | 'role' | 'isActive'>[],
+): Map<string, AlertType[]> {
+  const candidates = new Map<string, AlertType[]>();
+  for (const member of staff) {
+    if (!member.isActive) continue;
+    const types = alarms
+      .filter(({ audience }) => audience.userIds.includes(member.id) || audience.roles.includes(member.role))
+      .map((alarm) => alarm.alarmType);
+    if (types.length) candidates.set(member.id, [...new Set(types)]);
+  }
+  return candidates;
+}
+
+/**
+ * When one change raises several alarms for a person, they get one: the first of these they have switched on.
+ * Alarms about them personally come before alarms about the ticket's urgency, which come before plain news.
+ */
+export const ALARM_PRECEDENCE: readonly AlertType[] = [
+  'ticket_overdue',
+  'ticket_assigned',
+  'critical_priority',
+  'high_priority',
+  'ticket_created',
+];
+
+/** The one alarm a person receives of the types meant for them, honouring their alarm settings; none if off. */
+export function chooseAlarm(
+  types: readonly AlertType[],
+  settings: Pick<AlarmSettings, 'enabled' | 'alertTypes'>,
+): AlertType | undefined {
+  if (!settings.enabled) return undefined;
+  return ALARM_PRECEDENCE.find((type) => types.includes(type) && settings.alertTypes.includes(type));
+}
+
+/** The frame sent to the browser (SPEC.md §3 "Alarm message"); `eventId` lets a client drop a redelivery. */
+export function alarmMessage(ticket: TicketImage, alarmType: AlertType, eventId: string): AlarmMessage {
+  return {
+    alarmType,
+    data: {
+      id: ticket.id,
+      ticketId: ticket.ticketId,
+      subject: ticket.subject,
+      priority: ticket.priority,
+      customerEmail: ticket.customerEmail,
+    },
+    eventId,
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Dashboard figures from aggregate counters (DESIGN.md §5), and how each ticket change moves those counters.
+ *
+ * Most counters are a sum over tickets of what each ticket contributes in its current state (`contributions`), so
+ * the delta of a change is "contributions after − contributions before" and every counter equals a recount of
+ * the tickets at all times. Two per-day counters record moves instead (`openNet`, `resolvedNet`: net tickets that
+ * entered `open` / resolved-or-closed that day), which is what tells the open count and the resolution rate of
+ * seven days ago.
+ */
+import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES, VOLUME_PERIODS, type VolumePeriod } from '#shared/constants.ts';
+import type { DashboardMetrics, PriorityDistribution, VolumeData } from '#shared/schemas/dashboard.ts';
+import { isUnresolved } from './deadlines.ts';
+import type { TicketRecord } from './tickets.ts';
+
+export type Counters = Record<string, number>;
+
+/** The three kinds of aggregate item: keys.statsTotals(), keys.statsDay(day), keys.agentWeek(agentId, week). */
+export type AggregateRef =
+  | { kind: 'totals' }
+  | { kind: 'day'; day: string }
+  | { kind: 'agentWeek'; agentId: string; week: string };
+
+export interface AggregateDelta {
+  ref: AggregateRef;
+  /** Counter name → amount to ADD; never zero. */
+  counters: Counters;
+}
+
+/** The UTC day of an ISO timestamp, `YYYY-MM-DD`. */
+export const dayOf = (iso: string): string => iso.slice(0, 10);
+
+/** The ISO-8601 week of an ISO timestamp (UTC), `YYYY-Www`; weeks start on Monday. */
+export function isoWeek(iso: string): string {
+  const date = new Date(`${dayOf(iso)}T00:00:00.000Z`);
+  const weekday = date.getUTCDay() || 7;
+  // The Thursday of this week decides the week's year.
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+const refId = (ref: AggregateRef): string =>
+  ref.kind === 'totals' ? 'totals' : ref.kind === 'day' ? `day:${ref.day}` : `week:${ref.agentId}:${ref.week}`;
+
+/** Counter sums keyed by aggregate item. */
+class Tally {
+  private readonly items = new Map<string, AggregateDelta>();
+
+  add(ref: AggregateRef, counter: string, amount: number): void {
+    if (amount === 0) return;
+    const id = refId(ref);
+    let item = this.items.get(id);
+    if (!item) this.items.set(id, (item = { ref, counters: {} }));
+    item.counters[counter] = (item.counters[counter] ?? 0) + amount;
+  }
+
+  merge(other: Tally, sign: 1 | -1): void {
+    for (const { ref, counters } of other.items.values()) {
+      for (const [name, n] of Object.entries(counters)) this.add(ref, name, sign * n);
+    }
+  }
+
+  /** Non-zero counters only; an item left with none is dropped. */
+  deltas(): AggregateDelta[] {
+    return [...this.items.values()]
+      .map(({ ref, counters }) => ({
+        ref,
+        counters: Object.fromEntries(Object.entries(counters).filter(([, n]) => n !== 0)),
+      }))
+      .filter((d) => Object.keys(d.counters).length > 0);
+  }
+}
+
+const TOTALS: AggregateRef = { kind: 'totals' };
+const day = (iso: string): AggregateRef => ({ kind: 'day', day: dayOf(iso) });
+const week = (agentId: string, iso: string): AggregateRef => ({ kind: 'agentWeek', agentId, week: isoWeek(iso) });
+
+/** What one ticket, as it stands, contributes to each aggregate. */
+function contributions(t: TicketRecord): Tally {
+  const tally = new Tally();
+  tally.add(TOTALS, 'total', 1);
+  tally.add(TOTALS, `status_${t.status}`, 1);
+  tally.add(TOTALS, `priority_${t.priority}`, 1);
+  tally.add(TOTALS, `type_${t.type}`, 1);
+  if (isUnresolved(t.status) && t.isOverdue) tally.add(TOTALS, 'overdue', 1);
+  tally.add(day(t.createdAt), 'created', 1);
+
+  if (t.firstResponseAt && t.responseTime !== null) {
+    for (const ref of [TOTALS, day(t.firstResponseAt)]) {
+      tally.add(ref, 'responseTimeSum', t.responseTime);
+      tally.add(ref, 'responseTimeCount', 1);
+    }
+    if (t.responseAgentId) {
+      tally.add(week(t.responseAgentId, t.firstResponseAt), 'responseTimeSum', t.responseTime);
+      tally.add(week(t.responseAgentId, t.firstResponseAt), 'responseTimeCount', 1);
+    }
+  }
+  if (t.resolvedAt && t.resolutionTime !== null) {
+    tally.add(day(t.resolvedAt), 'resolved', 1);
+    for (const ref of [TOTALS, day(t.resolvedAt)]) {
+      tally.add(ref, 'resolutionTimeSum', t.resolutionTime);
+      tally.add(ref, 'resolutionTimeCount', 1);
+    }
+    if (t.resolutionAgentId) {
+      const agentWeek = week(t.resolutionAgentId, t.resolvedAt);
+      tally.add(agentWeek, 'resolved', 1);
+      tally.add(agentWeek, 'resolutionTimeSum', t.resolutionTime);
+      tally.add(agentWeek, 'resolutionTimeCount', 1);
+      tally.add(agentWeek, t.slaMet ? 'slaMet' : 'slaBreached', 1);
+    }
+  }
+  if (t.assignedToId && t.assignedAt) tally.add(week(t.assignedToId, t.assignedAt), 'assigned', 1);
+  return tally;
+}
+
+const inOpen = (t: TicketRecord | null) => (t?.status === 'open' ? 1 : 0);
+const inResolved = (t: TicketRecord | null) => (t && !isUnresolved(t.status) ? 1 : 0);
+
+/**
+ * The counter changes that take the aggregates from `before` to `after` (null: the ticket did not exist), with the
+ * day's moves counted on the day of `now`.
+ */
+export function aggregateDeltas(before: TicketRecord | null, after: TicketRecord | null, now: Date): AggregateDelta[] {
+  const tally = new Tally();
+  if (after) tally.merge(contributions(after), 1);
+  if (before) tally.merge(contributions(before), -1);
+  const today = day(now.toISOString());
+  tally.add(today, 'openNet', inOpen(after) - inOpen(before));
+  tally.add(today, 'resolvedNet', inResolved(after) - inResolved(before));
+  return tally.deltas();
+}
+
+/** The last `n` UTC days ending with `today`, oldest first. */
+export function dayRange(today: Date, n: number): string[] {
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: n }, (_, i) => new Date(end - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+const mean = (sum: number, count: number): number | null => (count > 0 ? round1(sum / count) : null);
+const rate = (part: number, whole: number): number | null => (whole > 0 ? round1((part / whole) * 100) : null);
+
+/** Percent change from `previous` to `current`, one decimal; null when there is no base to compare with. */
+export function percentChange(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
+  return round1(((current - previous) / previous) * 100);
+}
+
+const sumOver = (days: ReadonlyMap<string, Counters>, range: readonly string[], counter: string): number =>
+  range.reduce((sum, d) => sum + (days.get(d)?.[counter] ?? 0), 0);
+
+const countsOf = <T extends string>(values: readonly T[], totals: Counters, prefix: string) =>
+  Object.fromEntries(values.map((v) => [v, totals[`${prefix}_${v}`] ?? 0])) as Record<T, number>;
+
+/** How many days of per-day items the dashboard metrics read: this week and the week before. */
+export const METRICS_DAYS = 14;
+
+/**
+ * The dashboard's figures from the totals item and the per-day items of the last METRICS_DAYS days (missing days
+ * count as zero).
+ */
+export function dashboardMetrics(totals: Counters, days: ReadonlyMap<string, Counters>, today: Date): DashboardMetrics {
+  const range = dayRange(today, METRICS_DAYS);
+  const thisWeek = range.slice(7);
+  const lastWeek = range.slice(0, 7);
+  const byStatus = countsOf(TICKET_STATUSES, totals, 'status');
+  const total = totals.total ?? 0;
+  const resolvedNow = byStatus.resolved + byStatus.closed;
+
+  // Seven days ago, by undoing this week's moves.
+  const totalBefore = total - sumOver(days, thisWeek, 'created');
+  const openBefore = byStatus.open - sumOver(days, thisWeek, 'openNet');
+  const resolvedBefore = resolvedNow - sumOver(days, thisWeek, 'resolvedNet');
+
+  const responseMean = (range: readonly string[]) =>
+    mean(sumOver(days, range, 'responseTimeSum'), sumOver(days, range, 'responseTimeCount'));
+
+  return {
+    overview: {
+      totalTickets: total,
+      openTickets: byStatus.open,
+      inProgressTickets: byStatus.in_progress,
+      resolvedTickets: byStatus.resolved,
+      closedTickets: byStatus.closed,
+      overdueTickets: totals.overdue ?? 0,
+    },
+    avgResponseTime: mean(totals.responseTimeSum ?? 0, totals.responseTimeCount ?? 0),
+    resolutionRate: rate(resolvedNow, total) ?? 0,
+    byStatus,
+    byPriority: countsOf(PRIORITIES, totals, 'priority'),
+    byType: countsOf(TICKET_TYPES, totals, 'type'),
+    changes: {
+      totalTickets: percentChange(sumOver(days, thisWeek, 'created'), sumOver(days, lastWeek, 'created')),
+      openTickets: percentChange(byStatus.open, openBefore),
+      avgResponseTime: percentChange(responseMean(thisWeek), responseMean(lastWeek)),
+      resolutionRate: percentChange(rate(resolvedNow, total), rate(resolvedBefore, totalBefore)),
+    },
+  };
+}
+
+/** Ticket counts per priority, every priority present, lowest first. */
+export function priorityDistribution(totals: Counters): PriorityDistribution {
+  return PRIORITIES.map((priority) => ({ priority, count: totals[`priority_${priority}`] ?? 0 }));
+}
+
+/** Created and resolved per day for the last `period` days, oldest first, zero-filled. */
+export function volumeSeries(days: ReadonlyMap<string, Counters>, today: Date, period: VolumePeriod): VolumeData {
+  if (!VOLUME_PERIODS.includes(period)) throw new RangeError(`Unsupported period ${period}`);
+  return dayRange(today, period).map((date) => ({
+    date,
+    created: days.get(date)?.created ?? 0,
+    resolved: days.get(date)?.resolved ?? 0,
+  }));
+}

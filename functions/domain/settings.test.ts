@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { userSettingsSchema } from '#shared/schemas/settings.ts';
+import { DEFAULT_USER_SETTINGS, settingsOverDefaults } from './settings.ts';
+
+describe('DEFAULT_USER_SETTINGS', () => {
+  it('matches SPEC §3: everything on, UTC, English, system theme, bell at 80 for three alert types', () => {
+    expect(DEFAULT_USER_SETTINGS).toEqual({
+      notifications: {
+        ticketAssigned: true,
+        ticketCreated: true,
+        ticketStatusChanged: true,
+        emailNotifications: true,
+        soundAlerts: true,
+        desktopNotifications: true,
+      },
+      timezone: 'UTC',
+      language: 'en',
+      theme: 'system',
+      alarmSettings: {
+        enabled: true,
+        volume: 80,
+        soundType: 'bell',
+        alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+      },
+    });
+  });
+
+  it('is itself a valid settings object', () => {
+    expect(userSettingsSchema.safeParse(DEFAULT_USER_SETTINGS).success).toBe(true);
+  });
+});
+
+describe('settingsOverDefaults', () => {
+  it.each([
+    { stored: undefined, label: 'nothing stored' },
+    { stored: null, label: 'null' },
+    { stored: 'garbage', label: 'a string' },
+    { stored: {}, label: 'an empty object' },
+  ])('gives the defaults when $label is stored', ({ stored }) => {
+    expect(settingsOverDefaults(stored)).toEqual(DEFAULT_USER_SETTINGS);
+  });
+
+  it('keeps every stored value that is valid', () => {
+    const stored = {
+      notifications: { ...DEFAULT_USER_SETTINGS.notifications, emailNotifications: false },
+      timezone: 'Asia/Tokyo',
+      language: 'ja',
+      theme: 'dark',
+      alarmSettings: { enabled: false, volume: 0, soundType: 'chime', alertTypes: ['critical_priority'] },
+    };
+    expect(settingsOverDefaults(stored)).toEqual(stored);
+  });
+
+  it('fills fields missing from an older stored object, one by one', () => {
+    const merged = settingsOverDefaults({ theme: 'light', alarmSettings: { volume: 30 } });
+    expect(merged.theme).toBe('light');
+    expect(merged.alarmSettings).toEqual({ ...DEFAULT_USER_SETTINGS.alarmSettings, volume: 30 });
+    expect(merged.notifications).toEqual(DEFAULT_USER_SETTINGS.notifications);
+  });
+
+  it.each([
+    { stored: { timezone: 'Mars/Olympus' }, field: 'timezone' },
+    { stored: { language: 'tlh' }, field: 'language' },
+    { stored: { alarmSettings: { volume: 101 } }, field: 'alarmSettings' },
+    { stored: { alarmSettings: { soundType: 'siren' } }, field: 'alarmSettings' },
+  ])('falls back to the default for an invalid stored $field', ({ stored, field }) => {
+    const merged = settingsOverDefaults(stored) as unknown as Record<string, unknown>;
+    expect(merged[field]).toEqual((DEFAULT_USER_SETTINGS as unknown as Record<string, unknown>)[field]);
+  });
+
+  it('never hands out the shared defaults themselves', () => {
+    settingsOverDefaults(undefined).alarmSettings.alertTypes.push('ticket_overdue');
+    expect(DEFAULT_USER_SETTINGS.alarmSettings.alertTypes).toHaveLength(3);
+  });
+});

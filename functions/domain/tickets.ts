@@ -1,0 +1,208 @@
+/**
+ * Ticket rules as plain state transitions: a new ticket, an edit, an assignment, a comment, the overdue mark.
+ * Each returns the next state and the field changes the history records; the data layer writes both, with the
+ * aggregate deltas of functions/domain/metrics.ts, in one transaction.
+ */
+import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
+import type { FieldChange, Ticket, TicketAssignee } from '#shared/schemas/ticket.ts';
+import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
+
+/** What the table keeps beyond the API shape: concurrency version and who is credited in the weekly figures. */
+export interface TicketRecord extends Ticket {
+  /** Incremented by every write; writes are conditional on the version they read. */
+  version: number;
+  /** When the current assignee got the ticket (the week their `assigned` count is kept in). */
+  assignedAt: string | null;
+  firstResponseAt: string | null;
+  /** The assignee at the first response, credited with the response time. */
+  responseAgentId: string | null;
+  /** The assignee at resolution, credited with the resolution; cleared on reopen. */
+  resolutionAgentId: string | null;
+  /** Whether the resolution came by the deadline; cleared on reopen. */
+  slaMet: boolean | null;
+}
+
+export interface Transition {
+  ticket: TicketRecord;
+  /** Empty when nothing changed: the caller writes nothing. */
+  changes: FieldChange[];
+}
+
+/** The display code of ticket number `id`: `TKT-` and at least six digits. */
+export const ticketCode = (id: number): string => `TKT-${String(id).padStart(6, '0')}`;
+
+/** `First Last`, or the e-mail when the name is blank. */
+export const displayName = (person: { firstName: string; lastName: string; email: string }): string =>
+  `${person.firstName} ${person.lastName}`.trim() || person.email;
+
+const personValue = (assignee: TicketAssignee | null) =>
+  assignee ? { id: assignee.id, name: displayName(assignee) } : null;
+
+export interface NewTicketInput {
+  id: number;
+  subject: string;
+  description: string;
+  customerEmail: string;
+  category: { id: string; name: string };
+  priority: Priority;
+  type: TicketType;
+  assignee: TicketAssignee | null;
+  createdById: string | null;
+  createdByApiKeyId: string | null;
+}
+
+/** A new open ticket, its deadline set from its priority. */
+export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
+  const at = now.toISOString();
+  return {
+    id: input.id,
+    ticketId: ticketCode(input.id),
+    subject: input.subject,
+    description: input.description,
+    customerEmail: input.customerEmail.toLowerCase(),
+    category: input.category.name,
+    categoryId: input.category.id,
+    priority: input.priority,
+    status: 'open',
+    type: input.type,
+    assignedToId: input.assignee?.id ?? null,
+    assignedTo: input.assignee,
+    createdById: input.createdById,
+    createdByApiKeyId: input.createdByApiKeyId,
+    deadline: deadlineFor(at, input.priority),
+    isOverdue: false,
+    createdAt: at,
+    updatedAt: at,
+    resolvedAt: null,
+    responseTime: null,
+    resolutionTime: null,
+    version: 1,
+    assignedAt: input.assignee ? at : null,
+    firstResponseAt: null,
+    responseAgentId: null,
+    resolutionAgentId: null,
+    slaMet: null,
+  };
+}
+
+/** The first staff response, if this is it. */
+function withFirstResponse(ticket: TicketRecord, at: string): TicketRecord {
+  if (ticket.firstResponseAt) return ticket;
+  return {
+    ...ticket,
+    firstResponseAt: at,
+    responseTime: minutesBetween(ticket.createdAt, at),
+    responseAgentId: ticket.assignedToId,
+  };
+}
+
+export interface TicketEdit {
+  subject?: string;
+  description?: string;
+  priority?: Priority;
+  status?: TicketStatus;
+  category?: { id: string; name: string };
+}
+
+/**
+ * An edit by staff. Any status may follow any other (SPEC.md §4). Resolving or closing an unresolved ticket sets
+ * resolvedAt and resolutionTime; reopening clears them. Leaving `open` for the first time is a staff response. A new
+ * priority moves the deadline (from creation); a ticket whose deadline moved, or that reopened, is overdue exactly
+ * when the deadline has passed.
+ */
+export function editTicket(current: TicketRecord, edit: TicketEdit, now: Date): Transition {
+  const at = now.toISOString();
+  const changes: FieldChange[] = [];
+  let next: TicketRecord = { ...current };
+
+  const set = <K extends 'subject' | 'description' | 'priority' | 'status' | 'deadline'>(field: K, value: TicketRecord[K]) => {
+    if (next[field] === value) return;
+    changes.push({ field, from: next[field], to: value });
+    next = { ...next, [field]: value };
+  };
+
+  if (edit.subject !== undefined) set('subject', edit.subject);
+  if (edit.description !== undefined) set('description', edit.description);
+  if (edit.category !== undefined && edit.category.id !== current.categoryId) {
+    changes.push({ field: 'category', from: current.category, to: edit.category.name });
+    next = { ...next, category: edit.category.name, categoryId: edit.category.id };
+  }
+  if (edit.priority !== undefined) {
+    set('priority', edit.priority);
+    set('deadline', deadlineFor(current.createdAt, edit.priority));
+  }
+  if (edit.status !== undefined) set('status', edit.status);
+
+  if (changes.length === 0) return { ticket: current, changes };
+
+  const wasUnresolved = isUnresolved(current.status);
+  const nowUnresolved = isUnresolved(next.status);
+  if (current.status === 'open' && next.status !== 'open') next = withFirstResponse(next, at);
+  if (wasUnresolved && !nowUnresolved) {
+    next = {
+      ...next,
+      resolvedAt: at,
+      resolutionTime: minutesBetween(next.createdAt, at),
+      resolutionAgentId: next.assignedToId,
+      slaMet: now.getTime() <= Date.parse(next.deadline),
+    };
+  } else if (!wasUnresolved && nowUnresolved) {
+    next = { ...next, resolvedAt: null, resolutionTime: null, resolutionAgentId: null, slaMet: null };
+  }
+  if (nowUnresolved && (next.deadline !== current.deadline || !wasUnresolved)) {
+    const isOverdue = isPastDeadline(next.deadline, now);
+    if (isOverdue !== next.isOverdue) {
+      changes.push({ field: 'isOverdue', from: next.isOverdue, to: isOverdue });
+      next = { ...next, isOverdue };
+    }
+  }
+  return { ticket: { ...next, updatedAt: at }, changes };
+}
+
+/** Gives the ticket to `assignee`; assigning it to its current assignee changes nothing. */
+export function assignTicket(current: TicketRecord, assignee: TicketAssignee, now: Date): Transition {
+  if (current.assignedToId === assignee.id) return { ticket: current, changes: [] };
+  const at = now.toISOString();
+  return {
+    ticket: { ...current, assignedToId: assignee.id, assignedTo: assignee, assignedAt: at, updatedAt: at },
+    changes: [{ field: 'assignedTo', from: personValue(current.assignedTo), to: personValue(assignee) }],
+  };
+}
+
+/**
+ * A staff comment. A comment the customer would see (not internal) is a response: the first one sets responseTime
+ * if leaving `open` has not already. Later comments leave the ticket as it is.
+ */
+export function commentOnTicket(current: TicketRecord, comment: { isInternal: boolean }, now: Date): Transition {
+  if (comment.isInternal || current.firstResponseAt) return { ticket: current, changes: [] };
+  const next = withFirstResponse(current, now.toISOString());
+  return {
+    ticket: { ...next, updatedAt: next.firstResponseAt! },
+    changes: [{ field: 'responseTime', from: null, to: next.responseTime }],
+  };
+}
+
+/** The overdue job's mark; only for an unresolved, unmarked ticket whose deadline has passed. */
+export function markOverdue(current: TicketRecord, now: Date): Transition {
+  if (!isUnresolved(current.status) || current.isOverdue || !isPastDeadline(current.deadline, now)) {
+    return { ticket: current, changes: [] };
+  }
+  return {
+    ticket: { ...current, isOverdue: true, updatedAt: now.toISOString() },
+    changes: [{ field: 'isOverdue', from: false, to: true }],
+  };
+}
+
+/** The API shape of a stored ticket (bookkeeping fields dropped). */
+export function toApiTicket(record: TicketRecord): Ticket {
+  const {
+    version: _version,
+    assignedAt: _assignedAt,
+    firstResponseAt: _firstResponseAt,
+    responseAgentId: _responseAgentId,
+    resolutionAgentId: _resolutionAgentId,
+    slaMet: _slaMet,
+    ...ticket
+  } = record;
+  return ticket;
+}

@@ -1,0 +1,82 @@
+/**
+ * Staff management (SPEC §2 "Agent Management"): admins create users, change roles, reset passwords and
+ * deactivate; admins and managers list the staff. The directory in the table is the authority; Cognito only
+ * holds the credentials.
+ */
+import { createUserSchema, resetPasswordSchema, updateRoleSchema, userIdParamsSchema } from '#shared/schemas/user.ts';
+import { deactivateUser, findUserIdByEmail, getUser, listStaff, putNewUser, setUserRole } from '../data/users.ts';
+import { assertMayDeactivate, STAFF_MESSAGES, STAFF_ROLES, toAgentListing } from '../domain/staff.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { defineRoute, httpHandler } from '../lib/http.ts';
+import { createCognitoUser, deleteCognitoUser, disableUser, setPassword, signOutEverywhere } from '../lib/identity.ts';
+
+export const handler = httpHandler('staff', {
+  'GET /api/agents': defineRoute({
+    access: { roles: STAFF_ROLES.list },
+    async handle() {
+      const staff = await listStaff();
+      return { body: staff.map(toAgentListing) };
+    },
+  }),
+
+  'POST /api/users': defineRoute({
+    access: { roles: STAFF_ROLES.manage },
+    body: createUserSchema,
+    async handle({ body }) {
+      // Checked first so that the common case (the address is taken) writes nothing anywhere.
+      if (await findUserIdByEmail(body.email)) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
+
+      const id = await createCognitoUser(body.email, body.password);
+      if (!id) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
+      try {
+        const user = await putNewUser({
+          id,
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          role: body.role,
+        });
+        return { status: 201, body: user };
+      } catch (error) {
+        // No half user: an identity that can sign in but has no directory entry would be refused forever and
+        // would block its e-mail address from being used again.
+        await deleteCognitoUser(id);
+        throw error;
+      }
+    },
+  }),
+
+  'PUT /api/users/{id}/password': defineRoute({
+    access: { roles: STAFF_ROLES.manage },
+    params: userIdParamsSchema,
+    body: resetPasswordSchema,
+    async handle({ params, body }) {
+      const user = await getUser(params.id);
+      if (!user) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
+      await setPassword(user.id, body.password);
+      return { body: user };
+    },
+  }),
+
+  'PUT /api/users/{id}/role': defineRoute({
+    access: { roles: STAFF_ROLES.manage },
+    params: userIdParamsSchema,
+    body: updateRoleSchema,
+    async handle({ params, body }) {
+      return { body: await setUserRole(params.id, body.role) };
+    },
+  }),
+
+  'DELETE /api/users/{id}': defineRoute({
+    access: { roles: STAFF_ROLES.manage },
+    params: userIdParamsSchema,
+    async handle({ params, caller }) {
+      if (caller.kind === 'staff') assertMayDeactivate(caller.user.id, params.id);
+      // The directory first: from this write on, every request, refresh and sign-in of the user is refused.
+      const user = await deactivateUser(params.id);
+      await disableUser(user.id);
+      await signOutEverywhere(user.id);
+      return { body: user };
+    },
+  }),
+});

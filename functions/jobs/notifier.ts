@@ -1,0 +1,262 @@
+/**
+ * The table's stream → real-time alarms. For each committed change of a ticket item, functions/domain/alarms.ts
+ * decides who gets which alarm; this sends it to their subscribed sockets, honouring each person's alarm settings.
+ * After the batch, every signed-in staff member is told which tickets changed, so the lists and figures on their
+ * screens refresh.
+ *
+ * Records are handled in stream order. At the first record that cannot be fully delivered the batch stops and
+ * reports that record in `batchItemFailures`, so the retry starts there; what was already sent for it is remembered
+ * and not sent again (docs/decisions/020-alarm-delivery.md).
+ */
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { TicketsChangedMessage } from '#shared/schemas/alarm.ts';
+import type { AlarmSettings } from '#shared/schemas/settings.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { deleteConnection, listSubscribedConnections, type Connection } from '../data/connections.ts';
+import { getUserSettings } from '../data/settings.ts';
+import { KEYS, keys } from '../data/table.ts';
+import { listStaff } from '../data/users.ts';
+import { alarmCandidates, alarmMessage, alarmsForChange, chooseAlarm, type TicketImage } from '../domain/alarms.ts';
+import { settleWithConcurrency } from '../lib/concurrency.ts';
+import { logger } from '../lib/logger.ts';
+import { postFrames, type Frame } from '../lib/ws-send.ts';
+
+/** Sends in flight at once: enough for a few hundred sockets in well under a second, gentle on the API's limits. */
+const SEND_CONCURRENCY = 10;
+/** Table reads (a person's connections, their settings) in flight at once. */
+const READ_CONCURRENCY = 10;
+/** Stream records whose deliveries are remembered; far more than a batch and its retries ever span. */
+const DELIVERY_LOG_CAPACITY = 10_000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What was already delivered
+
+/**
+ * Per stream record (by its event id, stable across retries): the connections already sent its alarm, or `done`.
+ * It lives as long as the execution environment, so a retry in the same environment sends each alarm once; a
+ * retry in a fresh one may repeat a send, and the client drops the repeat by its event id.
+ */
+class DeliveryLog {
+  private readonly records = new Map<string, Set<string> | 'done'>();
+
+  constructor(private readonly capacity: number) {}
+
+  isDone(eventId: string): boolean {
+    return this.records.get(eventId) === 'done';
+  }
+
+  sentTo(eventId: string): ReadonlySet<string> {
+    const entry = this.records.get(eventId);
+    return entry instanceof Set ? entry : new Set();
+  }
+
+  markSent(eventId: string, connectionId: string): void {
+    const entry = this.records.get(eventId);
+    if (entry === 'done') return;
+    if (entry) entry.add(connectionId);
+    else this.remember(eventId, new Set([connectionId]));
+  }
+
+  markDone(eventId: string): void {
+    this.remember(eventId, 'done');
+  }
+
+  private remember(eventId: string, entry: Set<string> | 'done') {
+    this.records.delete(eventId);
+    this.records.set(eventId, entry);
+    // Maps iterate in insertion order, so the first key is the record touched longest ago.
+    while (this.records.size > this.capacity) this.records.delete(this.records.keys().next().value!);
+  }
+}
+
+const deliveryLog = new DeliveryLog(DELIVERY_LOG_CAPACITY);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the stream
+
+interface TicketChange {
+  /** The stream record's id: the same on every delivery of the record. */
+  eventId: string;
+  ticketId: number;
+  before?: TicketImage;
+  after?: TicketImage;
+}
+
+type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
+
+const decode = (image: Image | undefined) =>
+  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
+
+/** The change of a ticket item this record carries; undefined for every other item of the table. */
+function ticketChange(record: DynamoDBRecord): TicketChange | undefined {
+  const stream = record.dynamodb;
+  const before = decode(stream?.OldImage);
+  const after = decode(stream?.NewImage);
+  const id = (after ?? before)?.id;
+  const eventId = record.eventID ?? stream?.SequenceNumber;
+  if (typeof id !== 'number' || !eventId) return undefined;
+  // Comments, history and ratings share the ticket's partition; only the ticket item itself is a ticket.
+  const ticketKey = keys.ticket(id);
+  if (stream?.Keys?.[KEYS.pk]?.S !== ticketKey.pk || stream.Keys[KEYS.sk]?.S !== ticketKey.sk) return undefined;
+  return {
+    eventId,
+    ticketId: id,
+    before: before as TicketImage | undefined,
+    after: after as TicketImage | undefined,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who is listening, read once per batch
+
+/** Caches a load by key; a failed load is forgotten so that a later call tries again. */
+function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+  }
+  return value;
+}
+
+/** The staff, their subscribed connections and their alarm settings, each read at most once per batch. */
+class Audience {
+  private staff?: Promise<User[]>;
+  private readonly connections = new Map<string, Promise<Connection[]>>();
+  private readonly settings = new Map<string, Promise<AlarmSettings>>();
+  private readonly gone = new Set<string>();
+
+  activeStaff(): Promise<User[]> {
+    if (!this.staff) {
+      const loading = listStaff().then((all) => all.filter((user) => user.isActive));
+      loading.catch(() => (this.staff = undefined));
+      this.staff = loading;
+    }
+    return this.staff;
+  }
+
+  async connectionsOf(userId: string): Promise<Connection[]> {
+    const all = await memo(this.connections, userId, () => listSubscribedConnections(userId));
+    return all.filter((connection) => !this.gone.has(connection.connectionId));
+  }
+
+  alarmSettingsOf(userId: string): Promise<AlarmSettings> {
+    return memo(this.settings, userId, async () => (await getUserSettings(userId)).alarmSettings);
+  }
+
+  /** Deletes connections the gateway answered 410 for; a connection once gone is never sent to again. */
+  async forgetGone(outcomes: Awaited<ReturnType<typeof postFrames>>): Promise<PromiseSettledResult<void>[]> {
+    const gone = outcomes.filter((o) => o.status === 'gone').map((o) => o.connectionId);
+    for (const connectionId of gone) this.gone.add(connectionId);
+    return settleWithConcurrency(gone, READ_CONCURRENCY, (connectionId) => deleteConnection(connectionId));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Delivery
+
+class DeliveryError extends AggregateError {
+  override name = 'DeliveryError';
+}
+
+const failures = (settled: PromiseSettledResult<unknown>[]) =>
+  settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+
+/** Sends the alarms of one ticket change; throws when any could not be sent (after sending all that could). */
+async function deliverAlarms(change: TicketChange, audience: Audience): Promise<void> {
+  const { eventId, before, after } = change;
+  if (!after || deliveryLog.isDone(eventId)) return;
+  const alarms = alarmsForChange(before, after);
+  if (!alarms.length) return;
+
+  const candidates = alarmCandidates(alarms, await audience.activeStaff());
+  const alreadySent = deliveryLog.sentTo(eventId);
+  const frames: Frame[] = [];
+  // Connections first: most staff are usually offline, and their settings need not be read at all.
+  const reads = await settleWithConcurrency([...candidates], READ_CONCURRENCY, async ([userId, types]) => {
+    const pending = (await audience.connectionsOf(userId)).filter((c) => !alreadySent.has(c.connectionId));
+    if (!pending.length) return;
+    const alarmType = chooseAlarm(types, await audience.alarmSettingsOf(userId));
+    if (!alarmType) return;
+    const body = JSON.stringify(alarmMessage(after, alarmType, eventId));
+    frames.push(...pending.map(({ connectionId }) => ({ connectionId, body })));
+  });
+
+  const outcomes = await postFrames(frames, SEND_CONCURRENCY);
+  for (const outcome of outcomes) if (outcome.status === 'sent') deliveryLog.markSent(eventId, outcome.connectionId);
+  const deletions = await audience.forgetGone(outcomes);
+
+  const errors = [
+    ...failures(reads),
+    ...outcomes.flatMap((o) => (o.status === 'failed' ? [o.error] : [])),
+    ...failures(deletions),
+  ];
+  logger.debug('Alarms delivered', {
+    eventId,
+    ticketId: change.ticketId,
+    sent: outcomes.filter((o) => o.status === 'sent').length,
+    gone: outcomes.filter((o) => o.status === 'gone').length,
+    failed: errors.length,
+  });
+  if (errors.length) throw new DeliveryError(errors, `${errors.length} alarm deliveries failed for ${eventId}`);
+  deliveryLog.markDone(eventId);
+}
+
+/**
+ * Tells every signed-in staff member which tickets changed. A hint only (the next one, or any action, refreshes
+ * the screen too), so a failure is logged and not retried.
+ */
+async function announceTicketChanges(ticketIds: number[], audience: Audience): Promise<void> {
+  if (!ticketIds.length) return;
+  try {
+    const message: TicketsChangedMessage = { type: 'tickets_changed', data: { ids: [...new Set(ticketIds)] } };
+    const body = JSON.stringify(message);
+    const staff = await audience.activeStaff();
+    const lists = await settleWithConcurrency(staff, READ_CONCURRENCY, (user) => audience.connectionsOf(user.id));
+    const frames = lists.flatMap((list) =>
+      list.status === 'fulfilled' ? list.value.map(({ connectionId }) => ({ connectionId, body })) : [],
+    );
+    const outcomes = await postFrames(frames, SEND_CONCURRENCY);
+    await audience.forgetGone(outcomes);
+    const failed = outcomes.filter((o) => o.status === 'failed').length + failures(lists).length;
+    if (failed) logger.warn('Some ticket-change hints were not delivered', { failed, ticketIds });
+  } catch (error) {
+    logger.warn('Ticket-change hints were not delivered', { error: error as Error, ticketIds });
+  }
+}
+
+/** Handles one batch of stream records in order; reports the first record that could not be fully delivered. */
+export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const audience = new Audience();
+  const changed: number[] = [];
+  for (const record of event.Records) {
+    const change = ticketChange(record);
+    if (!change) continue;
+    try {
+      await deliverAlarms(change, audience);
+    } catch (error) {
+      const sequenceNumber = record.dynamodb?.SequenceNumber;
+      logger.error('Alarm delivery failed; the stream will retry from this record', {
+        error: error as Error,
+        eventId: change.eventId,
+        sequenceNumber,
+      });
+      await announceTicketChanges(changed, audience);
+      // Without a sequence number the record cannot be named: failing the invocation retries the whole batch.
+      if (!sequenceNumber) throw error;
+      return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] };
+    }
+    changed.push(change.ticketId);
+  }
+  await announceTicketChanges(changed, audience);
+  return { batchItemFailures: [] };
+}
+
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>()
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .handler((event) => notify(event));

@@ -1,0 +1,139 @@
+/**
+ * Demo data for the embedded runtime, written once on the first start: the five demo staff, the categories of
+ * SPEC §9, and about thirty tickets of every status, priority and type spread over the last two weeks, made
+ * through the same data functions the API uses (so aggregates, history and indexes are what the product makes).
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { COLOR_PALETTE, INITIAL_CATEGORIES, PRIORITIES, TICKET_TYPES, type Priority, type Role, type TicketStatus } from '#shared/constants.ts';
+import { displayNameFromName } from '#shared/format.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { createCategory } from '#functions/data/categories.ts';
+import { keys } from '#functions/data/table.ts';
+import { addComment, assignTicket, createTicket, staffActor, updateTicket } from '#functions/data/tickets.ts';
+import { createStaffAccount } from '#functions/lib/staff-accounts.ts';
+import { newCategory } from '#functions/domain/categories.ts';
+import { dynamo } from '#functions/lib/clients.ts';
+import { config } from '#functions/lib/config.ts';
+import { JOB_HANDLERS } from '#functions/routes.ts';
+import { loadHandler } from './handlers.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { scheduledEvent } from './scheduler.ts';
+
+export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role; firstName: string; lastName: string }> = [
+  { email: 'admin@demo.local', role: 'admin', firstName: 'Alex', lastName: 'Morgan' },
+  { email: 'manager@demo.local', role: 'manager', firstName: 'Maria', lastName: 'Santos' },
+  { email: 'agent1@demo.local', role: 'agent', firstName: 'Sam', lastName: 'Lee' },
+  { email: 'agent2@demo.local', role: 'agent', firstName: 'Priya', lastName: 'Nair' },
+  { email: 'agent3@demo.local', role: 'agent', firstName: 'Jonas', lastName: 'Becker' },
+];
+
+const SUBJECTS: Record<string, string[]> = {
+  kyc: ['KYC documents rejected twice', 'Proof of address not accepted'],
+  fiat_deposit: ['SEPA deposit not credited after 2 days', 'Card deposit declined by bank'],
+  fiat_withdrawal: ['Withdrawal to bank stuck in processing', 'Wrong IBAN on withdrawal request'],
+  crypto_deposit: ['BTC deposit missing after 6 confirmations', 'USDT sent on the wrong network'],
+  crypto_withdrawal: ['ETH withdrawal pending for hours', 'Withdrawal address whitelist not saving'],
+  '2fa_reset': ['Lost phone, need a 2FA reset', 'Authenticator codes rejected'],
+  account_verification: ['Verification level stuck at tier 1', 'Selfie check keeps failing'],
+  trading_support: ['Limit order not filled at my price', 'Stop-loss triggered early on BTC/EUR'],
+  security_issues: ['Login from unknown device reported', 'Suspicious withdrawal attempt blocked'],
+  api_technical: ['API key returns 401 on order endpoint', 'Websocket feed drops every few minutes'],
+  payment_issues: ['Charged twice for one card deposit', 'Refund not received'],
+  general_enquiry: ['Question about trading fees', 'How do I close my account?'],
+};
+
+const STATUSES: TicketStatus[] = ['open', 'in_progress', 'resolved', 'closed'];
+
+/** A small deterministic generator, so every fresh demo looks the same. */
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const SEED_MARKER = keys.meta('DEMO_SEED');
+
+async function alreadySeeded(): Promise<boolean> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: config().tableName, Key: SEED_MARKER, ConsistentRead: true }));
+  return Boolean(Item);
+}
+
+/** Seeds the demo data unless it was seeded before; returns whether it did. */
+export async function seedDemoData(options: { password: string; ticketCount?: number; now?: Date; log?: (line: string) => void }): Promise<boolean> {
+  if (await alreadySeeded()) return false;
+  const log = options.log ?? (() => undefined);
+  const now = options.now ?? new Date();
+  const random = prng(20261121);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+
+  const staff: User[] = [];
+  for (const demo of DEMO_USERS) {
+    staff.push(await createStaffAccount({ ...demo, password: options.password }));
+  }
+  log(`Created ${staff.length} demo staff accounts`);
+
+  const seedTime = new Date(now.getTime() - 15 * 24 * 3600_000);
+  for (const [index, name] of INITIAL_CATEGORIES.entries()) {
+    await createCategory(
+      newCategory(
+        {
+          name,
+          displayName: displayNameFromName(name).replace(/^Kyc\b/, 'KYC').replace(/^2fa\b/, '2FA').replace(/\bApi\b/, 'API'),
+          description: `${displayNameFromName(name)} requests`,
+          color: COLOR_PALETTE[index % COLOR_PALETTE.length]!,
+        },
+        randomUUID(),
+        seedTime,
+      ),
+    );
+  }
+  log(`Created ${INITIAL_CATEGORIES.length} categories`);
+
+  const admin = staff.find((u) => u.role === 'admin')!;
+  const agents = staff.filter((u) => u.role === 'agent');
+  const categories = Object.keys(SUBJECTS);
+  const count = options.ticketCount ?? 30;
+  for (let i = 0; i < count; i++) {
+    // Every status, priority and type appears; creation times spread over the last 14 days, newest last.
+    const status = STATUSES[i % STATUSES.length]!;
+    const priority: Priority = PRIORITIES[(i * 3 + 1) % PRIORITIES.length]!;
+    const type = TICKET_TYPES[i % 3 === 0 ? 1 : 0]!;
+    const category = pick(categories);
+    const createdAt = new Date(now.getTime() - Math.floor(((count - i) / count) * 14 * 24 * 3600_000 * (0.6 + random() * 0.4)));
+    const creator = type === 'direct' ? pick(agents) : undefined;
+    const { ticket } = await createTicket({
+      request: {
+        customerEmail: `customer${i + 1}@example.com`,
+        subject: pick(SUBJECTS[category]!),
+        description: `Customer reports: ${pick(SUBJECTS[category]!).toLowerCase()}. Account reference ACC-${1000 + i}.`,
+        category,
+        priority,
+        type,
+      },
+      actor: creator ? staffActor(creator) : { type: 'system', id: 'seed', name: 'Upstream trading system' },
+      createdById: creator?.id ?? null,
+      createdByApiKeyId: null,
+      now: createdAt,
+    });
+    const later = (minutes: number) => new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + minutes * 60_000));
+    const assignee = agents.find((a) => a.id === ticket.assignedToId) ?? agents[0]!;
+    if (i % 7 === 3) await assignTicket(ticket.id, pick(agents).id, staffActor(admin), later(5));
+    if (status !== 'open' || i % 2 === 0) {
+      await addComment(ticket.id, { content: 'Thanks for reaching out, we are looking into it.', isInternal: false }, assignee, later(20 + random() * 90));
+    }
+    if (status !== 'open') {
+      await updateTicket(ticket.id, { status }, staffActor(assignee), () => undefined, later(30 + random() * 600));
+    }
+  }
+  log(`Created ${count} tickets`);
+
+  // The overdue job runs once now, so the overdue panel is right before the first scheduled minute.
+  const overdue = await loadHandler(JOB_HANDLERS.overdue);
+  await overdue(scheduledEvent(now), lambdaContext('helpdesk-overdue'));
+
+  await dynamo().send(new PutCommand({ TableName: config().tableName, Item: { ...SEED_MARKER, seededAt: now.toISOString() } }));
+  return true;
+}

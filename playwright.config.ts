@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser flows: Debian's Chromium (no downloaded browser) against the embedded runtime, which
+ * tests/browser/global-setup.ts starts in-process with fresh demo data on a free port.
+ */
+export default defineConfig({
+  testDir: 'tests/browser',
+  globalSetup: './tests/browser/global-setup.ts',
+  outputDir: 'test-results/browser',
+  // One runtime, one table: flows that change shared data run one after another.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 720 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
+    },
+  },
+});

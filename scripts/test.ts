@@ -1,0 +1,87 @@
+/**
+ * `npm test`: every layer in one command — type check, unit + integration + infra + component tests (vitest),
+ * the SPA build, and the browser flows (Playwright in Chromium against the embedded runtime). Every step runs even
+ * when an earlier one failed, so one run shows everything; the last line sums up the tests.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const RESULTS = join(ROOT, 'test-results');
+const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const steps: Array<{ name: string; ok: boolean; seconds: number }> = [];
+
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n━━ ${name}: ${[command.replace(`${ROOT}/`, ''), ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  return ok;
+}
+
+function readJson(file: string): any {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitestCounts(): Counts | undefined {
+  const report = readJson(join(RESULTS, 'vitest.json'));
+  if (!report) return undefined;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+function playwrightCounts(): Counts | undefined {
+  const report = readJson(join(RESULTS, 'playwright.json'));
+  if (!report?.stats) return undefined;
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped };
+}
+
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+const only = process.argv[2];
+
+if (!only || only === 'typecheck') run('type check', bin('tsc'), ['--noEmit', '-p', '.']);
+if (!only || only === 'vitest') {
+  run('unit, integration, infra and component tests', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(RESULTS, 'vitest.json')}`,
+  ]);
+}
+if (!only || only === 'browser') {
+  if (run('web build', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) {
+    run('browser tests', bin('playwright'), ['test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'playwright.json'),
+    });
+  }
+}
+
+const counts = [vitestCounts(), playwrightCounts()].filter((c): c is Counts => Boolean(c));
+const total = counts.reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
+console.log('\n━━ Summary');
+for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
+const failedSteps = steps.filter((s) => !s.ok).length;
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(failedSteps || total.failed ? 1 : 0);

@@ -1,0 +1,10 @@
+/** Text rules shared by the web app and the server. */
+
+/** `fiat_deposit` → `Fiat Deposit`: underscores become spaces and each word is capitalised (SPEC §2). */
+export function displayNameFromName(name: string): string {
+  return name
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ALERT_TYPES } from '../constants.ts';
+import { prioritySchema } from './ticket.ts';
+
+/**
+ * What the server pushes down the alarm socket (SPEC.md §7 "WebSocket"). The SPA imports only the types, so that
+ * zod stays out of its signed-in bundle; web/src/features/alarms/messages.ts checks incoming frames by hand.
+ */
+
+export const alertTypeSchema = z.enum(ALERT_TYPES);
+
+/** The ticket an alarm is about (SPEC.md §3 "Alarm message"), plus its numeric id so that the SPA can open it. */
+export const alarmTicketSchema = z.object({
+  /** Absent only on the Settings page's test alarm, which is about no real ticket. */
+  id: z.number().int().optional(),
+  /** The display code, e.g. `TKT-000042`. */
+  ticketId: z.string(),
+  subject: z.string(),
+  priority: prioritySchema,
+  customerEmail: z.string(),
+});
+export type AlarmTicket = z.infer<typeof alarmTicketSchema>;
+
+/**
+ * An alarm. `eventId` names the table change that raised it; a change raises at most one alarm per person, and a
+ * retried delivery carries the same id, so a client drops any frame whose id it has seen (docs/decisions/020).
+ */
+export const alarmMessageSchema = z.object({
+  alarmType: alertTypeSchema,
+  data: alarmTicketSchema,
+  eventId: z.string().optional(),
+});
+export type AlarmMessage = z.infer<typeof alarmMessageSchema>;
+
+/** Not an alarm: tickets changed, so lists and dashboard figures on screen are out of date. */
+export const ticketsChangedMessageSchema = z.object({
+  type: z.literal('tickets_changed'),
+  data: z.object({ ids: z.array(z.number().int()) }),
+});
+export type TicketsChangedMessage = z.infer<typeof ticketsChangedMessageSchema>;
+
+export const serverMessageSchema = z.union([alarmMessageSchema, ticketsChangedMessageSchema]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import {
+  DESCRIPTION_MIN_LENGTH,
+  LIST_LIMITS,
+  PRIORITIES,
+  SUBJECT_MIN_LENGTH,
+  TICKET_STATUSES,
+  TICKET_TYPES,
+} from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { emailSchema } from './user.ts';
+
+/** Limits and texts of the ticket API that SPEC.md does not fix; the SPEC texts themselves live in MESSAGES. */
+export const TICKET_LIMITS = { subjectMax: 200, descriptionMax: 10_000, commentMax: 5_000, searchMax: 100 } as const;
+
+export const TICKET_MESSAGES = {
+  notFound: 'Ticket not found',
+  subjectTooLong: `Subject must be at most ${TICKET_LIMITS.subjectMax} characters`,
+  descriptionTooLong: `Description must be at most ${TICKET_LIMITS.descriptionMax} characters`,
+  invalidPriority: `Priority must be one of ${PRIORITIES.join(', ')}`,
+  invalidStatus: `Status must be one of ${TICKET_STATUSES.join(', ')}`,
+  invalidType: `Type must be one of ${TICKET_TYPES.join(', ')}`,
+  unknownCategory: 'Unknown or inactive category',
+  inactiveAssignee: 'The assignee must be an active staff member',
+  commentRequired: 'Comment cannot be empty',
+  commentTooLong: `Comment must be at most ${TICKET_LIMITS.commentMax} characters`,
+  invalidId: 'Ticket id must be a positive whole number',
+  invalidLimit: `limit must be a whole number from 1 to ${LIST_LIMITS.fullList}`,
+  invalidCursor: 'Invalid cursor',
+  invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
+  assignNotAllowed: 'Only administrators and managers can assign tickets',
+  busy: 'The ticket is being changed by others right now; please try again',
+} as const;
+
+export const prioritySchema = z.enum(PRIORITIES, { message: TICKET_MESSAGES.invalidPriority });
+export const ticketStatusSchema = z.enum(TICKET_STATUSES, { message: TICKET_MESSAGES.invalidStatus });
+export const ticketTypeSchema = z.enum(TICKET_TYPES, { message: TICKET_MESSAGES.invalidType });
+
+/**
+ * The assignee as lists and details show it. It is a copy kept on the ticket when it is assigned: staff names and
+ * e-mails never change in this product, and the copy makes a page of tickets one Query instead of a Query plus a
+ * BatchGet of the assignees.
+ */
+export const ticketAssigneeSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type TicketAssignee = z.infer<typeof ticketAssigneeSchema>;
+
+/** A ticket as every ticket route returns it (SPEC.md §3), `assignedTo` expanded. */
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  /** Display code, `TKT-` and at least six digits; unique. */
+  ticketId: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  customerEmail: z.string(),
+  /** The category's name when the ticket was filed or last re-categorised. */
+  category: z.string(),
+  categoryId: z.string(),
+  priority: prioritySchema,
+  status: ticketStatusSchema,
+  type: ticketTypeSchema,
+  assignedToId: z.string().nullable(),
+  assignedTo: ticketAssigneeSchema.nullable(),
+  /** The staff member who filed it; null when an API key did. */
+  createdById: z.string().nullable(),
+  createdByApiKeyId: z.string().nullable(),
+  /** createdAt + SLA hours of the priority (SPEC.md §9). */
+  deadline: z.string(),
+  /** Set once the deadline passed while unresolved; recomputed when the deadline moves or the ticket reopens. */
+  isOverdue: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  /**
+   * Minutes from creation to the first staff response: the first non-internal comment by staff, or the first move
+   * out of `open`, whichever came first. Kept on reopen.
+   */
+  responseTime: z.number().int().nullable(),
+  /** Minutes from creation to resolution (resolved or closed); cleared on reopen. */
+  resolutionTime: z.number().int().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** `GET /api/tickets`: one page, newest first; pass `nextCursor` back as `cursor` for the next one. */
+export const ticketListSchema = z.object({
+  tickets: z.array(ticketSchema),
+  /** Null when there is nothing more. A page may hold fewer than `limit` tickets and still have a cursor. */
+  nextCursor: z.string().nullable(),
+});
+export type TicketList = z.infer<typeof ticketListSchema>;
+
+/** `GET /api/tickets/overdue`: unresolved tickets past their deadline, earliest deadline first, at most 100. */
+export const overdueTicketsSchema = z.array(ticketSchema);
+
+const subjectField = z
+  .string({ message: MESSAGES.subjectMin })
+  .trim()
+  .min(SUBJECT_MIN_LENGTH, MESSAGES.subjectMin)
+  .max(TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong);
+const descriptionField = z
+  .string({ message: MESSAGES.descriptionMin })
+  .trim()
+  .min(DESCRIPTION_MIN_LENGTH, MESSAGES.descriptionMin)
+  .max(TICKET_LIMITS.descriptionMax, TICKET_MESSAGES.descriptionTooLong);
+const categoryField = z.string({ message: MESSAGES.categoryRequired }).trim().min(1, MESSAGES.categoryRequired);
+
+/** `POST /api/tickets` (SPEC.md §5). Without `assignedToId` the server assigns round robin. */
+export const createTicketSchema = z.object({
+  customerEmail: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
+  subject: subjectField,
+  description: descriptionField,
+  /** An active category's name. */
+  category: categoryField,
+  priority: prioritySchema.default('medium'),
+  type: ticketTypeSchema.default('api'),
+  /** Omitted, null or empty: round robin. */
+  assignedToId: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || undefined),
+});
+export type CreateTicketInput = z.infer<typeof createTicketSchema>;
+
+/** `PATCH /api/tickets/{id}`: any subset; a field sent with its current value is no change. */
+export const updateTicketSchema = z.object({
+  subject: z
+    .string({ message: MESSAGES.subjectRequired })
+    .trim()
+    .min(1, MESSAGES.subjectRequired)
+    .max(TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong)
+    .optional(),
+  description: z
+    .string({ message: MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, MESSAGES.descriptionRequired)
+    .max(TICKET_LIMITS.descriptionMax, TICKET_MESSAGES.descriptionTooLong)
+    .optional(),
+  priority: prioritySchema.optional(),
+  status: ticketStatusSchema.optional(),
+  category: categoryField.optional(),
+});
+export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
+
+/** `POST /api/tickets/{id}/assign`. */
+export const assignTicketSchema = z.object({
+  agentId: z.string({ message: MESSAGES.agentRequired }).trim().min(1, MESSAGES.agentRequired),
+});
+export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
+
+/** Path parameter `{id}`: the numeric ticket id. */
+export const ticketIdParamsSchema = z.object({
+  id: z.coerce.number({ message: TICKET_MESSAGES.invalidId }).int(TICKET_MESSAGES.invalidId).positive(TICKET_MESSAGES.invalidId),
+});
+
+/** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** `GET /api/tickets` query. */
+export const listTicketsQuerySchema = z.object({
+  limit: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.coerce
+      .number({ message: TICKET_MESSAGES.invalidLimit })
+      .int(TICKET_MESSAGES.invalidLimit)
+      .min(1, TICKET_MESSAGES.invalidLimit)
+      .max(LIST_LIMITS.fullList, TICKET_MESSAGES.invalidLimit)
+      .default(LIST_LIMITS.fullList),
+  ),
+  status: optionalParam(ticketStatusSchema),
+  priority: optionalParam(prioritySchema),
+  type: optionalParam(ticketTypeSchema),
+  assignedToId: optionalParam(z.string().trim().min(1)),
+  /** Case-insensitive substring of the subject, the customer e-mail or the ticket code. */
+  q: optionalParam(
+    z
+      .string()
+      .trim()
+      .max(TICKET_LIMITS.searchMax)
+      .transform((v) => v.toLowerCase() || undefined),
+  ),
+  cursor: optionalParam(z.string().max(2_000)),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
+
+export const commentAuthorSchema = z.object({ firstName: z.string(), lastName: z.string(), email: z.string() });
+
+/** A comment as `GET`/`POST /api/tickets/{id}/comments` return it. */
+export const commentSchema = z.object({
+  id: z.string(),
+  /** The ticket's numeric id. */
+  ticketId: z.number().int(),
+  userId: z.string(),
+  comment: z.string(),
+  isInternal: z.boolean(),
+  createdAt: z.string(),
+  author: commentAuthorSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** `POST /api/tickets/{id}/comments`. An internal note is not a response to the customer. */
+export const createCommentSchema = z.object({
+  content: z
+    .string({ message: TICKET_MESSAGES.commentRequired })
+    .trim()
+    .min(1, TICKET_MESSAGES.commentRequired)
+    .max(TICKET_LIMITS.commentMax, TICKET_MESSAGES.commentTooLong),
+  isInternal: z.boolean().default(false),
+});
+export type CreateCommentInput = z.infer<typeof createCommentSchema>;
+
+export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'commented', 'overdue'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+export const actorSchema = z.object({
+  type: z.enum(['user', 'apiKey', 'system']),
+  id: z.string(),
+  name: z.string(),
+});
+export type Actor = z.infer<typeof actorSchema>;
+
+/** A changed value: plain values, or `{id, name}` for a person (the assignee). */
+export const changeValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.object({ id: z.string(), name: z.string() }),
+]);
+export type ChangeValue = z.infer<typeof changeValueSchema>;
+
+export const fieldChangeSchema = z.object({ field: z.string(), from: changeValueSchema, to: changeValueSchema });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/** One entry of `GET /api/tickets/{id}/history`, oldest first. */
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: actorSchema,
+  action: z.enum(HISTORY_ACTIONS),
+  changes: z.array(fieldChangeSchema),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -1,0 +1,30 @@
+/**
+ * Starts the embedded runtime for the browser flows: in-memory table, fresh user pool, demo data, on a free
+ * port. Tests read the URL and the demo password from the environment (fixtures.ts).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '#infra/local/ports.ts';
+import { startRuntime } from '#infra/local/runtime.ts';
+import { seedDemoData } from '#infra/local/seed.ts';
+
+export default async function globalSetup() {
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const dataDir = await mkdtemp(join(tmpdir(), 'helpdesk-browser-'));
+  const password = 'Browser-Demo-1';
+  const runtime = await startRuntime({
+    dataDir,
+    port: await freePort(),
+    webDir: resolve(import.meta.dirname, '../../web/dist'),
+    inMemory: true,
+  });
+  await seedDemoData({ password });
+  process.env.HELPDESK_URL = runtime.url;
+  process.env.DEMO_PASSWORD = password;
+  return async () => {
+    await runtime.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

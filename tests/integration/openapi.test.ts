@@ -1,0 +1,55 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_ROUTES } from '#functions/routes.ts';
+import { rateWindowInWords } from '#functions/domain/api-keys.ts';
+import { config } from '#functions/lib/config.ts';
+import type { OpenApiDocument } from '#functions/lib/openapi.ts';
+import type { Gateway } from '#infra/local/gateway.ts';
+import { ApiClient, startApi } from './support/api.ts';
+
+let api: Gateway;
+let served: { status: number; body: OpenApiDocument; headers: Headers };
+
+beforeAll(async () => {
+  api = await startApi();
+  served = await new ApiClient(api.url).get<OpenApiDocument>('/api/openapi.json');
+});
+afterAll(() => api.close());
+
+describe('GET /api/openapi.json', () => {
+  it('is public JSON that browsers and proxies may cache', () => {
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toContain('application/json');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('validates as an OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(served.body) as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every route of the route table an API key may call, with its scope, and no other', () => {
+    const keyCallable = HTTP_ROUTES.filter((route) => route.apiKeyScope);
+    expect(keyCallable.length).toBeGreaterThan(0);
+    for (const route of keyCallable) {
+      const operation = served.body.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toMatchObject({ security: [{ apiKey: [route.apiKeyScope] }] });
+    }
+    const documented = Object.values(served.body.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(documented).toBe(keyCallable.length);
+  });
+
+  it('describes bearer authentication, the error shape and the rate limit', () => {
+    const { components, info } = served.body;
+    expect(components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(components.schemas.Error).toMatchObject({ required: ['message'] });
+    expect(components.responses.TooManyRequests).toMatchObject({ headers: { 'Retry-After': expect.any(Object) } });
+    const { apiKeyRateLimitPerMinute, apiKeyRateWindowSeconds } = config();
+    expect(info.description).toContain(
+      `${apiKeyRateLimitPerMinute} requests per ${rateWindowInWords(apiKeyRateWindowSeconds)}`,
+    );
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deactivateUser } from '#functions/data/users.ts';
+import type { Gateway } from '#infra/local/gateway.ts';
+import { startApi } from './support/api.ts';
+import { createStaffUser } from './support/fixtures.ts';
+import { createTestCategory, signedIn, ticketBody, useDedicatedTable, type SignedIn } from './tickets-support.ts';
+
+// Round robin counts every active agent, so this file gets a table of its own with exactly the agents it makes.
+let table: Awaited<ReturnType<typeof useDedicatedTable>>;
+let api: Gateway;
+let manager: SignedIn;
+let category: string;
+
+beforeAll(async () => {
+  table = await useDedicatedTable('helpdesk-rr');
+  api = await startApi();
+  manager = await signedIn(api.url, 'manager');
+  category = (await createTestCategory()).name;
+});
+afterAll(async () => {
+  await api?.close();
+  await table?.restore();
+});
+
+const countBy = <T>(xs: T[], key: (x: T) => string) => {
+  const counts = new Map<string, number>();
+  for (const x of xs) counts.set(key(x), (counts.get(key(x)) ?? 0) + 1);
+  return counts;
+};
+
+describe('round robin under concurrency', () => {
+  it('leaves no ticket unassigned when no agent is active yet', async () => {
+    const res = await manager.client.post('/api/tickets', ticketBody(category));
+    expect(res.status).toBe(201);
+    expect(res.body.assignedToId).toBeNull();
+  });
+
+  it('spreads 200 concurrent creates over 5 active agents within one of each other, with unique codes', async () => {
+    const agents = await Promise.all(Array.from({ length: 5 }, () => createStaffUser({ role: 'agent' })));
+    // Inactive agents and other roles never get a round-robin ticket.
+    const gone = await createStaffUser({ role: 'agent' });
+    await deactivateUser(gone.user.id);
+
+    const started = performance.now();
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => manager.client.post('/api/tickets', ticketBody(category))),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.info(JSON.stringify([...countBy(responses, (r) => String(r.status))]), seconds);
+    expect(responses.map((r) => r.status)).toEqual(Array(200).fill(201));
+
+    const tickets = responses.map((r) => r.body);
+    expect(tickets.filter((t) => !t.assignedToId)).toEqual([]);
+    expect(new Set(tickets.map((t) => t.ticketId)).size).toBe(200);
+    const perAgent = countBy(tickets, (t) => t.assignedToId);
+    expect([...perAgent.keys()].sort()).toEqual(agents.map((a) => a.user.id).sort());
+    const counts = [...perAgent.values()];
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+    console.info(`200 concurrent round-robin creates in ${seconds.toFixed(1)} s: ${counts.join(', ')}`);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Test data for the ticket, dashboard and overdue tests: categories, API keys, signed-in clients, and a dedicated
+ * table for tests that compare figures against a full recount.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiKeyScope, Role } from '#shared/constants.ts';
+import type { Category } from '#shared/schemas/category.ts';
+import { hashApiKey } from '#functions/data/api-keys.ts';
+import { createCategory } from '#functions/data/categories.ts';
+import { keys } from '#functions/data/table.ts';
+import { dynamo } from '#functions/lib/clients.ts';
+import { config, resetConfigForTests } from '#functions/lib/config.ts';
+import { ensureTable } from '#infra/local/table.ts';
+import { LOCAL_CREDENTIALS } from '#infra/local/env.ts';
+import { ApiClient } from './support/api.ts';
+import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
+
+/** A new active category with a name no other test uses. */
+export async function createTestCategory(overrides: Partial<Category> = {}): Promise<Category> {
+  const at = new Date().toISOString();
+  return createCategory({
+    id: randomUUID(),
+    name: `cat_${randomUUID().slice(0, 8)}`,
+    displayName: 'Test category',
+    description: null,
+    color: '#3b82f6',
+    isActive: true,
+    usageCount: 0,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  });
+}
+
+/** An active API key with these scopes, stored as the api-keys module reads it; returns the secret. */
+export async function createTestApiKey(scopes: ApiKeyScope[], name = 'Trading platform'): Promise<{ id: string; secret: string }> {
+  const id = randomUUID();
+  const secret = `hk_${randomBytes(24).toString('base64url')}`;
+  await dynamo().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...keys.apiKeyHash(hashApiKey(secret)), keyId: id, name, scopes },
+    }),
+  );
+  return { id, secret };
+}
+
+export interface SignedIn extends StaffFixture {
+  client: ApiClient;
+}
+
+/** A new staff member with `role`, signed in through the API. */
+export async function signedIn(url: string, role: Role, names: { firstName?: string; lastName?: string } = {}): Promise<SignedIn> {
+  const staff = await createStaffUser({ role, ...names });
+  const client = new ApiClient(url);
+  await client.signIn(staff.email, staff.password);
+  return { ...staff, client };
+}
+
+/** A valid create body; `category` must name an active category. */
+export const ticketBody = (category: string, overrides: Record<string, unknown> = {}) => ({
+  customerEmail: `customer-${randomUUID().slice(0, 6)}@example.com`,
+  subject: 'Withdrawal still pending',
+  description: 'My withdrawal has been pending for more than two hours.',
+  category,
+  priority: 'medium',
+  type: 'direct',
+  ...overrides,
+});
+
+/**
+ * Points the function code (in this process) at a fresh table, for tests that compare against a recount of only
+ * their own tickets or need a known set of agents. `restore()` points it back and drops the table.
+ */
+export async function useDedicatedTable(prefix: string): Promise<{ tableName: string; restore: () => Promise<void> }> {
+  const previous = process.env.TABLE_NAME;
+  const tableName = `${prefix}-${randomUUID().slice(0, 8)}`;
+  const admin = new DynamoDBClient({
+    endpoint: process.env.DYNAMODB_ENDPOINT,
+    region: process.env.AWS_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  await ensureTable(admin, tableName);
+  process.env.TABLE_NAME = tableName;
+  resetConfigForTests();
+  return {
+    tableName,
+    async restore() {
+      process.env.TABLE_NAME = previous;
+      resetConfigForTests();
+      await admin.send(new DeleteTableCommand({ TableName: tableName }));
+      admin.destroy();
+    },
+  };
+}

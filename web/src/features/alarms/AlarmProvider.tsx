@@ -1,0 +1,105 @@
+/**
+ * The alarm service of a signed-in user (SPEC.md §2 "Real-time alarms"): mounted in the signed-in layout, it keeps
+ * the alarm socket open while a user id is given and closes it when the id goes (sign-out). Every alarm is
+ * presented (sound, toast, desktop notification); every ticket change, by alarm or change notice, is passed on so
+ * that lists and dashboard figures refresh without a reload.
+ */
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import type { AlarmMessage, ServerMessage } from '#shared/schemas/alarm.ts';
+import { api } from '../../lib/api.ts';
+import { unlockAudioOnFirstInteraction } from './alarm-sound.ts';
+import { connectAlarmSocket, type AlarmSocketStatus } from './alarm-socket.ts';
+import { DEFAULT_ALARM_PREFERENCES, presentAlarm, type AlarmPreferences } from './present-alarm.ts';
+
+/** Ticket changes are passed on at most this often: an alarm and the change notice of the same change are one. */
+export const TICKETS_CHANGED_COALESCE_MS = 300;
+/** Event ids remembered to drop a redelivered alarm (docs/decisions/020-alarm-delivery.md). */
+const REMEMBERED_EVENTS = 200;
+
+export interface TicketsChanged {
+  /** Numeric ids of the tickets that changed. */
+  ticketIds: number[];
+}
+
+export interface AlarmState {
+  /** `off` while nobody is signed in. */
+  status: AlarmSocketStatus | 'off';
+  lastAlarm: AlarmMessage | null;
+}
+
+const AlarmContext = createContext<AlarmState>({ status: 'off', lastAlarm: null });
+
+/** The alarm socket's status and the last alarm received. */
+export function useAlarms(): AlarmState {
+  return useContext(AlarmContext);
+}
+
+export interface AlarmProviderProps {
+  /** The signed-in user's id; null or undefined keeps (or puts) the socket closed. */
+  userId: string | null | undefined;
+  /** The user's settings once loaded (`GET /api/user/settings`); the defaults until then. */
+  preferences?: AlarmPreferences;
+  /** Tickets changed: invalidate the ticket lists and dashboard queries. */
+  onTicketsChanged?: (change: TicketsChanged) => void;
+  /** Every alarm received, after it was presented. */
+  onAlarm?: (alarm: AlarmMessage) => void;
+  children?: ReactNode;
+}
+
+/** Runs the alarm service for `userId` and offers its state to `useAlarms`. */
+export function AlarmProvider({ userId, preferences, onTicketsChanged, onAlarm, children }: AlarmProviderProps) {
+  const [state, setState] = useState<AlarmState>({ status: 'off', lastAlarm: null });
+  // The socket lives as long as the user id; the latest props are read through this ref, not reconnected on.
+  const latest = useRef({ preferences, onTicketsChanged, onAlarm });
+  latest.current = { preferences, onTicketsChanged, onAlarm };
+
+  useEffect(() => {
+    if (!userId) return;
+    const seenEvents = new Set<string>();
+    let pendingIds = new Set<number>();
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const ticketsChanged = (ids: number[]) => {
+      ids.forEach((id) => pendingIds.add(id));
+      flushTimer ??= setTimeout(() => {
+        const ticketIds = [...pendingIds];
+        pendingIds = new Set();
+        flushTimer = undefined;
+        latest.current.onTicketsChanged?.({ ticketIds });
+      }, TICKETS_CHANGED_COALESCE_MS);
+    };
+
+    const received = (message: ServerMessage) => {
+      if ('type' in message) {
+        ticketsChanged(message.data.ids);
+        return;
+      }
+      if (message.eventId) {
+        if (seenEvents.has(message.eventId)) return;
+        seenEvents.add(message.eventId);
+        if (seenEvents.size > REMEMBERED_EVENTS) seenEvents.delete(seenEvents.values().next().value!);
+      }
+      presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES);
+      setState((s) => ({ ...s, lastAlarm: message }));
+      if (message.data.id !== undefined) ticketsChanged([message.data.id]);
+      latest.current.onAlarm?.(message);
+    };
+
+    const stopUnlocking = unlockAudioOnFirstInteraction();
+    const socket = connectAlarmSocket({
+      userId,
+      onMessage: received,
+      onStatusChange: (status) => setState((s) => ({ ...s, status })),
+      // Any API call refreshes an expired access token, which the socket's upgrade needs.
+      beforeReconnect: () => api.getOrNullWhenSignedOut('/api/auth/user'),
+    });
+    return () => {
+      socket.close();
+      stopUnlocking();
+      clearTimeout(flushTimer);
+      setState({ status: 'off', lastAlarm: null });
+    };
+  }, [userId]);
+
+  return <AlarmContext.Provider value={state}>{children}</AlarmContext.Provider>;
+}

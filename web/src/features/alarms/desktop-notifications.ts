@@ -1,0 +1,45 @@
+/**
+ * Desktop notifications for alarms (SPEC.md §2): only with the browser's permission, kept on screen until the
+ * user acts (requireInteraction) but closed after ALARM.desktopNotificationMs all the same.
+ */
+import { ALARM } from '#shared/constants.ts';
+import { notify } from '../../lib/notify.ts';
+import { ALARM_TEXTS } from './alarm-texts.ts';
+
+const supported = () => typeof globalThis.Notification === 'function';
+
+/** Whether alarms may show desktop notifications now. */
+export function desktopNotificationsAllowed(): boolean {
+  return supported() && Notification.permission === 'granted';
+}
+
+/**
+ * Shows a desktop notification when permission was granted; does nothing otherwise. `tag` makes the same alarm,
+ * received in several tabs, one notification. Clicking it brings the app's tab forward.
+ */
+export function showDesktopNotification(title: string, body: string, tag?: string): void {
+  if (!desktopNotificationsAllowed()) return;
+  const notification = new Notification(title, { body, tag, requireInteraction: true });
+  const timer = setTimeout(() => notification.close(), ALARM.desktopNotificationMs);
+  notification.onclick = () => {
+    clearTimeout(timer);
+    globalThis.focus?.();
+    notification.close();
+  };
+}
+
+/**
+ * Asks the browser for permission (the Settings page's button) and tells the user the outcome with the SPEC.md §8
+ * texts; resolves with whether notifications are now allowed.
+ */
+export async function requestDesktopNotifications(): Promise<boolean> {
+  const permission = !supported()
+    ? 'denied'
+    : Notification.permission === 'granted'
+      ? 'granted'
+      : await Notification.requestPermission();
+  const granted = permission === 'granted';
+  if (granted) notify('success', ALARM_TEXTS.desktopEnabled);
+  else notify('warning', ALARM_TEXTS.desktopDenied);
+  return granted;
+}

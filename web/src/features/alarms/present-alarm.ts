@@ -1,0 +1,63 @@
+/**
+ * What an alarm does on screen and in the speakers (SPEC.md §2): a sound of the chosen type and volume, an in-page
+ * toast for ALARM.toastMs, and a desktop notification when the browser allows it.
+ */
+import { ALARM } from '#shared/constants.ts';
+import type { AlarmMessage } from '#shared/schemas/alarm.ts';
+import type { AlarmSettings, UserSettings } from '#shared/schemas/settings.ts';
+import { notify } from '../../lib/notify.ts';
+import { toaster } from '../../lib/toaster-store.ts';
+import { playAlarmSound } from './alarm-sound.ts';
+import { ALARM_TEXTS, DEFAULT_ALARM_SETTINGS, TEST_ALARM, alarmDescription, alarmTitle, alarmTone } from './alarm-texts.ts';
+import { showDesktopNotification } from './desktop-notifications.ts';
+
+/** The parts of a user's settings an alarm reads; the notification toggles default to on. */
+export interface AlarmPreferences {
+  alarmSettings: Pick<AlarmSettings, 'soundType' | 'volume'>;
+  notifications?: Partial<Pick<UserSettings['notifications'], 'soundAlerts' | 'desktopNotifications'>>;
+}
+
+export const DEFAULT_ALARM_PREFERENCES: AlarmPreferences = { alarmSettings: DEFAULT_ALARM_SETTINGS };
+
+/** The in-page toast of an alarm; like every toast, it replaces the one on screen (SPEC.md §4). */
+export function showAlarmToast(alarm: AlarmMessage): void {
+  toaster.remove();
+  toaster.create({
+    type: alarmTone(alarm.alarmType),
+    title: alarmTitle(alarm.alarmType),
+    description: alarmDescription(alarm.data),
+    duration: ALARM.toastMs,
+    closable: true,
+  });
+}
+
+/** Sound, toast and desktop notification of one received alarm. A sound that cannot play is a logged warning. */
+export function presentAlarm(alarm: AlarmMessage, preferences: AlarmPreferences = DEFAULT_ALARM_PREFERENCES): void {
+  const { alarmSettings, notifications } = preferences;
+  if (notifications?.soundAlerts !== false) {
+    playAlarmSound(alarmSettings.soundType, alarmSettings.volume).catch((error) =>
+      console.warn('Alarm sound could not play', error),
+    );
+  }
+  showAlarmToast(alarm);
+  if (notifications?.desktopNotifications !== false) {
+    showDesktopNotification(alarmTitle(alarm.alarmType), alarmDescription(alarm.data), alarm.eventId);
+  }
+}
+
+/**
+ * The Settings page's test alarm (SPEC.md §2, TEST-001 at high priority) with the sound settings being edited.
+ * Resolves false, after telling the user (SPEC.md §8), when the sound cannot play.
+ */
+export async function testAlarm(settings: Pick<AlarmSettings, 'soundType' | 'volume'> = DEFAULT_ALARM_SETTINGS): Promise<boolean> {
+  try {
+    await playAlarmSound(settings.soundType, settings.volume);
+  } catch (error) {
+    console.warn('Test alarm sound could not play', error);
+    notify('error', ALARM_TEXTS.soundFailed);
+    return false;
+  }
+  showAlarmToast(TEST_ALARM);
+  showDesktopNotification(alarmTitle(TEST_ALARM.alarmType), alarmDescription(TEST_ALARM.data), 'alarm-test');
+  return true;
+}

@@ -1,0 +1,46 @@
+/**
+ * Reads frames from the alarm socket. The shapes are shared/schemas/alarm.ts; they are checked by hand here so
+ * that zod stays out of the signed-in bundle.
+ */
+import { ALERT_TYPES, PRIORITIES } from '#shared/constants.ts';
+import type { ServerMessage } from '#shared/schemas/alarm.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
+
+function isAlarmTicket(data: unknown): boolean {
+  return (
+    isRecord(data) &&
+    (data.id === undefined || Number.isInteger(data.id)) &&
+    typeof data.ticketId === 'string' &&
+    typeof data.subject === 'string' &&
+    isOneOf(PRIORITIES, data.priority) &&
+    typeof data.customerEmail === 'string'
+  );
+}
+
+/** The frame as a server message, or null when it is not one (bad JSON, unknown shape). */
+export function parseServerMessage(frame: unknown): ServerMessage | null {
+  if (typeof frame !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(frame);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value)) return null;
+  if ('alarmType' in value) {
+    const ok =
+      isOneOf(ALERT_TYPES, value.alarmType) &&
+      isAlarmTicket(value.data) &&
+      (value.eventId === undefined || typeof value.eventId === 'string');
+    return ok ? (value as ServerMessage) : null;
+  }
+  if (value.type === 'tickets_changed' && isRecord(value.data) && Array.isArray(value.data.ids)) {
+    return value.data.ids.every((id) => Number.isInteger(id)) ? (value as ServerMessage) : null;
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { canOpen, navItemsFor } from './sections.ts';
+
+describe('navItemsFor', () => {
+  it.each([
+    [
+      'admin',
+      ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'Category Management', 'AI Analytics', 'Settings'],
+    ],
+    ['manager', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings']],
+    ['agent', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings']],
+  ] as const)('lists exactly the SPEC sidebar items for %s', (role, labels) => {
+    expect(navItemsFor(role).map((item) => item.label)).toEqual(labels);
+  });
+});
+
+describe('canOpen', () => {
+  it('keeps category management to admins', () => {
+    expect([canOpen('admin', 'categories'), canOpen('manager', 'categories'), canOpen('agent', 'categories')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('keeps agent management and analytics away from agents', () => {
+    expect(canOpen('agent', 'agents')).toBe(false);
+    expect(canOpen('agent', 'analytics')).toBe(false);
+    expect(canOpen('manager', 'agents')).toBe(true);
+  });
+});
