@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
  * Browser flows: Debian's Chromium (no downloaded browser) against the embedded runtime, which
  * tests/browser/global-setup.ts starts in-process with fresh demo data on a free port.
  */
+// The runtime runs in this process (global setup); its function logs are JSON lines worth reading only at WARN.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export default defineConfig({
   testDir: 'tests/browser',
   globalSetup: './tests/browser/global-setup.ts',

@@ -302,8 +302,15 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       ]);
     });
 
-    it('routes /ws to the WebSocket API', () => {
-      expect(originDomain(behaviour('/ws')!.TargetOriginId)).toContain(logicalId(stack, stack.gateways.webSocketApi));
+    it('routes /ws to the WebSocket API with the forwarded-host function for the origin check', () => {
+      const ws = behaviour('/ws')!;
+      expect(originDomain(ws.TargetOriginId)).toContain(logicalId(stack, stack.gateways.webSocketApi));
+      expect(ws.FunctionAssociations).toEqual([
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [logicalId(stack, stack.web.forwardedHostFunction), 'FunctionARN'] },
+        },
+      ]);
     });
 
     it('serves the SPA from the private bucket through origin access control', () => {

@@ -32,4 +32,42 @@ export const MESSAGES = {
   categoryAccessDenied: 'Access Denied. Only administrators can access category management.',
   editNotAllowed: "You don't have permission to edit this ticket.",
   directTicketsNotAllowed: 'Only agents, managers, and administrators can create direct tickets.',
+  // Dashboard (SPEC.md §2 Dashboard Overview and its panels).
+  loadingDashboard: 'Loading dashboard...',
+  roundRobinActive: 'Active',
+  roundRobinEnabled: 'Auto-assignment enabled',
+  overdueDeadlinesHint: 'Priority-based deadlines: Critical (2h), High (8h), Medium (24h), Low (72h)',
+  noOverdueTickets: 'No overdue tickets at the moment',
+  noOverdueTicketsDetail: 'All tickets are within their deadlines',
+  noRatingYet: 'No rating yet',
+  noAgentPerformance: 'No agent performance data available.',
+  noInsights: 'No AI insights available at the moment.',
+  // Agent Management (SPEC.md §2, §8).
+  noAgents: 'No agents found',
+  userCreated: 'User invitation sent successfully',
+  userCreateFailed: 'Failed to create user. Please try again.',
+  passwordResetFailed: 'Failed to reset password. Please try again.',
+  roleUpdated: 'User role updated successfully',
+  roleUpdateFailed: 'Failed to update user role. Please try again.',
+  userDeactivated: 'User deactivated successfully',
+  userDeactivateFailed: 'Failed to deactivate user. Please try again.',
+  // Category Management (SPEC.md §2, §8).
+  noCategories: 'No categories found. Create your first category to get started.',
+  noDescription: 'No description',
+  categoryCreateFailed: 'Failed to create category',
+  categoryUpdateFailed: 'Failed to update category',
+  categoryDeleteFailed: 'Failed to delete category',
+  categoryDeleteConfirm: 'Are you sure you want to delete this category? This action cannot be undone.',
+  // Settings (SPEC.md §8).
+  settingsSaveFailed: 'Failed to save settings. Please try again.',
+  passwordChangeFailed: 'Failed to change password.',
 } as const;
+
+/** 'Password reset successfully for {email}' (SPEC.md §8). */
+export const passwordResetFor = (email: string): string => `Password reset successfully for ${email}`;
+
+/** 'Are you sure you want to deactivate {name}?' (SPEC.md §8). */
+export const deactivateConfirmFor = (name: string): string => `Are you sure you want to deactivate ${name}?`;
+
+/** '{n} tickets': a category's usage (SPEC.md §2 Category Management). */
+export const ticketCountText = (count: number): string => `${count} tickets`;

@@ -46,7 +46,6 @@ export async function takeRoundRobinTurn(): Promise<number> {
 
 /** getRoundRobinState: the state as last written (strongly consistent). */
 export async function getRoundRobinState(): Promise<RoundRobinState> {
-  (globalThis as any).__polls = ((globalThis as any).__polls ?? 0) + 1;
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: config().tableName, Key: keys.roundRobin(), ConsistentRead: true }),
   );
@@ -68,7 +67,6 @@ export async function waitForRoundRobinTurn(turn: number): Promise<RoundRobinSta
     if (next.lastTurn !== state.lastTurn) movedAt = Date.now();
     state = next;
   }
-  if (state.lastTurn < turn - 1) (globalThis as any).__impatient = ((globalThis as any).__impatient ?? 0) + 1;
   return state;
 }
 

@@ -249,8 +249,8 @@ export interface CreateTicketCommand {
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3_600;
 
 /**
- * Round robin re-reads the state and retries when another create took the turn first. Under a burst every create
- * but one loses each round, so it gets more, and longer, attempts than a single-ticket edit.
+ * Round-robin creates take turns (functions/data/round-robin.ts), so they rarely conflict; the extra attempts cover
+ * one that went ahead of a stalled line and met the create it overtook.
  */
 const CREATE_RETRY: Omit<RetryOptions, 'exhausted'> = { maxAttempts: 20, baseMs: 10, capMs: 200 };
 

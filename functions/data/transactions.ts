@@ -27,9 +27,7 @@ export class StaleReadError extends Error {
 /** Writes `items` atomically; a failed condition becomes the item's error or a StaleReadError. */
 export async function transact(items: readonly GuardedItem[]): Promise<void> {
   try {
-    const __s = performance.now();
     await dynamo().send(new TransactWriteCommand({ TransactItems: items.map((g) => g.item) }));
-    ((globalThis as any).__txms ??= []).push(performance.now() - __s);
   } catch (error) {
     if (error instanceof TransactionConflictException) throw new StaleReadError('Transaction conflict');
     if (!(error instanceof TransactionCanceledException)) throw error;
@@ -68,7 +66,6 @@ export async function withRetries<T>(options: RetryOptions, work: (attempt: numb
       return await work(attempt);
     } catch (error) {
       if (!(error instanceof StaleReadError)) throw error;
-      (globalThis as any).__stale = ((globalThis as any).__stale ?? 0) + 1;
       if (attempt >= options.maxAttempts) throw options.exhausted();
       const ceiling = Math.min(options.capMs, options.baseMs * 2 ** (attempt - 1));
       await sleep(Math.random() * ceiling);

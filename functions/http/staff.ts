@@ -4,11 +4,12 @@
  * holds the credentials.
  */
 import { createUserSchema, resetPasswordSchema, updateRoleSchema, userIdParamsSchema } from '#shared/schemas/user.ts';
-import { deactivateUser, findUserIdByEmail, getUser, listStaff, putNewUser, setUserRole } from '../data/users.ts';
+import { deactivateUser, getUser, listStaff, setUserRole } from '../data/users.ts';
 import { assertMayDeactivate, STAFF_MESSAGES, STAFF_ROLES, toAgentListing } from '../domain/staff.ts';
-import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { NotFoundError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
-import { createCognitoUser, deleteCognitoUser, disableUser, setPassword, signOutEverywhere } from '../lib/identity.ts';
+import { createStaffAccount } from '../lib/staff-accounts.ts';
+import { disableUser, setPassword, signOutEverywhere } from '../lib/identity.ts';
 
 export const handler = httpHandler('staff', {
   'GET /api/agents': defineRoute({
@@ -23,26 +24,7 @@ export const handler = httpHandler('staff', {
     access: { roles: STAFF_ROLES.manage },
     body: createUserSchema,
     async handle({ body }) {
-      // Checked first so that the common case (the address is taken) writes nothing anywhere.
-      if (await findUserIdByEmail(body.email)) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
-
-      const id = await createCognitoUser(body.email, body.password);
-      if (!id) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
-      try {
-        const user = await putNewUser({
-          id,
-          email: body.email,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          role: body.role,
-        });
-        return { status: 201, body: user };
-      } catch (error) {
-        // No half user: an identity that can sign in but has no directory entry would be refused forever and
-        // would block its e-mail address from being used again.
-        await deleteCognitoUser(id);
-        throw error;
-      }
+      return { status: 201, body: await createStaffAccount(body) };
     },
   }),
 

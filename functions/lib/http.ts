@@ -17,6 +17,7 @@ import { authenticateApiKey, authenticateStaff, bearerToken, type Caller } from 
 import { clearedSessionCookies, parseCookies, type CookieOptions } from './cookies.ts';
 import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from './errors.ts';
 import { logger } from './logger.ts';
+import { isSameOrigin } from './origin.ts';
 
 export type Access = 'public' | { roles: readonly Role[] };
 
@@ -88,24 +89,6 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
   return out;
 }
 
-/**
- * Cookie-authenticated writes must come from our own pages: the Origin's host must be the host the browser
- * addressed (CloudFront passes it on as `x-forwarded-host`). API-key calls carry no cookie and are exempt.
- */
-function assertSameOrigin(headers: Record<string, string | undefined>): void {
-  const origin = headers.origin;
-  const host = headers['x-forwarded-host'] ?? headers.host;
-  let originHost: string | undefined;
-  try {
-    originHost = origin ? new URL(origin).host : undefined;
-  } catch {
-    originHost = undefined;
-  }
-  if (!originHost || !host || originHost !== host) {
-    throw new ForbiddenError('Cross-site request refused');
-  }
-}
-
 async function identify(
   route: AnyRoute,
   routeScope: string | undefined,
@@ -120,7 +103,8 @@ async function identify(
     }
     return { caller: { kind: 'apiKey', apiKey }, setCookies: [] };
   }
-  if (!SAFE_METHODS.has(ctx.method)) assertSameOrigin(ctx.headers);
+  // Cookie-authenticated writes must come from our own pages (CSRF); API-key calls carry no cookie.
+  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers)) throw new ForbiddenError('Cross-site request refused');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
   const { user, setCookies } = await authenticateStaff(ctx.cookies, ctx.cookieOptions);

@@ -7,6 +7,7 @@ import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } fro
 import { authenticateStaff } from '../lib/auth.ts';
 import { parseCookies } from '../lib/cookies.ts';
 import { logger } from '../lib/logger.ts';
+import { isSameOrigin } from '../lib/origin.ts';
 
 const policy = (principalId: string, effect: 'Allow' | 'Deny', resource: string, context?: Record<string, string>) => ({
   principalId,
@@ -17,6 +18,11 @@ const policy = (principalId: string, effect: 'Allow' | 'Deny', resource: string,
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const cookies = parseCookies(undefined, headers.cookie);
+  // Browsers send cookies with cross-site WebSocket upgrades too: only our own pages may open one.
+  if (!isSameOrigin(headers)) {
+    logger.info('WebSocket connection refused', { reason: 'cross-site origin' });
+    return policy('anonymous', 'Deny', event.methodArn);
+  }
   try {
     // Refresh needs a Set-Cookie the socket cannot carry, so only a live access token is accepted here.
     const { user, setCookies } = await authenticateStaff({ hd_access: cookies.hd_access ?? '' }, { secure: true });

@@ -147,6 +147,8 @@ export class Web extends Construct {
           ...apiBehaviour,
           origin: new HttpOrigin(props.webSocketApiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          // The $connect authorizer refuses upgrades whose Origin is not the host the browser addressed.
+          functionAssociations: [{ function: this.forwardedHostFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

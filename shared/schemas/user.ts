@@ -77,10 +77,20 @@ export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 /** Path parameters of `/api/users/{id}…`. */
 export const userIdParamsSchema = z.object({ id: z.string().min(1) });
 
-/** This week's figures of one agent (SPEC §3 "currentWeekPerformance"). */
+/**
+ * This week's figures of one agent (SPEC §3 "currentWeekPerformance"), from the agent's weekly aggregate item.
+ * Times are minutes; null where nothing was measured yet. The score's formula: docs/performance-score.md.
+ */
 export const weekPerformanceSchema = z.object({
+  /** Monday of the ISO week, YYYY-MM-DD (UTC). */
+  weekStarting: z.string(),
+  ticketsAssigned: z.number().int(),
   ticketsResolved: z.number().int(),
+  averageResponseTime: z.number().nullable(),
+  averageResolutionTime: z.number().nullable(),
+  /** Mean customer rating (1-5, two decimals) of tickets resolved this week; null when none was rated. */
   customerRating: z.number().nullable(),
+  /** 0-100, two decimals. */
   performanceScore: z.number(),
 });
 export type WeekPerformance = z.infer<typeof weekPerformanceSchema>;

@@ -10,8 +10,6 @@ import { startRuntime } from '#infra/local/runtime.ts';
 import { seedDemoData } from '#infra/local/seed.ts';
 
 export default async function globalSetup() {
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const dataDir = await mkdtemp(join(tmpdir(), 'helpdesk-browser-'));
   const password = 'Browser-Demo-1';
   const runtime = await startRuntime({

@@ -142,7 +142,7 @@ describe('a throttled send', () => {
     expect(Object.fromEntries(deliveredAlarms(accepted, all))).toEqual({ [first.eventID!]: all, [second.eventID!]: all });
   });
 
-  it('is not retried forever in one invocation: a send that keeps failing leaves the record reported', async () => {
+  it('keeps reporting the record while one send keeps failing, and never repeats the healthy send', async () => {
     const { connectionIds } = await agentWithConnections(2);
     const [healthy, failing] = connectionIds as [string, string];
     const accepted = acceptSends(async (connectionId) => {

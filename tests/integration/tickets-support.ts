@@ -4,14 +4,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import type { Category } from '#shared/schemas/category.ts';
-import { hashApiKey } from '#functions/data/api-keys.ts';
+import { createApiKey, hashApiKey } from '#functions/data/api-keys.ts';
 import { createCategory } from '#functions/data/categories.ts';
-import { keys } from '#functions/data/table.ts';
-import { dynamo } from '#functions/lib/clients.ts';
-import { config, resetConfigForTests } from '#functions/lib/config.ts';
+import { resetConfigForTests } from '#functions/lib/config.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { LOCAL_CREDENTIALS } from '#infra/local/env.ts';
 import { ApiClient } from './support/api.ts';
@@ -34,17 +31,14 @@ export async function createTestCategory(overrides: Partial<Category> = {}): Pro
   });
 }
 
-/** An active API key with these scopes, stored as the api-keys module reads it; returns the secret. */
+/** An active API key with these scopes, made as the API-keys module makes one; returns its id and secret. */
 export async function createTestApiKey(scopes: ApiKeyScope[], name = 'Trading platform'): Promise<{ id: string; secret: string }> {
-  const id = randomUUID();
   const secret = `hk_${randomBytes(24).toString('base64url')}`;
-  await dynamo().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: { ...keys.apiKeyHash(hashApiKey(secret)), keyId: id, name, scopes },
-    }),
+  const apiKey = await createApiKey(
+    { id: randomUUID(), name, scopes, createdAt: new Date().toISOString(), createdBy: { id: 'tickets-tests', email: 'tickets-tests@test.local' }, lastUsedAt: null, revokedAt: null },
+    hashApiKey(secret),
   );
-  return { id, secret };
+  return { id: apiKey.id, secret };
 }
 
 export interface SignedIn extends StaffFixture {

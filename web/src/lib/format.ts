@@ -31,3 +31,30 @@ export function displayNameOf({ firstName, lastName, email }: PersonName): strin
 export function roleLabelOf(role: unknown): string {
   return isRole(role) ? ROLE_LABELS[role] : 'User';
 }
+
+const MINUTES_PER_HOUR = 60;
+
+/**
+ * Average response time (SPEC.md §2): whole minutes under an hour ('59m'), else hours with one decimal ('1.0h',
+ * '2.4h'); 'N/A' before anything was measured. The minutes are rounded first, so 59.6 minutes reads '1.0h', never
+ * '60m'.
+ */
+export function formatResponseTime(minutes: number | null | undefined): string {
+  if (minutes == null || !Number.isFinite(minutes)) return 'N/A';
+  const wholeMinutes = Math.round(minutes);
+  if (wholeMinutes < MINUTES_PER_HOUR) return `${wholeMinutes}m`;
+  return `${(wholeMinutes / MINUTES_PER_HOUR).toFixed(1)}h`;
+}
+
+/** A percentage with one decimal and a percent sign: 87.5 → '87.5%', 100 → '100.0%' (resolution rate, scores). */
+export function formatPercent(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+/** A period-over-period change with its sign: 12.5 → '+12.5%', -3 → '-3.0%', 0 → '0.0%'. */
+export function formatChange(value: number): string {
+  const text = formatPercent(Math.abs(value));
+  // toFixed rounds -0.04 to '0.0': a change that rounds to nothing gets no sign.
+  if (text === formatPercent(0)) return text;
+  return value > 0 ? `+${text}` : `-${text}`;
+}

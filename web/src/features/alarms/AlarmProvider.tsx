@@ -17,7 +17,7 @@ export const TICKETS_CHANGED_COALESCE_MS = 300;
 const REMEMBERED_EVENTS = 200;
 
 export interface TicketsChanged {
-  /** Numeric ids of the tickets that changed. */
+  /** Numeric ids of the tickets that changed; empty after a reconnect, when what changed meanwhile is unknown. */
   ticketIds: number[];
 }
 
@@ -85,11 +85,20 @@ export function AlarmProvider({ userId, preferences, onTicketsChanged, onAlarm, 
       latest.current.onAlarm?.(message);
     };
 
+    let wasOpen = false;
+    const statusChanged = (status: AlarmSocketStatus) => {
+      setState((s) => ({ ...s, status }));
+      if (status !== 'open') return;
+      // Changes made while the socket was down sent nothing here: whatever is on screen may be out of date.
+      if (wasOpen) ticketsChanged([]);
+      wasOpen = true;
+    };
+
     const stopUnlocking = unlockAudioOnFirstInteraction();
     const socket = connectAlarmSocket({
       userId,
       onMessage: received,
-      onStatusChange: (status) => setState((s) => ({ ...s, status })),
+      onStatusChange: statusChanged,
       // Any API call refreshes an expired access token, which the socket's upgrade needs.
       beforeReconnect: () => api.getOrNullWhenSignedOut('/api/auth/user'),
     });

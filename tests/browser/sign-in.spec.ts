@@ -1,0 +1,56 @@
+import { MESSAGES } from '#shared/messages.ts';
+import { DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
+
+// The sidebar of SPEC.md §2, written out independently of the app's own table.
+const SIDEBAR = {
+  admin: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'Category Management', 'AI Analytics', 'Settings'],
+  manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],
+  agent: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings'],
+} as const;
+
+for (const role of ['admin', 'manager', 'agent'] as const) {
+  test(`a demo ${role} signs in, lands on /${role} and sees exactly the ${role} sidebar`, async ({ page }) => {
+    await signIn(page, role);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveCount(SIDEBAR[role].length);
+    const labels = (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s*\d+$/, '').trim());
+    expect(labels).toEqual([...SIDEBAR[role]]);
+    await expect(nav.getByRole('link', { name: /^Dashboard/ })).toHaveAttribute('aria-current', 'page');
+    await page.screenshot({ path: `test-results/browser/screens/${role}-dashboard.png`, fullPage: true });
+  });
+}
+
+test('a wrong password shows the SPEC message and stays on the login page', async ({ page }) => {
+  await page.goto('/agent');
+  await page.getByLabel('Email').fill(DEMO_EMAIL.agent);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toContainText(MESSAGES.invalidCredentials);
+  await expect(page).toHaveURL(/\/agent$/);
+});
+
+test('signing out returns to sign-in and the session is gone', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: /Administrator/ })).toBeVisible();
+  const status = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
+  expect(status).toBe(401);
+});
+
+test('a signed-out visit to a signed-in page says so and goes to sign-in', async ({ page }) => {
+  await page.goto('/admin/tickets');
+  await expect(page.getByText(MESSAGES.unauthorizedPage)).toBeVisible();
+  await expect(page).toHaveURL(/\/login-selection$/);
+});
+
+test('an agent opening the admin area is sent to their own', async ({ page }) => {
+  await signIn(page, 'agent');
+  await page.goto('/admin/categories');
+  await expect(page).toHaveURL(/\/agent(\/.*)?$/);
+});
+
+test('an unknown path shows Page Not Found', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: MESSAGES.pageNotFound })).toBeVisible();
+});
+

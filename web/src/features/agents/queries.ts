@@ -1,0 +1,87 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_LIMITS, type Role } from '#shared/constants.ts';
+import type { Agent, CreateUserInput, User } from '#shared/schemas/user.ts';
+import { api } from '../../lib/api.ts';
+
+export const agentKeys = {
+  all: ['agents'] as const,
+  lists: () => [...agentKeys.all, 'list'] as const,
+  list: () => [...agentKeys.lists(), 'staff'] as const,
+  performance: (limit: number) => [...agentKeys.all, 'performance', limit] as const,
+};
+
+/** Every staff member with this week's figures (`GET /api/agents`; admins and managers). */
+export const agentsQuery = () =>
+  queryOptions({
+    queryKey: agentKeys.list(),
+    queryFn: ({ signal }) => api.get<Agent[]>('/api/agents', { signal }),
+  });
+
+/** Staff ranked by this week's performance score (`GET /api/agents/performance?limit=`). */
+export const agentPerformanceQuery = (limit: number = LIST_LIMITS.agentPerformance) =>
+  queryOptions({
+    queryKey: agentKeys.performance(limit),
+    queryFn: ({ signal }) => api.get<Agent[]>(`/api/agents/performance?limit=${limit}`, { signal }),
+  });
+
+/**
+ * Overlays the ranked list's weekly figures on the staff list, matched by id. The ranked list is an enhancement:
+ * without it (not loaded, or the server cannot rank yet) the staff list's own figures stand.
+ */
+export function withPerformance(agents: readonly Agent[], ranked: readonly Agent[] | undefined): Agent[] {
+  if (!ranked) return [...agents];
+  const weekById = new Map(ranked.map((agent) => [agent.id, agent.currentWeekPerformance]));
+  return agents.map((agent) => ({
+    ...agent,
+    currentWeekPerformance: weekById.get(agent.id) ?? agent.currentWeekPerformance,
+  }));
+}
+
+/** The Agent Management list: the staff query's state, with the ranked figures folded in once they arrive. */
+export function useAgentsWithPerformance() {
+  const agents = useQuery(agentsQuery());
+  const ranked = useQuery(agentPerformanceQuery());
+  return { ...agents, data: agents.data && withPerformance(agents.data, ranked.data) };
+}
+
+/** Staff changes show in the staff list and in every ranking built from it. */
+function useInvalidateAgents() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: agentKeys.all });
+}
+
+/** Creates a staff account (`POST /api/users`). */
+export function useCreateUserMutation() {
+  const invalidate = useInvalidateAgents();
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => api.post<User>('/api/users', input),
+    onSuccess: invalidate,
+  });
+}
+
+/** Changes a staff member's role (`PUT /api/users/{id}/role`). */
+export function useUpdateRoleMutation() {
+  const invalidate = useInvalidateAgents();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api.put<User>(`/api/users/${encodeURIComponent(id)}/role`, { role }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Sets a new password for a staff member (`PUT /api/users/{id}/password`); the list does not change. */
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      api.put<User>(`/api/users/${encodeURIComponent(id)}/password`, { password }),
+  });
+}
+
+/** Deactivates a staff member (`DELETE /api/users/{id}`). */
+export function useDeactivateUserMutation() {
+  const invalidate = useInvalidateAgents();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<User>(`/api/users/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../lib/toaster-store.ts';
+import { ALARM_TEXTS } from './alarm-texts.ts';
+import { fakeAudioContextClass, fakeNotificationClass } from './browser-fakes.ts';
+import { requestDesktopNotifications } from './desktop-notifications.ts';
+import { testAlarm } from './present-alarm.ts';
+
+afterEach(() => toaster.remove());
+
+describe('testAlarm', () => {
+  it('sounds and shows a high-priority alarm about TEST-001', async () => {
+    const audio = fakeAudioContextClass();
+    const notifications = fakeNotificationClass('granted');
+    vi.stubGlobal('AudioContext', audio.AudioContext);
+    vi.stubGlobal('Notification', notifications.Notification);
+
+    expect(await testAlarm({ soundType: 'chime', volume: 60 })).toBe(true);
+
+    expect(audio.contexts[0]?.oscillators).toHaveLength(3);
+    expect(toaster.getVisibleToasts()).toMatchObject([{ title: 'High Priority Alert', type: 'warning' }]);
+    expect(String(toaster.getVisibleToasts()[0]?.description)).toContain('TEST-001');
+    expect(notifications.shown.map((n) => n.title)).toEqual(['High Priority Alert']);
+  });
+
+  it('tells the user when the browser cannot play the sound', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('AudioContext', undefined);
+
+    expect(await testAlarm({ soundType: 'bell', volume: 80 })).toBe(false);
+    expect(toaster.getVisibleToasts()).toMatchObject([{ title: ALARM_TEXTS.soundFailed, type: 'error' }]);
+  });
+});
+
+describe('requestDesktopNotifications', () => {
+  it.each([
+    ['granted', true, ALARM_TEXTS.desktopEnabled],
+    ['denied', false, ALARM_TEXTS.desktopDenied],
+  ] as const)('when the user answers %s, says so', async (answer, granted, text) => {
+    const notifications = fakeNotificationClass('default', answer);
+    vi.stubGlobal('Notification', notifications.Notification);
+
+    expect(await requestDesktopNotifications()).toBe(granted);
+    expect(notifications.requestPermission).toHaveBeenCalledTimes(1);
+    expect(toaster.getVisibleToasts()).toMatchObject([{ title: text }]);
+  });
+
+  it('does not ask again once permission was granted', async () => {
+    const notifications = fakeNotificationClass('granted');
+    vi.stubGlobal('Notification', notifications.Notification);
+
+    expect(await requestDesktopNotifications()).toBe(true);
+    expect(notifications.requestPermission).not.toHaveBeenCalled();
+  });
+});
