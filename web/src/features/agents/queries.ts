@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { LIST_LIMITS, type Role } from '#shared/constants.ts';
 import type { Agent, CreateUserInput, User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
+import { agentPerformanceQuery, analyticsKeys } from '../analytics/queries.ts';
 
 export const agentKeys = {
   all: ['agents'] as const,
   lists: () => [...agentKeys.all, 'list'] as const,
   list: () => [...agentKeys.lists(), 'staff'] as const,
-  performance: (limit: number) => [...agentKeys.all, 'performance', limit] as const,
 };
 
 /** Every staff member with this week's figures (`GET /api/agents`; admins and managers). */
@@ -15,13 +15,6 @@ export const agentsQuery = () =>
   queryOptions({
     queryKey: agentKeys.list(),
     queryFn: ({ signal }) => api.get<Agent[]>('/api/agents', { signal }),
-  });
-
-/** Staff ranked by this week's performance score (`GET /api/agents/performance?limit=`). */
-export const agentPerformanceQuery = (limit: number = LIST_LIMITS.agentPerformance) =>
-  queryOptions({
-    queryKey: agentKeys.performance(limit),
-    queryFn: ({ signal }) => api.get<Agent[]>(`/api/agents/performance?limit=${limit}`, { signal }),
   });
 
 /**
@@ -40,14 +33,20 @@ export function withPerformance(agents: readonly Agent[], ranked: readonly Agent
 /** The Agent Management list: the staff query's state, with the ranked figures folded in once they arrive. */
 export function useAgentsWithPerformance() {
   const agents = useQuery(agentsQuery());
-  const ranked = useQuery(agentPerformanceQuery());
+  const ranked = useQuery(agentPerformanceQuery(LIST_LIMITS.agentPerformance));
   return { ...agents, data: agents.data && withPerformance(agents.data, ranked.data) };
 }
 
-/** Staff changes show in the staff list and in every ranking built from it. */
+/** Staff changes show in the staff list and in the rankings built from it (dashboard top 5, this page's 50). */
 function useInvalidateAgents() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: agentKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
+      ...[LIST_LIMITS.topAgents, LIST_LIMITS.agentPerformance].map((limit) =>
+        queryClient.invalidateQueries({ queryKey: analyticsKeys.agentPerformance(limit) }),
+      ),
+    ]);
 }
 
 /** Creates a staff account (`POST /api/users`). */

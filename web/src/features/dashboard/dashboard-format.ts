@@ -51,7 +51,8 @@ export type TrendTone = 'good' | 'bad' | 'neutral';
  * where less is better (response time) a fall is good.
  */
 export function trendOf(change: number, lowerIsBetter = false): { trend: Trend; tone: TrendTone } {
-  if (Math.round(change * 10) === 0) return { trend: 'flat', tone: 'neutral' };
+  // Same rounding as formatChange, so a card never shows an arrow beside '0.0%'.
+  if (Number(Math.abs(change).toFixed(1)) === 0) return { trend: 'flat', tone: 'neutral' };
   const trend: Trend = change > 0 ? 'up' : 'down';
   const improving = lowerIsBetter ? trend === 'down' : trend === 'up';
   return { trend, tone: improving ? 'good' : 'bad' };
