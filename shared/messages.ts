@@ -61,6 +61,26 @@ export const MESSAGES = {
   // Settings (SPEC.md §8).
   settingsSaveFailed: 'Failed to save settings. Please try again.',
   passwordChangeFailed: 'Failed to change password.',
+  // Tickets (SPEC.md §2 tickets screens, §4 deadline badge, §8).
+  ticketSearchPlaceholder: 'Search tickets by ID, subject, or customer email...',
+  noTicketsMatch: 'No tickets found matching your criteria',
+  noDirectTickets: 'No Direct Tickets',
+  aboutDirectTicketsTitle: 'About Direct Tickets',
+  aboutDirectTicketsBody:
+    'Direct tickets are created when customers call agents directly. They are handled separately for tracking and metrics.',
+  unassigned: 'Unassigned',
+  notAvailable: 'N/A',
+  noDeadline: 'No deadline',
+  commentsLoadFailed: 'Error loading comments',
+  noComments: 'No comments yet. Be the first to add one!',
+  errorTitle: 'Error',
+  noTicketSelected: 'No ticket selected',
+  ticketUpdated: 'Ticket updated successfully',
+  ticketUpdateFailed: 'Failed to update ticket',
+  ticketCreated: 'Ticket created successfully',
+  ticketCreateFailed: 'Failed to create ticket. Please try again.',
+  ticketAssigned: 'Ticket assigned successfully',
+  ticketAssignFailed: 'Failed to assign ticket. Please try again.',
 } as const;
 
 /** 'Password reset successfully for {email}' (SPEC.md §8). */

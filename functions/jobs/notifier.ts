@@ -23,7 +23,7 @@ import { listStaff } from '../data/users.ts';
 import { alarmCandidates, alarmMessage, alarmsForChange, chooseAlarm, type TicketImage } from '../domain/alarms.ts';
 import { settleWithConcurrency } from '../lib/concurrency.ts';
 import { logger } from '../lib/logger.ts';
-import { postFrames, type Frame } from '../lib/ws-send.ts';
+import { postFrames, type Frame, type SendOutcome } from '../lib/ws-send.ts';
 
 /** Sends in flight at once: enough for a few hundred sockets in well under a second, gentle on the API's limits. */
 const SEND_CONCURRENCY = 10;
@@ -150,7 +150,7 @@ class Audience {
   }
 
   /** Deletes connections the gateway answered 410 for; a connection once gone is never sent to again. */
-  async forgetGone(outcomes: Awaited<ReturnType<typeof postFrames>>): Promise<PromiseSettledResult<void>[]> {
+  async forgetGone(outcomes: SendOutcome[]): Promise<PromiseSettledResult<void>[]> {
     const gone = outcomes.filter((o) => o.status === 'gone').map((o) => o.connectionId);
     for (const connectionId of gone) this.gone.add(connectionId);
     return settleWithConcurrency(gone, READ_CONCURRENCY, (connectionId) => deleteConnection(connectionId));

@@ -135,9 +135,9 @@ class AlarmSocket {
 
 type Opened = { socket: AlarmSocket } | { refusedWith: number };
 
-/** Opens `/ws` with this Cookie header (or none). */
-function connect(cookie?: string): Promise<Opened> {
-  const ws = new WebSocket(`${api.url.replace(/^http/, 'ws')}/ws`, { headers: cookie ? { cookie } : {} });
+/** Opens `/ws` with this Cookie header (or none), from a page of the app's own origin unless told otherwise. */
+function connect(cookie?: string, origin = api.url): Promise<Opened> {
+  const ws = new WebSocket(`${api.url.replace(/^http/, 'ws')}/ws`, { headers: cookie ? { cookie } : {}, origin });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       const socket = new AlarmSocket(ws);
@@ -199,6 +199,11 @@ describe('who may open the alarm socket', () => {
 
   it('refuses an upgrade with a forged access token with a 401', async () => {
     expect(await connect('hd_access=not-a-jwt')).toEqual({ refusedWith: 401 });
+  });
+
+  it("refuses an upgrade from another site's page even with a valid session cookie", async () => {
+    const agent = await signedIn(api.url, 'agent');
+    expect(await connect(agent.client.cookieHeader(), 'https://evil.example')).toEqual({ refusedWith: 401 });
   });
 
   it('refuses a deactivated user whose session cookie is still valid', async () => {

@@ -1,4 +1,5 @@
 import { ROLE_LABELS } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { isRole } from './roles.ts';
 
 /** The name parts of a user that the display helpers need. */
@@ -40,7 +41,7 @@ const MINUTES_PER_HOUR = 60;
  * '60m'.
  */
 export function formatResponseTime(minutes: number | null | undefined): string {
-  if (minutes == null || !Number.isFinite(minutes)) return 'N/A';
+  if (minutes == null || !Number.isFinite(minutes)) return MESSAGES.notAvailable;
   const wholeMinutes = Math.round(minutes);
   if (wholeMinutes < MINUTES_PER_HOUR) return `${wholeMinutes}m`;
   return `${(wholeMinutes / MINUTES_PER_HOUR).toFixed(1)}h`;

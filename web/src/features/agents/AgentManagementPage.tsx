@@ -1,7 +1,116 @@
+import { Alert, Button, Card, Center, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LuActivity, LuClock, LuUserCheck, LuUserPlus, LuUsers } from 'react-icons/lu';
+import type { Agent, User } from '#shared/schemas/user.ts';
+import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { SECTION_TITLES } from '../../lib/sections.ts';
+import { formatResponseTime } from '../../lib/format.ts';
+import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
+import { useCurrentUser } from '../auth/queries.ts';
+import { dashboardMetricsQuery } from '../dashboard/queries.ts';
+import { agentStats } from './agent-stats.ts';
+import { type AgentAction, AgentsTable } from './AgentsTable.tsx';
+import { CreateUserDialog } from './CreateUserDialog.tsx';
+import { DeactivateUserDialog } from './DeactivateUserDialog.tsx';
+import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
+import { StatCard } from './StatCard.tsx';
+import { UpdateRoleDialog } from './UpdateRoleDialog.tsx';
+import { useAgentsWithPerformance } from './queries.ts';
 
-/** Agent management, admin and manager (SPEC.md §2); the screen itself is a later task. */
+/** Agent management, admin and manager (SPEC.md §2); anyone else is refused and sent home. */
 export function AgentManagementPage() {
-  return <PageHeader title={SECTION_TITLES.agents} />;
+  const user = useCurrentUser();
+  if (!user || !canOpen(user.role, 'agents')) return <AccessDenied />;
+  return <AgentManagement viewer={user} />;
+}
+
+function AgentManagement({ viewer }: { viewer: User }) {
+  const isAdmin = viewer.role === 'admin';
+  const agents = useAgentsWithPerformance();
+  const [creating, setCreating] = useState(false);
+  // The agent stays set while a dialog closes, so its text does not vanish during the closing animation.
+  const [target, setTarget] = useState<{ action: AgentAction; agent: Agent; open: boolean }>();
+  const closeTarget = () => setTarget((current) => current && { ...current, open: false });
+  const openFor = (action: AgentAction) => (target?.action === action && target.open) || false;
+
+  return (
+    <>
+      <PageHeader
+        title={SECTION_TITLES.agents}
+        description="Staff accounts, roles and this week's performance."
+        actions={
+          isAdmin && (
+            <Button onClick={() => setCreating(true)}>
+              <LuUserPlus aria-hidden />
+              Create User
+            </Button>
+          )
+        }
+      />
+
+      <Stack gap="6">
+        <AgentStatCards agents={agents.data} />
+
+        <Card.Root>
+          <Card.Header>
+            <Card.Title as="h2">All Agents</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            {agents.error ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>Agents could not be loaded: {agents.error.message}</Alert.Title>
+              </Alert.Root>
+            ) : !agents.data ? (
+              <Center py="10">
+                <Spinner aria-label="Loading agents" />
+              </Center>
+            ) : (
+              <AgentsTable
+                agents={agents.data}
+                viewerRole={viewer.role}
+                viewerId={viewer.id}
+                onAction={isAdmin ? (action, agent) => setTarget({ action, agent, open: true }) : undefined}
+              />
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+
+      {isAdmin && (
+        <>
+          <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
+          <UpdateRoleDialog agent={target?.agent} open={openFor('role')} onClose={closeTarget} />
+          <ResetPasswordDialog agent={target?.agent} open={openFor('password')} onClose={closeTarget} />
+          <DeactivateUserDialog agent={target?.agent} open={openFor('deactivate')} onClose={closeTarget} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Total, active, average performance, and the real average response time (DESIGN.md §9, not a fixed '2.4h'). */
+function AgentStatCards({ agents }: { agents: Agent[] | undefined }) {
+  const metrics = useQuery(dashboardMetricsQuery());
+  const stats = agents && agentStats(agents);
+  const pending = '…';
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <StatCard label="Total Agents" value={stats?.total ?? pending} icon={LuUsers} />
+      <StatCard label="Active Agents" value={stats?.active ?? pending} icon={LuUserCheck} />
+      <StatCard
+        label="Avg Performance"
+        value={!stats ? pending : stats.averagePerformance === null ? 'N/A' : `${stats.averagePerformance}%`}
+        icon={LuActivity}
+        hint="This week"
+      />
+      <StatCard
+        label="Response Time"
+        value={metrics.isPending ? pending : metrics.isError ? 'N/A' : formatResponseTime(metrics.data.avgResponseTime)}
+        icon={LuClock}
+        hint="Average first response"
+      />
+    </SimpleGrid>
+  );
 }

@@ -37,12 +37,15 @@ export function useAgentsWithPerformance() {
   return { ...agents, data: agents.data && withPerformance(agents.data, ranked.data) };
 }
 
-/** Staff changes show in the staff list and in the rankings built from it (dashboard top 5, this page's 50). */
+/**
+ * Staff changes show in every staff list under `agentKeys.all` (this page's, the ticket forms' assignable staff) and
+ * in the rankings built from them (the dashboard's top 5, this page's 50).
+ */
 function useInvalidateAgents() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.all }),
       ...[LIST_LIMITS.topAgents, LIST_LIMITS.agentPerformance].map((limit) =>
         queryClient.invalidateQueries({ queryKey: analyticsKeys.agentPerformance(limit) }),
       ),

@@ -1,7 +1,31 @@
+import { Grid, Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { SECTION_TITLES } from '../../lib/sections.ts';
+import { InsightsPanel } from '../dashboard/InsightsPanel.tsx';
+import { VolumeTrend } from '../dashboard/VolumeTrend.tsx';
+import { AgentPerformanceTable } from './AgentPerformanceTable.tsx';
+import { CategoryUsagePanel } from './CategoryUsagePanel.tsx';
 
-/** AI analytics, admin and manager (SPEC.md §2); the screen itself is a later task. */
+/**
+ * AI Analytics, admin and manager (SPEC.md §2: "the same dashboard"): the analytical half of it — insights, ticket
+ * volume, where tickets are filed and how each agent is doing — without the operational panels. The route answers
+ * 404 to agents, who are refused these reads anyway.
+ */
 export function AnalyticsPage() {
-  return <PageHeader title={SECTION_TITLES.analytics} />;
+  return (
+    <>
+      <PageHeader
+        title={SECTION_TITLES.analytics}
+        description="Insights computed from your tickets, volume trends, category usage and agent performance."
+      />
+      <Stack gap="6">
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
+          <InsightsPanel />
+          <CategoryUsagePanel />
+        </Grid>
+        <VolumeTrend />
+        <AgentPerformanceTable />
+      </Stack>
+    </>
+  );
 }

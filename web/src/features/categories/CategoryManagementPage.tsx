@@ -1,7 +1,214 @@
+import { Alert, Badge, Box, Button, Card, Center, HStack, IconButton, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LuCircleCheck, LuPencil, LuPlus, LuTags, LuTrash2, LuTrendingUp } from 'react-icons/lu';
+import { MESSAGES, ticketCountText } from '#shared/messages.ts';
+import type { Category } from '#shared/schemas/category.ts';
+import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { SECTION_TITLES } from '../../lib/sections.ts';
+import { isUnauthorized } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
+import { ConfirmDialog } from '../agents/DialogFrames.tsx';
+import { StatCard } from '../agents/StatCard.tsx';
+import { refusalMessage } from '../agents/server-message.ts';
+import { useCurrentUser } from '../auth/queries.ts';
+import { CategoryFormDialog } from './CategoryFormDialog.tsx';
+import { categoryStats } from './category-stats.ts';
+import { allCategoriesQuery, useDeleteCategoryMutation } from './queries.ts';
 
-/** Category management, admin only (SPEC.md §2); the screen itself is a later task. */
+/** Category management, admin only (SPEC.md §2); anyone else is refused and sent home. */
 export function CategoryManagementPage() {
-  return <PageHeader title={SECTION_TITLES.categories} />;
+  const user = useCurrentUser();
+  if (!user || !canOpen(user.role, 'categories')) return <AccessDenied message={MESSAGES.categoryAccessDenied} />;
+  return <CategoryManagement />;
+}
+
+type Target = { action: 'create' | 'edit' | 'delete'; category?: Category; open: boolean };
+
+function CategoryManagement() {
+  const categories = useQuery(allCategoriesQuery());
+  // The category stays set while a dialog closes, so its text does not vanish during the closing animation.
+  const [target, setTarget] = useState<Target>({ action: 'create', open: false });
+  const close = () => setTarget((current) => ({ ...current, open: false }));
+  const formOpen = target.open && target.action !== 'delete';
+
+  return (
+    <>
+      <PageHeader
+        title={SECTION_TITLES.categories}
+        description="The categories tickets are filed under."
+        actions={
+          <Button onClick={() => setTarget({ action: 'create', open: true })}>
+            <LuPlus aria-hidden />
+            Create Category
+          </Button>
+        }
+      />
+
+      <Stack gap="6">
+        <CategoryStatCards categories={categories.data} />
+
+        <Card.Root>
+          <Card.Header>
+            <Card.Title as="h2">All Categories</Card.Title>
+          </Card.Header>
+          <Card.Body>
+            {categories.isError ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>Categories could not be loaded: {categories.error.message}</Alert.Title>
+              </Alert.Root>
+            ) : categories.isPending ? (
+              <Center py="10">
+                <Spinner aria-label="Loading categories" />
+              </Center>
+            ) : (
+              <CategoriesTable
+                categories={categories.data}
+                onEdit={(category) => setTarget({ action: 'edit', category, open: true })}
+                onDelete={(category) => setTarget({ action: 'delete', category, open: true })}
+              />
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+
+      <CategoryFormDialog
+        category={target.action === 'edit' ? target.category : undefined}
+        open={formOpen}
+        onClose={close}
+      />
+      <DeleteCategoryDialog
+        category={target.action === 'delete' ? target.category : undefined}
+        open={target.open && target.action === 'delete'}
+        onClose={close}
+      />
+    </>
+  );
+}
+
+function CategoryStatCards({ categories }: { categories: Category[] | undefined }) {
+  const stats = categories && categoryStats(categories);
+  const pending = '…';
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <StatCard label="Total Categories" value={stats?.total ?? pending} icon={LuTags} />
+      <StatCard label="Active Categories" value={stats?.active ?? pending} icon={LuCircleCheck} />
+      <StatCard label="Most Used" value={stats?.mostUsed ?? pending} icon={LuTrendingUp} />
+    </SimpleGrid>
+  );
+}
+
+interface CategoriesTableProps {
+  categories: readonly Category[];
+  onEdit: (category: Category) => void;
+  onDelete: (category: Category) => void;
+}
+
+function CategoriesTable({ categories, onEdit, onDelete }: CategoriesTableProps) {
+  if (categories.length === 0) {
+    return (
+      <Text color="fg.muted" textAlign="center" py="10">
+        {MESSAGES.noCategories}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" minW="2xl">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Category</Table.ColumnHeader>
+            <Table.ColumnHeader>Description</Table.ColumnHeader>
+            <Table.ColumnHeader>Usage</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {categories.map((category) => (
+            <Table.Row key={category.id}>
+              <Table.Cell>
+                <HStack gap="3">
+                  <Box boxSize="3" rounded="full" bg={category.color} flexShrink={0} aria-hidden />
+                  <Stack gap="0">
+                    <Text fontWeight="medium">{category.displayName}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {category.name}
+                    </Text>
+                  </Stack>
+                </HStack>
+              </Table.Cell>
+              <Table.Cell maxW="xs">
+                <Text lineClamp={2} color={category.description ? undefined : 'fg.muted'}>
+                  {category.description || MESSAGES.noDescription}
+                </Text>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{ticketCountText(category.usageCount)}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={category.isActive ? 'green' : 'gray'} variant="outline">
+                  {category.isActive ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                <IconButton
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Edit ${category.displayName}`}
+                  onClick={() => onEdit(category)}
+                >
+                  <LuPencil />
+                </IconButton>
+                <IconButton
+                  variant="ghost"
+                  size="sm"
+                  colorPalette="red"
+                  aria-label={`Delete ${category.displayName}`}
+                  onClick={() => onDelete(category)}
+                >
+                  <LuTrash2 />
+                </IconButton>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+interface DeleteCategoryDialogProps {
+  category: Category | undefined;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Deletes after confirmation; a category in use is refused by the server, whose message says what to do. */
+function DeleteCategoryDialog({ category, open, onClose }: DeleteCategoryDialogProps) {
+  const remove = useDeleteCategoryMutation();
+  const confirm = async () => {
+    if (!category) return;
+    try {
+      await remove.mutateAsync(category.id);
+    } catch (error) {
+      if (!isUnauthorized(error)) notify('error', refusalMessage(error) ?? MESSAGES.categoryDeleteFailed);
+      onClose();
+      return;
+    }
+    notify('success', 'Category deleted successfully');
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      title={category ? `Delete ${category.displayName}` : 'Delete Category'}
+      message={MESSAGES.categoryDeleteConfirm}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
+  );
 }

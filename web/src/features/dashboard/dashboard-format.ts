@@ -35,14 +35,6 @@ export function priorityShares(distribution: PriorityDistribution): PriorityShar
   }));
 }
 
-/** Chakra colour palette of a priority's dot (SPEC.md §9): critical red, high orange, medium yellow, low green. */
-export const PRIORITY_PALETTES: Record<Priority, string> = {
-  critical: 'red',
-  high: 'orange',
-  medium: 'yellow',
-  low: 'green',
-};
-
 export type Trend = 'up' | 'down' | 'flat';
 export type TrendTone = 'good' | 'bad' | 'neutral';
 

@@ -1,6 +1,12 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { AlarmProvider, type TicketsChanged } from '../../../features/alarms/AlarmProvider.tsx';
 import { SignedOutNotice } from '../../../features/auth/SignedOutNotice.tsx';
 import { useCurrentUser } from '../../../features/auth/queries.ts';
+import { dashboardKeys } from '../../../features/dashboard/queries.ts';
+import { ticketKeys } from '../../../features/tickets/queries.ts';
+import { userSettingsQuery } from '../../../lib/dates.ts';
 
 /** Pages below a role's base need a session; without one the user is told and sent to sign in. */
 export const Route = createFileRoute('/$role/_signedIn')({
@@ -9,5 +15,36 @@ export const Route = createFileRoute('/$role/_signedIn')({
 
 function SignedInOnly() {
   const user = useCurrentUser();
-  return user ? <Outlet /> : <SignedOutNotice />;
+  return user ? (
+    <LiveUpdates userId={user.id}>
+      <Outlet />
+    </LiveUpdates>
+  ) : (
+    <SignedOutNotice />
+  );
+}
+
+/**
+ * The alarm socket of the signed-in user: alarms are presented, and every ticket change refreshes the lists,
+ * the dashboard figures and the changed tickets' details on screen, without a reload.
+ */
+function LiveUpdates({ userId, children }: { userId: string; children: React.ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data: settings } = useQuery(userSettingsQuery());
+  const onTicketsChanged = useCallback(
+    ({ ticketIds }: TicketsChanged) => {
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      for (const id of ticketIds) {
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) });
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) });
+      }
+    },
+    [queryClient],
+  );
+  return (
+    <AlarmProvider userId={userId} preferences={settings} onTicketsChanged={onTicketsChanged}>
+      {children}
+    </AlarmProvider>
+  );
 }

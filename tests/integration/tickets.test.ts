@@ -1,0 +1,463 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#shared/messages.ts';
+import type { Category } from '#shared/schemas/category.ts';
+import { TICKET_MESSAGES, ticketListSchema, ticketSchema, commentSchema, historyEntrySchema } from '#shared/schemas/ticket.ts';
+import { getCategory, updateCategory } from '#functions/data/categories.ts';
+import { getTotals } from '#functions/data/stats.ts';
+import { keys } from '#functions/data/table.ts';
+import { deactivateUser } from '#functions/data/users.ts';
+import { dynamo } from '#functions/lib/clients.ts';
+import { config } from '#functions/lib/config.ts';
+import type { Gateway } from '#infra/local/gateway.ts';
+import { ApiClient, startApi } from './support/api.ts';
+import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
+import { createTestApiKey, createTestCategory, signedIn, ticketBody, type SignedIn } from './tickets-support.ts';
+
+let api: Gateway;
+let admin: SignedIn;
+let manager: SignedIn;
+let agent: SignedIn;
+let otherAgent: StaffFixture;
+let category: Category;
+let inactiveCategory: Category;
+let goneAgent: StaffFixture;
+
+beforeAll(async () => {
+  api = await startApi();
+  [admin, manager, agent] = await Promise.all([
+    signedIn(api.url, 'admin', { firstName: 'Ada', lastName: 'Admin' }),
+    signedIn(api.url, 'manager'),
+    signedIn(api.url, 'agent', { firstName: 'Alan', lastName: 'Agent' }),
+  ]);
+  otherAgent = await createStaffUser({ role: 'agent' });
+  goneAgent = await createStaffUser({ role: 'agent' });
+  await deactivateUser(goneAgent.user.id);
+  category = await createTestCategory();
+  inactiveCategory = await createTestCategory();
+  await updateCategory(inactiveCategory, { isActive: false }, false);
+});
+afterAll(() => api?.close());
+
+const raw = async (key: { pk: string; sk: string }) =>
+  (await dynamo().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }))).Item;
+
+/** What a rejected request must leave untouched: no ticket number taken, no counter moved. */
+const createSnapshot = async () => ({ sequence: (await raw(keys.ticketSequence()))?.value, totals: await getTotals() });
+
+const create = (client: ApiClient, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+  client.post('/api/tickets', ticketBody(category.name, overrides), headers ? { headers } : undefined);
+
+const history = async (id: number) => (await admin.client.get(`/api/tickets/${id}/history`)).body as { action: string; changes: any[]; actor: any }[];
+
+describe('POST /api/tickets', () => {
+  it('creates an open ticket with a code, a deadline from its priority and the assignee expanded', async () => {
+    const res = await create(admin.client, { priority: 'critical', assignedToId: agent.user.id });
+    expect(res.status).toBe(201);
+    const ticket = ticketSchema.parse(res.body);
+    expect(ticket.ticketId).toBe(`TKT-${String(ticket.id).padStart(6, '0')}`);
+    expect(ticket).toMatchObject({
+      status: 'open',
+      priority: 'critical',
+      type: 'direct',
+      category: category.name,
+      categoryId: category.id,
+      assignedToId: agent.user.id,
+      assignedTo: { id: agent.user.id, firstName: 'Alan', lastName: 'Agent', email: agent.email },
+      createdById: admin.user.id,
+      createdByApiKeyId: null,
+      isOverdue: false,
+      resolvedAt: null,
+    });
+    expect(Date.parse(ticket.deadline) - Date.parse(ticket.createdAt)).toBe(2 * 3_600_000);
+    expect((await getCategory(category.id))?.usageCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('defaults to medium priority and type api, and assigns an active agent by round robin', async () => {
+    const { customerEmail, subject, description } = ticketBody(category.name);
+    const res = await admin.client.post('/api/tickets', { customerEmail, subject, description, category: category.name });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ priority: 'medium', type: 'api' });
+    const assignee = await raw(keys.user(res.body.assignedToId));
+    expect(assignee).toMatchObject({ role: 'agent', isActive: true });
+  });
+
+  it('records who created it in the history, with the round-robin assignee', async () => {
+    const { body } = await create(manager.client);
+    const [created] = await history(body.id);
+    expect(historyEntrySchema.parse(created)).toMatchObject({
+      action: 'created',
+      actor: { type: 'user', id: manager.user.id },
+      changes: [{ field: 'assignedTo', from: null, to: { id: body.assignedToId } }],
+    });
+  });
+
+  it.each([
+    ['an invalid e-mail', { customerEmail: 'not-an-email' }, 'customerEmail', MESSAGES.invalidEmail],
+    ['no e-mail', { customerEmail: undefined }, 'customerEmail', MESSAGES.invalidEmail],
+    ['a four-character subject', { subject: 'Help' }, 'subject', MESSAGES.subjectMin],
+    ['a subject of spaces', { subject: '         ' }, 'subject', MESSAGES.subjectMin],
+    ['a nine-character description', { description: 'Too short' }, 'description', MESSAGES.descriptionMin],
+    ['no category', { category: undefined }, 'category', MESSAGES.categoryRequired],
+    ['an empty category', { category: '' }, 'category', MESSAGES.categoryRequired],
+    ['an unknown priority', { priority: 'urgent' }, 'priority', TICKET_MESSAGES.invalidPriority],
+    ['an unknown type', { type: 'email' }, 'type', TICKET_MESSAGES.invalidType],
+  ])('refuses %s with the form message and writes nothing', async (_label, overrides, field, message) => {
+    const before = await createSnapshot();
+    const res = await create(admin.client, overrides);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, errors: { [field]: message } });
+    expect(await createSnapshot()).toEqual(before);
+  });
+
+  it.each([
+    ['an unknown category', () => ({ category: `missing_${randomUUID().slice(0, 6)}` }), 'category', TICKET_MESSAGES.unknownCategory],
+    ['an inactive category', () => ({ category: inactiveCategory.name }), 'category', TICKET_MESSAGES.unknownCategory],
+    ['a deactivated assignee', () => ({ assignedToId: goneAgent.user.id }), 'assignedToId', TICKET_MESSAGES.inactiveAssignee],
+    ['an unknown assignee', () => ({ assignedToId: randomUUID() }), 'assignedToId', TICKET_MESSAGES.inactiveAssignee],
+  ])('refuses %s and writes nothing', async (_label, overrides, field, message) => {
+    const before = await createSnapshot();
+    const res = await create(admin.client, overrides());
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, errors: { [field]: message } });
+    expect(await createSnapshot()).toEqual(before);
+    expect((await getCategory(inactiveCategory.id))?.usageCount).toBe(0);
+  });
+
+  it('files an API-key ticket as type api, recording the key', async () => {
+    const key = await createTestApiKey(['tickets:create']);
+    const res = await create(ApiClient.withApiKey(api.url, key.secret), { type: 'direct' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ type: 'api', createdById: null, createdByApiKeyId: key.id });
+    const [created] = await history(res.body.id);
+    expect(created!.actor).toEqual({ type: 'apiKey', id: key.id, name: 'Trading platform' });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers a repeated create with the first ticket and creates one', async () => {
+    const key = randomUUID();
+    const body = ticketBody(category.name);
+    const before = await getTotals();
+    const first = await admin.client.post('/api/tickets', body, { headers: { 'idempotency-key': key } });
+    const again = await admin.client.post('/api/tickets', body, { headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    expect((await getTotals()).total).toBe((before.total ?? 0) + 1);
+  });
+
+  it('creates one ticket when the same key arrives five times at once', async () => {
+    const key = randomUUID();
+    const body = ticketBody(category.name);
+    const before = await getTotals();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => manager.client.post('/api/tickets', body, { headers: { 'idempotency-key': key } })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    expect((await getTotals()).total).toBe((before.total ?? 0) + 1);
+  });
+
+  it('refuses the same key with a different request', async () => {
+    const key = randomUUID();
+    await admin.client.post('/api/tickets', ticketBody(category.name), { headers: { 'idempotency-key': key } });
+    const res = await admin.client.post('/api/tickets', ticketBody(category.name, { subject: 'Another problem entirely' }), {
+      headers: { 'idempotency-key': key },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(TICKET_MESSAGES.idempotencyKeyReused);
+  });
+
+  it('keeps keys apart per caller', async () => {
+    const key = randomUUID();
+    const body = ticketBody(category.name);
+    const a = await admin.client.post('/api/tickets', body, { headers: { 'idempotency-key': key } });
+    const b = await manager.client.post('/api/tickets', body, { headers: { 'idempotency-key': key } });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).not.toBe(b.body.id);
+  });
+
+  it('refuses a key that is not visible ASCII', async () => {
+    const res = await create(admin.client, {}, { 'idempotency-key': 'x'.repeat(256) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TICKET_MESSAGES.invalidIdempotencyKey);
+  });
+});
+
+describe('GET /api/tickets/{id}', () => {
+  it('returns the ticket with its assignee, 404 for an unknown one, 400 for a bad id', async () => {
+    const { body } = await create(admin.client, { assignedToId: otherAgent.user.id });
+    const found = await agent.client.get(`/api/tickets/${body.id}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual(body);
+    expect((await agent.client.get('/api/tickets/999999999')).body).toEqual({ message: TICKET_MESSAGES.notFound });
+    const bad = await agent.client.get('/api/tickets/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(TICKET_MESSAGES.invalidId);
+  });
+});
+
+describe('PATCH /api/tickets/{id}', () => {
+  const deadlineIndex = async (id: number) => {
+    const item = await raw(keys.ticket(id));
+    return { pk: item?.gsi5pk, sk: item?.gsi5sk };
+  };
+
+  it('resolves: sets resolvedAt and resolutionTime, takes the ticket off the deadline index; reopening undoes both', async () => {
+    const { body } = await create(admin.client, { assignedToId: agent.user.id });
+    expect((await deadlineIndex(body.id)).pk).toBe('DUE');
+
+    const resolved = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'resolved' });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body).toMatchObject({ status: 'resolved', resolutionTime: 0, responseTime: 0 });
+    expect(resolved.body.resolvedAt).toEqual(expect.any(String));
+    expect(await deadlineIndex(body.id)).toEqual({ pk: undefined, sk: undefined });
+
+    const reopened = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'open' });
+    expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null, resolutionTime: null, responseTime: 0 });
+    expect((await deadlineIndex(body.id)).pk).toBe('DUE');
+  });
+
+  it('moves the deadline from creation when the priority changes', async () => {
+    const { body } = await create(admin.client, { priority: 'low' });
+    const res = await manager.client.patch(`/api/tickets/${body.id}`, { priority: 'high' });
+    expect(Date.parse(res.body.deadline) - Date.parse(body.createdAt)).toBe(8 * 3_600_000);
+    expect((await deadlineIndex(body.id)).sk).toMatch(new RegExp(`^${res.body.deadline}#`));
+  });
+
+  it('moves the category and its usage count', async () => {
+    const other = await createTestCategory();
+    const { body } = await create(admin.client);
+    const before = (await getCategory(category.id))!.usageCount;
+    const res = await admin.client.patch(`/api/tickets/${body.id}`, { category: other.name });
+    expect(res.body).toMatchObject({ category: other.name, categoryId: other.id });
+    expect((await getCategory(other.id))!.usageCount).toBe(1);
+    expect((await getCategory(category.id))!.usageCount).toBe(before - 1);
+  });
+
+  it('records every changed field in the history', async () => {
+    const { body } = await create(admin.client, { priority: 'medium' });
+    await admin.client.patch(`/api/tickets/${body.id}`, { subject: 'Withdrawal now failed', status: 'in_progress', priority: 'medium' });
+    const [, updated] = await history(body.id);
+    expect(updated).toMatchObject({
+      action: 'updated',
+      actor: { type: 'user', id: admin.user.id, name: 'Ada Admin' },
+      changes: [
+        { field: 'subject', from: body.subject, to: 'Withdrawal now failed' },
+        { field: 'status', from: 'open', to: 'in_progress' },
+      ],
+    });
+  });
+
+  it.each([
+    ['an empty subject', { subject: '' }, 'subject', MESSAGES.subjectRequired],
+    ['a blank subject', { subject: '   ' }, 'subject', MESSAGES.subjectRequired],
+    ['a null subject', { subject: null }, 'subject', MESSAGES.subjectRequired],
+    ['an empty description', { description: '' }, 'description', MESSAGES.descriptionRequired],
+    ['an unknown status', { status: 'done' }, 'status', TICKET_MESSAGES.invalidStatus],
+    ['an unknown priority', { priority: 'urgent' }, 'priority', TICKET_MESSAGES.invalidPriority],
+    ['an empty category', { category: '' }, 'category', MESSAGES.categoryRequired],
+    ['an unknown category', { category: 'no_such_category' }, 'category', TICKET_MESSAGES.unknownCategory],
+    ['an inactive category', 'inactive', 'category', TICKET_MESSAGES.unknownCategory],
+  ])('refuses %s with its message and changes nothing', async (_label, patch, field, message) => {
+    const { body } = await create(admin.client);
+    const before = await raw(keys.ticket(body.id));
+    const res = await admin.client.patch(
+      `/api/tickets/${body.id}`,
+      patch === 'inactive' ? { category: inactiveCategory.name } : patch,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, errors: { [field]: message } });
+    expect(await raw(keys.ticket(body.id))).toEqual(before);
+    expect(await history(body.id)).toHaveLength(1);
+  });
+
+  it('lets an agent edit only tickets assigned to them', async () => {
+    const mine = await create(admin.client, { assignedToId: agent.user.id });
+    const theirs = await create(admin.client, { assignedToId: otherAgent.user.id });
+    expect((await agent.client.patch(`/api/tickets/${mine.body.id}`, { status: 'in_progress' })).status).toBe(200);
+    const refused = await agent.client.patch(`/api/tickets/${theirs.body.id}`, { status: 'in_progress' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MESSAGES.editNotAllowed);
+    expect((await raw(keys.ticket(theirs.body.id)))?.status).toBe('open');
+  });
+
+  it('answers 404 for an unknown ticket', async () => {
+    const res = await admin.client.patch('/api/tickets/999999998', { status: 'closed' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('POST /api/tickets/{id}/assign', () => {
+  it('assigns to an active staff member and records who had it before', async () => {
+    const { body } = await create(admin.client, { assignedToId: agent.user.id });
+    const res = await manager.client.post(`/api/tickets/${body.id}/assign`, { agentId: otherAgent.user.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ assignedToId: otherAgent.user.id, assignedTo: { email: otherAgent.email } });
+    const entries = await history(body.id);
+    expect(entries.at(-1)).toMatchObject({
+      action: 'assigned',
+      changes: [{ field: 'assignedTo', from: { id: agent.user.id, name: 'Alan Agent' }, to: { id: otherAgent.user.id } }],
+    });
+  });
+
+  it.each([
+    ['no agent', {}, MESSAGES.agentRequired],
+    ['an empty agent', { agentId: '' }, MESSAGES.agentRequired],
+    ['a deactivated agent', 'gone', TICKET_MESSAGES.inactiveAssignee],
+    ['an unknown user', { agentId: 'no-such-user' }, TICKET_MESSAGES.inactiveAssignee],
+  ])('refuses %s and changes nothing', async (_label, body, message) => {
+    const { body: ticket } = await create(admin.client, { assignedToId: agent.user.id });
+    const before = await raw(keys.ticket(ticket.id));
+    const res = await admin.client.post(`/api/tickets/${ticket.id}/assign`, body === 'gone' ? { agentId: goneAgent.user.id } : body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, errors: { agentId: message } });
+    expect(await raw(keys.ticket(ticket.id))).toEqual(before);
+  });
+});
+
+describe('comments', () => {
+  it('adds a comment with its author, lists it, and makes the first public one the response', async () => {
+    const { body } = await create(admin.client, { assignedToId: agent.user.id });
+    const note = await agent.client.post(`/api/tickets/${body.id}/comments`, { content: '  Checked the ledger  ', isInternal: true });
+    expect(note.status).toBe(201);
+    expect((await raw(keys.ticket(body.id)))?.responseTime).toBeNull();
+
+    const reply = await agent.client.post(`/api/tickets/${body.id}/comments`, { content: 'We are on it.' });
+    expect(commentSchema.parse(reply.body)).toMatchObject({
+      ticketId: body.id,
+      userId: agent.user.id,
+      comment: 'We are on it.',
+      isInternal: false,
+      author: { firstName: 'Alan', lastName: 'Agent', email: agent.email },
+    });
+    expect((await raw(keys.ticket(body.id)))?.responseTime).toBe(0);
+
+    const list = await manager.client.get(`/api/tickets/${body.id}/comments`);
+    expect(list.body.map((c: { comment: string }) => c.comment)).toEqual(['Checked the ledger', 'We are on it.']);
+    expect((await history(body.id)).map((e) => e.action)).toEqual(['created', 'commented', 'commented']);
+  });
+
+  it('hides internal notes from API keys', async () => {
+    const { body } = await create(admin.client);
+    await admin.client.post(`/api/tickets/${body.id}/comments`, { content: 'internal', isInternal: true });
+    await admin.client.post(`/api/tickets/${body.id}/comments`, { content: 'public' });
+    const key = await createTestApiKey(['tickets:read']);
+    const res = await ApiClient.withApiKey(api.url, key.secret).get(`/api/tickets/${body.id}/comments`);
+    expect(res.body.map((c: { comment: string }) => c.comment)).toEqual(['public']);
+  });
+
+  it.each([
+    ['empty', { content: '' }],
+    ['blank', { content: '   ' }],
+    ['missing', {}],
+  ])('refuses a comment that is %s and writes nothing', async (_label, body) => {
+    const { body: ticket } = await create(admin.client);
+    const res = await admin.client.post(`/api/tickets/${ticket.id}/comments`, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: TICKET_MESSAGES.commentRequired, errors: { content: TICKET_MESSAGES.commentRequired } });
+    expect((await admin.client.get(`/api/tickets/${ticket.id}/comments`)).body).toEqual([]);
+    expect(await history(ticket.id)).toHaveLength(1);
+  });
+
+  it('answers 404 for comments on an unknown ticket', async () => {
+    expect((await admin.client.post('/api/tickets/999999997/comments', { content: 'hello' })).status).toBe(404);
+    expect((await admin.client.get('/api/tickets/999999997/comments')).status).toBe(404);
+  });
+});
+
+describe('GET /api/tickets', () => {
+  const token = `zq${randomUUID().slice(0, 8)}`;
+  let ids: number[];
+  let assignee: StaffFixture;
+
+  beforeAll(async () => {
+    assignee = await createStaffUser({ role: 'agent' });
+    // Explicit assignees throughout: round robin would hand the others to the new agent too.
+    const specs = [
+      { priority: 'low', type: 'api', assignedToId: agent.user.id },
+      { priority: 'high', type: 'direct', assignedToId: assignee.user.id },
+      { priority: 'high', type: 'api', assignedToId: assignee.user.id },
+      { priority: 'critical', type: 'direct', assignedToId: agent.user.id },
+      { priority: 'high', type: 'api', assignedToId: agent.user.id },
+    ];
+    ids = [];
+    // One at a time: the list is newest first, and these share a creation order.
+    for (const spec of specs) ids.push((await create(admin.client, { ...spec, subject: `Card ${token} declined` })).body.id);
+    await admin.client.patch(`/api/tickets/${ids[2]}`, { status: 'in_progress' });
+  });
+
+  const list = async (query: Record<string, string | number>) => {
+    const res = await agent.client.get('/api/tickets', { query });
+    expect(res.status).toBe(200);
+    return ticketListSchema.parse(res.body);
+  };
+  const idsOf = (page: { tickets: { id: number }[] }) => page.tickets.map((t) => t.id);
+
+  it('finds tickets by a case-insensitive piece of the subject, newest first', async () => {
+    expect(idsOf(await list({ q: token.toUpperCase() }))).toEqual([...ids].reverse());
+  });
+
+  it('finds a ticket by a piece of its code or its customer e-mail', async () => {
+    const { body } = await agent.client.get(`/api/tickets/${ids[0]}`);
+    expect(idsOf(await list({ q: body.ticketId.toLowerCase() }))).toEqual([ids[0]]);
+    expect(idsOf(await list({ q: body.customerEmail.split('@')[0].toUpperCase() }))).toEqual([ids[0]]);
+  });
+
+  it.each([
+    ['priority', { priority: 'high' }, [4, 2, 1]],
+    ['type', { type: 'direct' }, [3, 1]],
+    ['status', { status: 'in_progress' }, [2]],
+    ['assignee', { assignedToId: 'assignee' }, [2, 1]],
+    ['assignee and status', { assignedToId: 'assignee', status: 'open' }, [1]],
+    ['status, priority and type', { status: 'open', priority: 'high', type: 'api' }, [4]],
+  ])('combines the search with the %s filter', async (_label, filters, expected) => {
+    const query: Record<string, string> = { q: token, ...filters };
+    if (query.assignedToId) query.assignedToId = assignee.user.id;
+    expect(idsOf(await list(query))).toEqual(expected.map((i) => ids[i]));
+  });
+
+  it('pages with a cursor until it is null, each ticket once', async () => {
+    const seen: number[] = [];
+    let cursor: string | null | undefined;
+    for (let page = 0; page < 10; page++) {
+      const result = await list({ q: token, limit: 2, ...(cursor ? { cursor } : {}) });
+      expect(result.tickets.length).toBeLessThanOrEqual(2);
+      seen.push(...idsOf(result));
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    expect(cursor).toBeNull();
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('returns at most `limit` tickets without filters and a cursor for more', async () => {
+    const page = await list({ limit: 3 });
+    expect(page.tickets).toHaveLength(3);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const next = await list({ limit: 3, cursor: page.nextCursor! });
+    expect(idsOf(next).some((id) => idsOf(page).includes(id))).toBe(false);
+  });
+
+  it.each([
+    ['a limit over 100', { limit: 101 }, TICKET_MESSAGES.invalidLimit],
+    ['a zero limit', { limit: 0 }, TICKET_MESSAGES.invalidLimit],
+    ['a garbled cursor', { cursor: 'not-a-cursor' }, TICKET_MESSAGES.invalidCursor],
+    ['an unknown status', { status: 'done' }, TICKET_MESSAGES.invalidStatus],
+  ])('refuses %s', async (_label, query, message) => {
+    const res = await agent.client.get('/api/tickets', { query });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('refuses a cursor made for other filters', async () => {
+    const { nextCursor } = await list({ q: token, limit: 1 });
+    const res = await agent.client.get('/api/tickets', { query: { status: 'open', cursor: nextCursor! } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TICKET_MESSAGES.invalidCursor);
+  });
+});

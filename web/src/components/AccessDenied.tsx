@@ -1,0 +1,35 @@
+import { Center, Heading, Icon, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { LuShieldAlert } from 'react-icons/lu';
+import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
+
+interface AccessDeniedProps {
+  /** A page's own one-line refusal; without it, 'Access Denied' and the generic explanation (SPEC.md §2). */
+  message?: string;
+}
+
+/**
+ * A page the signed-in user's role may not open. After REDIRECT_AFTER_DENIAL_MS the user is sent to `/`, whose
+ * guard forwards a signed-in user to their role's base.
+ */
+export function AccessDenied({ message }: AccessDeniedProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate({ to: '/', replace: true }), REDIRECT_AFTER_DENIAL_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <Center minH="60vh" px="4">
+      <Stack align="center" gap="3" textAlign="center" role="alert">
+        <Icon as={LuShieldAlert} boxSize="10" color="fg.error" aria-hidden />
+        <Heading as="h1" size="xl">
+          {message ?? MESSAGES.accessDeniedTitle}
+        </Heading>
+        {!message && <Text color="fg.muted">{MESSAGES.accessDeniedBody}</Text>}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,152 @@
+import { Avatar, Badge, HStack, IconButton, Link, Menu, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { LuEllipsisVertical } from 'react-icons/lu';
+import { ROLE_LABELS, type Role } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import type { Agent } from '#shared/schemas/user.ts';
+import { formatDate, useUserTimezone } from '../../lib/dates.ts';
+import { displayNameOf, initialsOf } from '../../lib/format.ts';
+import { ROLE_BADGE_PALETTES } from './agent-stats.ts';
+
+/** What an admin can do to one staff member from the table. */
+export type AgentAction = 'role' | 'password' | 'deactivate';
+
+interface AgentsTableProps {
+  agents: readonly Agent[];
+  /** The viewer's role: the base path of the "View tickets" links. */
+  viewerRole: Role;
+  /** The viewer's own id: nobody deactivates themselves from here (the server refuses it too). */
+  viewerId: string;
+  /** Present for admins only; without it there is no Actions column (SPEC.md §6). */
+  onAction?: (action: AgentAction, agent: Agent) => void;
+}
+
+/** The 'All Agents' table (SPEC.md §2 Agent Management). */
+export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTableProps) {
+  const timeZone = useUserTimezone();
+  if (agents.length === 0) {
+    return (
+      <Text color="fg.muted" textAlign="center" py="10">
+        {MESSAGES.noAgents}
+      </Text>
+    );
+  }
+
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" minW="3xl">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Agent</Table.ColumnHeader>
+            <Table.ColumnHeader>Role</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Performance</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Tickets Resolved</Table.ColumnHeader>
+            <Table.ColumnHeader>Joined</Table.ColumnHeader>
+            {onAction && <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {agents.map((agent) => {
+            const name = displayNameOf(agent);
+            const week = agent.currentWeekPerformance;
+            return (
+              <Table.Row key={agent.id}>
+                <Table.Cell>
+                  <HStack gap="3">
+                    <Avatar.Root size="sm" colorPalette={ROLE_BADGE_PALETTES[agent.role]}>
+                      <Avatar.Fallback>{initialsOf(agent)}</Avatar.Fallback>
+                    </Avatar.Root>
+                    <Stack gap="0" minW="0">
+                      <Text fontWeight="medium" truncate>
+                        {name}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted" truncate>
+                        {agent.email}
+                      </Text>
+                      <Link asChild fontSize="xs" color="colorPalette.fg" variant="underline" width="fit-content">
+                        <RouterLink
+                          to="/$role/tickets"
+                          params={{ role: viewerRole }}
+                          search={{ assignedToId: agent.id }}
+                          aria-label={`View tickets of ${name}`}
+                        >
+                          View tickets
+                        </RouterLink>
+                      </Link>
+                    </Stack>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={ROLE_BADGE_PALETTES[agent.role]}>{ROLE_LABELS[agent.role]}</Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={agent.isActive ? 'green' : 'gray'} variant="outline">
+                    {agent.isActive ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  {week ? (
+                    <HStack gap="2" minW="32">
+                      <Progress.Root value={week.performanceScore} max={100} size="sm" flex="1">
+                        <Progress.Track aria-label={`Performance of ${name}`}>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                      <Text fontSize="sm" minW="10" textAlign="end">
+                        {Math.round(week.performanceScore)}%
+                      </Text>
+                    </HStack>
+                  ) : (
+                    <Text fontSize="sm" color="fg.muted">
+                      No data yet
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{week?.ticketsResolved ?? 0}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(agent.createdAt, timeZone)}</Table.Cell>
+                {onAction && (
+                  <Table.Cell textAlign="end">
+                    <AgentActionsMenu agent={agent} name={name} self={agent.id === viewerId} onAction={onAction} />
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+interface AgentActionsMenuProps {
+  agent: Agent;
+  name: string;
+  self: boolean;
+  onAction: (action: AgentAction, agent: Agent) => void;
+}
+
+function AgentActionsMenu({ agent, name, self, onAction }: AgentActionsMenuProps) {
+  return (
+    <Menu.Root onSelect={(details) => onAction(details.value as AgentAction, agent)}>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={`Actions for ${name}`}>
+          <LuEllipsisVertical />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="role">Update Role</Menu.Item>
+            <Menu.Item value="password">Reset Password</Menu.Item>
+            {agent.isActive && !self && (
+              <Menu.Item value="deactivate" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+                Deactivate User
+              </Menu.Item>
+            )}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,51 @@
+import { Flex, RadioGroup } from '@chakra-ui/react';
+import { LuCheck } from 'react-icons/lu';
+import { COLOR_PALETTE } from '#shared/constants.ts';
+import { COLOR_NAMES } from './category-stats.ts';
+
+interface ColorPaletteProps {
+  value: string;
+  onChange: (color: string) => void;
+}
+
+/**
+ * The SPEC.md §9 colours as one radio group: Tab reaches the chosen swatch, the arrow keys move between swatches,
+ * and each announces its colour name and code.
+ */
+export function ColorPalette({ value, onChange }: ColorPaletteProps) {
+  return (
+    <RadioGroup.Root
+      unstyled
+      name="color"
+      value={value}
+      onValueChange={(details) => details.value && onChange(details.value)}
+      orientation="horizontal"
+    >
+      <RadioGroup.Label fontSize="sm" fontWeight="medium">
+        Color
+      </RadioGroup.Label>
+      <Flex wrap="wrap" gap="2" mt="2">
+        {COLOR_PALETTE.map((color) => (
+          <RadioGroup.Item key={color} value={color} cursor="pointer">
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemControl
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              boxSize="8"
+              rounded="full"
+              bg={color}
+              color="white"
+              outlineOffset="2px"
+              _checked={{ outline: '2px solid', outlineColor: 'fg' }}
+              _focusVisible={{ outline: '3px solid', outlineColor: 'blue.focusRing' }}
+            >
+              {value === color && <LuCheck aria-hidden />}
+            </RadioGroup.ItemControl>
+            <RadioGroup.ItemText srOnly>{`${COLOR_NAMES[color] ?? color} (${color})`}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </Flex>
+    </RadioGroup.Root>
+  );
+}

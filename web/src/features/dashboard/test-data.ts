@@ -1,0 +1,113 @@
+/** Answers of the dashboard's API reads, typed against the shared schemas so that a shape change breaks the tests. */
+import type { Insight } from '#shared/schemas/analytics.ts';
+import type { CategoryUsage, DashboardMetrics, PriorityDistribution, VolumeData } from '#shared/schemas/dashboard.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { Agent, WeekPerformance } from '#shared/schemas/user.ts';
+import { staffUser } from '../../test/render-app.tsx';
+
+export const metrics = {
+  overview: {
+    totalTickets: 42,
+    openTickets: 7,
+    inProgressTickets: 5,
+    resolvedTickets: 20,
+    closedTickets: 10,
+    overdueTickets: 2,
+  },
+  avgResponseTime: 144,
+  resolutionRate: 71.43,
+  byStatus: { open: 7, in_progress: 5, resolved: 20, closed: 10 },
+  byPriority: { low: 12, medium: 20, high: 8, critical: 2 },
+  byType: { api: 30, direct: 12 },
+  changes: { totalTickets: 12.5, openTickets: -8, avgResponseTime: 15, resolutionRate: null },
+} satisfies DashboardMetrics;
+
+export const priorityDistribution = [
+  { priority: 'low', count: 12 },
+  { priority: 'medium', count: 20 },
+  { priority: 'high', count: 8 },
+  { priority: 'critical', count: 2 },
+] satisfies PriorityDistribution;
+
+export const volume = [
+  { date: '2025-03-06', created: 3, resolved: 1 },
+  { date: '2025-03-07', created: 2, resolved: 4 },
+] satisfies VolumeData;
+
+export function ticket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id: 1,
+    ticketId: 'TKT-000001',
+    subject: 'Withdrawal stuck in pending',
+    description: 'My BTC withdrawal has been pending for a day.',
+    customerEmail: 'customer@example.com',
+    category: 'crypto_withdrawal',
+    categoryId: 'cat-1',
+    priority: 'high',
+    status: 'open',
+    type: 'api',
+    assignedToId: null,
+    assignedTo: null,
+    createdById: null,
+    createdByApiKeyId: 'key-1',
+    deadline: '2025-01-06T09:00:00.000Z',
+    isOverdue: true,
+    createdAt: '2025-01-06T01:00:00.000Z',
+    updatedAt: '2025-01-06T01:00:00.000Z',
+    resolvedAt: null,
+    responseTime: null,
+    resolutionTime: null,
+    ...overrides,
+  };
+}
+
+function week(overrides: Partial<WeekPerformance>): WeekPerformance {
+  return {
+    weekStarting: '2025-01-06',
+    ticketsAssigned: 10,
+    ticketsResolved: 8,
+    averageResponseTime: 42,
+    averageResolutionTime: 300,
+    customerRating: null,
+    performanceScore: 80,
+    ...overrides,
+  };
+}
+
+export function agent(id: string, firstName: string, lastName: string, performance: Partial<WeekPerformance>): Agent {
+  return {
+    ...staffUser('agent', { id, firstName, lastName, email: `${firstName.toLowerCase()}@example.com` }),
+    currentWeekPerformance: week(performance),
+  };
+}
+
+export const topAgents: Agent[] = [
+  agent('a1', 'Ava', 'Stone', { performanceScore: 92.5, ticketsResolved: 14, customerRating: 4.25 }),
+  agent('a2', 'Ben', 'Okafor', { performanceScore: 70, ticketsResolved: 9, customerRating: null }),
+  agent('a3', 'Cleo', 'Marsh', { performanceScore: 69.9, ticketsResolved: 3, customerRating: 3 }),
+];
+
+export const insights: Insight[] = [
+  {
+    id: 'overdue-critical',
+    type: 'alert',
+    severity: 'critical',
+    title: '2 critical tickets are overdue',
+    description: 'Critical tickets have a 2 hour deadline.',
+    action: 'Reassign them to an available agent.',
+  },
+  {
+    id: 'volume-forecast',
+    type: 'prediction',
+    severity: 'info',
+    title: 'Volume is rising',
+    description: 'More tickets were created this week than last week.',
+    action: null,
+  },
+];
+
+export const categoryUsage = [
+  { category: 'kyc', displayName: 'Kyc', color: '#ef4444', count: 6 },
+  { category: 'fiat_deposit', displayName: 'Fiat Deposit', color: '#3b82f6', count: 3 },
+  { category: 'others', displayName: 'Others', color: '#6b7280', count: 0 },
+] satisfies CategoryUsage;

@@ -1,0 +1,187 @@
+import { Button, Dialog, SimpleGrid, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PRIORITIES, TICKET_TYPES, type TicketType } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useCurrentUser } from '../auth/queries.ts';
+import { DialogShell } from './DialogShell.tsx';
+import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
+import { useCreateTicketMutation } from './mutations.ts';
+import { notifyFailure } from './notify-failure.ts';
+import { canListStaff } from './permissions.ts';
+import { activeCategoriesQuery, assignableStaffQuery } from './queries.ts';
+import { showServerFieldErrors } from './server-field-errors.ts';
+import { categoryOptions, priorityLabel, typeLabel } from './ticket-display.ts';
+
+/** The agent choice that sends no agent: the server assigns round robin (SPEC.md §4). */
+export const AUTO_ASSIGN = 'auto';
+
+// SPEC.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it.
+const createTicketFormSchema = createTicketSchema.extend({ assignedToId: z.string() });
+type CreateTicketValues = z.input<typeof createTicketFormSchema>;
+type CreateTicketForm = z.output<typeof createTicketFormSchema>;
+const FORM_FIELDS = ['customerEmail', 'priority', 'subject', 'category', 'type', 'description', 'assignedToId'] as const;
+
+const FORM_ID = 'create-ticket-form';
+
+interface CreateTicketDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The type the form starts with: `direct` from Direct Tickets; `api` otherwise (SPEC.md §5 default). */
+  defaultType?: TicketType;
+}
+
+/** The Create New Ticket dialog (SPEC.md §2): active categories, an agent or round robin ('auto'). */
+export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: CreateTicketDialogProps) {
+  return (
+    <DialogShell open={open} onClose={onClose} title={defaultType === 'direct' ? 'Create Direct Ticket' : 'Create New Ticket'}>
+      <CreateTicketForm defaultType={defaultType} onClose={onClose} />
+    </DialogShell>
+  );
+}
+
+function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; onClose: () => void }) {
+  const user = useCurrentUser();
+  const create = useCreateTicketMutation();
+  const categories = useQuery(activeCategoriesQuery());
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateTicketValues, unknown, CreateTicketForm>({
+    resolver: zodResolver(createTicketFormSchema),
+    defaultValues: {
+      customerEmail: '',
+      priority: 'medium',
+      subject: '',
+      category: '',
+      type: defaultType,
+      description: '',
+      assignedToId: AUTO_ASSIGN,
+    },
+  });
+
+  const onSubmit = handleSubmit(async ({ assignedToId, ...request }) => {
+    const input: CreateTicketInput = assignedToId === AUTO_ASSIGN ? request : { ...request, assignedToId };
+    try {
+      await create.mutateAsync(input);
+    } catch (error) {
+      notifyFailure(error, MESSAGES.ticketCreateFailed);
+      showServerFieldErrors(error, setError, FORM_FIELDS);
+      return;
+    }
+    notify('success', MESSAGES.ticketCreated);
+    reset();
+    onClose();
+  });
+
+  return (
+    <>
+      <Dialog.Body>
+        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Create ticket">
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <TextField
+                label="Customer email"
+                type="email"
+                autoComplete="off"
+                placeholder="customer@example.com"
+                error={errors.customerEmail?.message}
+                {...register('customerEmail')}
+              />
+              <SelectField label="Priority" error={errors.priority?.message} {...register('priority')}>
+                {PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {priorityLabel(priority)}
+                  </option>
+                ))}
+              </SelectField>
+            </SimpleGrid>
+            <TextField label="Subject" placeholder="Brief summary of the issue" error={errors.subject?.message} {...register('subject')} />
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <SelectField
+                label="Category"
+                error={errors.category?.message}
+                helperText={categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined}
+                {...register('category')}
+              >
+                <option value="">{categories.isPending ? 'Loading categories...' : 'Select a category'}</option>
+                {categoryOptions(categories.data).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+                {TICKET_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {typeLabel(type)}
+                  </option>
+                ))}
+              </SelectField>
+            </SimpleGrid>
+            <TextAreaField
+              label="Description"
+              placeholder="What the customer reported"
+              error={errors.description?.message}
+              {...register('description')}
+            />
+            {user && <AgentSelect user={user} error={errors.assignedToId?.message} registration={register('assignedToId')} />}
+          </Stack>
+        </form>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" form={FORM_ID} loading={isSubmitting} loadingText="Creating...">
+          Create Ticket
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
+
+interface AgentSelectProps {
+  user: User;
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'assignedToId'>;
+}
+
+/**
+ * Round robin ('auto') or a chosen person. Admins and managers choose from the active staff, loaded when the dialog
+ * opens; agents may not list staff (DESIGN.md §4), so they choose between round robin and themselves.
+ */
+function AgentSelect({ user, error, registration }: AgentSelectProps) {
+  const mayList = canListStaff(user.role);
+  const staff = useQuery({ ...assignableStaffQuery(), enabled: mayList });
+  const helperText = !mayList
+    ? undefined
+    : staff.isPending
+      ? 'Loading agents...'
+      : staff.isError
+        ? `Agents could not be loaded: ${staff.error.message}`
+        : undefined;
+  return (
+    <SelectField label="Assign to" error={error} helperText={helperText} {...registration}>
+      <option value={AUTO_ASSIGN}>Auto-assign (round robin)</option>
+      {mayList ? (
+        staff.data?.map((member) => (
+          <option key={member.id} value={member.id}>
+            {displayNameOf(member)} ({roleLabelOf(member.role)})
+          </option>
+        ))
+      ) : (
+        <option value={user.id}>Me ({displayNameOf(user)})</option>
+      )}
+    </SelectField>
+  );
+}

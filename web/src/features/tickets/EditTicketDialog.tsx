@@ -1,0 +1,207 @@
+import { Alert, Button, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PRIORITIES, TICKET_STATUSES } from '#shared/constants.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { type Ticket, type UpdateTicketInput, updateTicketSchema } from '#shared/schemas/ticket.ts';
+import { notify } from '../../lib/notify.ts';
+import { useCurrentUser } from '../auth/queries.ts';
+import { DialogShell } from './DialogShell.tsx';
+import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
+import { useUpdateTicketMutation } from './mutations.ts';
+import { notifyFailure } from './notify-failure.ts';
+import { canEditTicket } from './permissions.ts';
+import { activeCategoriesQuery, ticketDetailQuery } from './queries.ts';
+import { showServerFieldErrors } from './server-field-errors.ts';
+import { categoryOptions, priorityLabel, statusLabel } from './ticket-display.ts';
+import { useLastNonNull } from './use-last-non-null.ts';
+
+// SPEC.md §5 "Edit ticket": subject and description required, the rest from their lists. Same rules as the server.
+const editTicketSchema = updateTicketSchema.required();
+type EditTicketValues = z.input<typeof editTicketSchema>;
+const EDITABLE_FIELDS = ['subject', 'status', 'priority', 'description', 'category'] as const;
+
+const FORM_ID = 'edit-ticket-form';
+
+interface EditTicketDialogProps {
+  /** The ticket to edit; null keeps the dialog closed. */
+  ticketId: number | null;
+  onClose: () => void;
+}
+
+/**
+ * The Edit ticket dialog (SPEC.md §2): preloaded from `GET /api/tickets/{id}`; a user who may not edit the ticket
+ * is told so instead of being shown a form the server would refuse.
+ */
+export function EditTicketDialog({ ticketId, onClose }: EditTicketDialogProps) {
+  const shownId = useLastNonNull(ticketId);
+  return (
+    <DialogShell open={ticketId !== null} onClose={onClose} title="Edit Ticket">
+      {shownId === null ? <NoTicket /> : <EditTicketContent ticketId={shownId} onClose={onClose} />}
+    </DialogShell>
+  );
+}
+
+function NoTicket() {
+  return (
+    <>
+      <Dialog.Body>
+        <Text>{MESSAGES.noTicketSelected}</Text>
+      </Dialog.Body>
+      <CloseFooter />
+    </>
+  );
+}
+
+function CloseFooter() {
+  return (
+    <Dialog.Footer>
+      <Dialog.ActionTrigger asChild>
+        <Button variant="outline">Close</Button>
+      </Dialog.ActionTrigger>
+    </Dialog.Footer>
+  );
+}
+
+function EditTicketContent({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
+  const user = useCurrentUser();
+  const ticket = useQuery(ticketDetailQuery(ticketId));
+
+  if (ticket.isPending) {
+    return (
+      <>
+        <Dialog.Body>
+          <HStack role="status" gap="3" py="6" justify="center" color="fg.muted">
+            <Spinner size="sm" />
+            <Text>Loading ticket...</Text>
+          </HStack>
+        </Dialog.Body>
+        <CloseFooter />
+      </>
+    );
+  }
+  if (ticket.isError) {
+    return (
+      <>
+        <Dialog.Body>
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Could not load the ticket</Alert.Title>
+              <Alert.Description>{ticket.error.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        </Dialog.Body>
+        <CloseFooter />
+      </>
+    );
+  }
+  if (!user || !canEditTicket(user, ticket.data)) {
+    return (
+      <>
+        <Dialog.Body>
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{MESSAGES.editNotAllowed}</Alert.Title>
+          </Alert.Root>
+        </Dialog.Body>
+        <CloseFooter />
+      </>
+    );
+  }
+  return <EditTicketForm ticket={ticket.data} onClose={onClose} />;
+}
+
+function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
+  const update = useUpdateTicketMutation(ticket.id);
+  const categories = useQuery(activeCategoriesQuery());
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, dirtyFields, isSubmitting },
+  } = useForm<EditTicketValues, unknown, UpdateTicketInput>({
+    resolver: zodResolver(editTicketSchema),
+    defaultValues: {
+      subject: ticket.subject,
+      status: ticket.status,
+      priority: ticket.priority,
+      description: ticket.description,
+      category: ticket.category,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    // Only what the user changed: a field someone else changed meanwhile is not put back.
+    const changes: UpdateTicketInput = Object.fromEntries(EDITABLE_FIELDS.filter((field) => dirtyFields[field]).map((field) => [field, values[field]]));
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    try {
+      await update.mutateAsync(changes);
+    } catch (error) {
+      notifyFailure(error, MESSAGES.ticketUpdateFailed);
+      showServerFieldErrors(error, setError, EDITABLE_FIELDS);
+      return;
+    }
+    notify('success', MESSAGES.ticketUpdated);
+    onClose();
+  });
+
+  const options = categoryOptions(categories.data, ticket.category);
+
+  return (
+    <>
+      <Dialog.Body>
+        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={`Edit ticket ${ticket.ticketId}`}>
+          <Stack gap="4">
+            <Text color="fg.muted" fontFamily="mono" fontSize="sm">
+              {ticket.ticketId}
+            </Text>
+            <TextField label="Subject" error={errors.subject?.message} {...register('subject')} />
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+              <SelectField label="Status" error={errors.status?.message} {...register('status')}>
+                {TICKET_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabel(status)}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Priority" error={errors.priority?.message} {...register('priority')}>
+                {PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {priorityLabel(priority)}
+                  </option>
+                ))}
+              </SelectField>
+            </Stack>
+            <SelectField
+              label="Category"
+              error={errors.category?.message}
+              helperText={categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined}
+              {...register('category')}
+            >
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </SelectField>
+            <TextAreaField label="Description" rows={6} error={errors.description?.message} {...register('description')} />
+          </Stack>
+        </form>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" form={FORM_ID} loading={isSubmitting} loadingText="Updating...">
+          Update
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}

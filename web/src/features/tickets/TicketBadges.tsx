@@ -1,0 +1,21 @@
+import { Badge } from '@chakra-ui/react';
+import type { Priority, TicketStatus } from '#shared/constants.ts';
+import { PRIORITY_PALETTES, STATUS_PALETTES, priorityLabel, statusLabel } from './ticket-display.ts';
+
+/** A ticket's status as a coloured badge ('In Progress'). */
+export function StatusBadge({ status }: { status: TicketStatus }) {
+  return (
+    <Badge variant="subtle" colorPalette={STATUS_PALETTES[status]} whiteSpace="nowrap">
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+/** A ticket's priority as a badge in its SPEC.md §9 colour. */
+export function PriorityBadge({ priority }: { priority: Priority }) {
+  return (
+    <Badge variant="outline" colorPalette={PRIORITY_PALETTES[priority]} whiteSpace="nowrap">
+      {priorityLabel(priority)}
+    </Badge>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Ticket writes. Each refreshes exactly what it changes: the lists a ticket appears in, its detail and history,
+ * and the dashboard figures (counts, overdue panel) that depend on status, priority and assignee.
+ */
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssignTicketInput, Comment, CreateCommentInput, CreateTicketInput, Ticket, UpdateTicketInput } from '#shared/schemas/ticket.ts';
+import { api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/queries.ts';
+import { ticketKeys } from './queries.ts';
+
+/** What a changed ticket makes out of date everywhere. */
+async function refreshTicketViews(queryClient: QueryClient, ticket: Ticket): Promise<void> {
+  queryClient.setQueryData(ticketKeys.detail(ticket.id), ticket);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.history(ticket.id) }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  ]);
+}
+
+/** `POST /api/tickets`; without `assignedToId` the server assigns round robin. */
+export function useCreateTicketMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTicketInput) => api.post<Ticket>('/api/tickets', input),
+    onSuccess: (ticket) => refreshTicketViews(queryClient, ticket),
+  });
+}
+
+/** `PATCH /api/tickets/{id}` with the fields that changed. */
+export function useUpdateTicketMutation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateTicketInput) => api.patch<Ticket>(`/api/tickets/${id}`, changes),
+    onSuccess: (ticket) => refreshTicketViews(queryClient, ticket),
+  });
+}
+
+/** `POST /api/tickets/{id}/assign`. */
+export function useAssignTicketMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ticketId, agentId }: AssignTicketInput & { ticketId: number }) =>
+      api.post<Ticket>(`/api/tickets/${ticketId}/assign`, { agentId }),
+    onSuccess: (ticket) => refreshTicketViews(queryClient, ticket),
+  });
+}
+
+/**
+ * `POST /api/tickets/{id}/comments`; the thread and the history reload (SPEC.md §4). A comment the customer sees
+ * may be the ticket's first response, which moves the dashboard's average response time.
+ */
+export function useAddCommentMutation(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCommentInput) => api.post<Comment>(`/api/tickets/${ticketId}/comments`, input),
+    onSuccess: (_comment, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.history(ticketId) }),
+        input.isInternal ? undefined : queryClient.invalidateQueries({ queryKey: dashboardKeys.metrics() }),
+      ]),
+  });
+}

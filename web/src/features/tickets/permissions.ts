@@ -1,0 +1,31 @@
+/**
+ * What the tickets screens offer to whom (SPEC.md §6, DESIGN.md §4). The server enforces every one of these;
+ * the screens only avoid offering what it would refuse.
+ */
+import type { Role } from '#shared/constants.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { User } from '#shared/schemas/user.ts';
+
+const MANAGING_ROLES: readonly Role[] = ['admin', 'manager'];
+
+/** Admins and managers edit any ticket; an agent only the tickets assigned to them. */
+export function canEditTicket(user: Pick<User, 'id' | 'role'>, ticket: Pick<Ticket, 'assignedToId'>): boolean {
+  if (MANAGING_ROLES.includes(user.role)) return true;
+  return user.role === 'agent' && ticket.assignedToId === user.id;
+}
+
+/**
+ * Admins and managers assign tickets. SPEC.md §6 shows the row action to admins only; the server lets managers
+ * assign too (DESIGN.md §4), and a screen should not hide what its user may do.
+ */
+export function canAssignTickets(role: Role): boolean {
+  return MANAGING_ROLES.includes(role);
+}
+
+/** Listing staff (`GET /api/agents`) is for admins and managers; agents pick between round robin and themselves. */
+export const canListStaff = canAssignTickets;
+
+/** Agents, managers and admins record phone calls as direct tickets (SPEC.md §2 Direct Tickets). */
+export function canCreateDirectTickets(role: string): boolean {
+  return role === 'agent' || MANAGING_ROLES.includes(role as Role);
+}

@@ -1,0 +1,95 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
+import type { Category } from '#shared/schemas/category.ts';
+import type { Comment, HistoryEntry, Ticket, TicketList } from '#shared/schemas/ticket.ts';
+import type { Agent } from '#shared/schemas/user.ts';
+import { api } from '../../lib/api.ts';
+
+/** What a ticket list asks the server for (`GET /api/tickets`); filtering and search happen there. */
+export interface TicketFilters {
+  limit: number;
+  q?: string;
+  status?: TicketStatus;
+  priority?: Priority;
+  type?: TicketType;
+  assignedToId?: string;
+}
+
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  lists: () => [...ticketKeys.all, 'list'] as const,
+  list: (filters: TicketFilters) => [...ticketKeys.lists(), filters] as const,
+  details: () => [...ticketKeys.all, 'detail'] as const,
+  detail: (id: number) => [...ticketKeys.details(), id] as const,
+  // Siblings of the detail, not children: an edit refreshes the ticket and its history, not its comments.
+  comments: (id: number) => [...ticketKeys.all, 'comments', id] as const,
+  history: (id: number) => [...ticketKeys.all, 'history', id] as const,
+};
+
+/** `?limit=…&q=…` with only the filters that are set. */
+export function ticketListSearch(filters: TicketFilters, cursor: string | null): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
+/** A ticket list, newest first, one page per `nextCursor` ("Load more"). */
+export const ticketListQuery = (filters: TicketFilters) =>
+  infiniteQueryOptions({
+    queryKey: ticketKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => api.get<TicketList>(`/api/tickets?${ticketListSearch(filters, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** One ticket, fresh from the server (the edit form and the detail view). */
+export const ticketDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: ticketKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Ticket>(`/api/tickets/${id}`, { signal }),
+  });
+
+/** A ticket's comments, internal notes included (staff only read this). */
+export const ticketCommentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ticketKeys.comments(id),
+    queryFn: ({ signal }) => api.get<Comment[]>(`/api/tickets/${id}/comments`, { signal }),
+  });
+
+/** Who changed what on a ticket, oldest first. */
+export const ticketHistoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: ticketKeys.history(id),
+    queryFn: ({ signal }) => api.get<HistoryEntry[]>(`/api/tickets/${id}/history`, { signal }),
+  });
+
+/**
+ * The categories a ticket may be filed under: active ones only (SPEC.md §4). Kept under the categories area's
+ * key prefix so that Category Management's changes refresh the ticket forms too.
+ */
+export const activeCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['categories', 'list', { active: true }] as const,
+    queryFn: ({ signal }) => api.get<Category[]>('/api/categories?active=true', { signal }),
+  });
+
+/** The staff a ticket can be given to: active staff members (admins and managers only may list them). */
+export const assignableStaffQuery = () =>
+  queryOptions({
+    queryKey: ['agents', 'assignable'] as const,
+    queryFn: ({ signal }) => api.get<Agent[]>('/api/agents', { signal }),
+    select: activeByRoleThenName,
+  });
+
+// Agents first: they are the ones who work tickets; admins and managers can still be chosen.
+const ROLE_ORDER = { agent: 0, manager: 1, admin: 2 } as const;
+
+function activeByRoleThenName(staff: Agent[]): Agent[] {
+  const nameOf = (member: Agent) => `${member.firstName} ${member.lastName}`;
+  return staff
+    .filter((member) => member.isActive)
+    .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || nameOf(a).localeCompare(nameOf(b)));
+}
