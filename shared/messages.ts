@@ -61,15 +61,31 @@ export const MESSAGES = {
   // Settings (SPEC.md §8).
   settingsSaveFailed: 'Failed to save settings. Please try again.',
   passwordChangeFailed: 'Failed to change password.',
-  // Tickets (SPEC.md §2 tickets screens, §4 deadline badge, §8).
+  // Tickets, shown by the dashboard as well as the tickets screens.
+  unassigned: 'Unassigned',
+  notAvailable: 'N/A',
+} as const;
+
+/** 'Password reset successfully for {email}' (SPEC.md §8). */
+export const passwordResetFor = (email: string): string => `Password reset successfully for ${email}`;
+
+/** 'Are you sure you want to deactivate {name}?' (SPEC.md §8). */
+export const deactivateConfirmFor = (name: string): string => `Are you sure you want to deactivate ${name}?`;
+
+/** '{n} tickets': a category's usage (SPEC.md §2 Category Management). */
+export const ticketCountText = (count: number): string => `${count} tickets`;
+
+/**
+ * Texts of the tickets screens (SPEC.md §2, §4 deadline badge, §8 ticket toasts). Kept apart from MESSAGES, which the
+ * first page load needs, so that these load only with the screens that show them.
+ */
+export const TICKET_TEXTS = {
   ticketSearchPlaceholder: 'Search tickets by ID, subject, or customer email...',
   noTicketsMatch: 'No tickets found matching your criteria',
   noDirectTickets: 'No Direct Tickets',
   aboutDirectTicketsTitle: 'About Direct Tickets',
   aboutDirectTicketsBody:
     'Direct tickets are created when customers call agents directly. They are handled separately for tracking and metrics.',
-  unassigned: 'Unassigned',
-  notAvailable: 'N/A',
   noDeadline: 'No deadline',
   commentsLoadFailed: 'Error loading comments',
   noComments: 'No comments yet. Be the first to add one!',
@@ -82,12 +98,3 @@ export const MESSAGES = {
   ticketAssigned: 'Ticket assigned successfully',
   ticketAssignFailed: 'Failed to assign ticket. Please try again.',
 } as const;
-
-/** 'Password reset successfully for {email}' (SPEC.md §8). */
-export const passwordResetFor = (email: string): string => `Password reset successfully for ${email}`;
-
-/** 'Are you sure you want to deactivate {name}?' (SPEC.md §8). */
-export const deactivateConfirmFor = (name: string): string => `Are you sure you want to deactivate ${name}?`;
-
-/** '{n} tickets': a category's usage (SPEC.md §2 Category Management). */
-export const ticketCountText = (count: number): string => `${count} tickets`;

@@ -20,3 +20,18 @@ export async function nextTicketNumber(): Promise<number> {
   );
   return Number(Attributes?.value);
 }
+
+/** reserveTicketNumbers: `count` consecutive numbers by one atomic ADD (bulk imports); returns the first. */
+export async function reserveTicketNumbers(count: number): Promise<number> {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: keys.ticketSequence(),
+      UpdateExpression: 'ADD #value :count',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':count': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Attributes?.value) - count + 1;
+}

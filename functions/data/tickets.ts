@@ -55,7 +55,7 @@ interface SearchFields {
 type TicketItem = TicketRecord & SearchFields & Record<string, unknown>;
 
 /** The stored item of a ticket: its record, search copies and the keys of every index it belongs to. */
-function toItem(t: TicketRecord): TicketItem {
+export function ticketItem(t: TicketRecord): TicketItem {
   const created = ticketIndexKeys.created(t.createdAt, t.id);
   const partition = deadlinePartition(t);
   return {
@@ -128,7 +128,7 @@ function putTicket(next: TicketRecord, readVersion: number): GuardedItem {
     item: {
       Put: {
         TableName: TableName(),
-        Item: toItem(next),
+        Item: ticketItem(next),
         ConditionExpression: '#version = :version',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: { ':version': readVersion },
@@ -337,7 +337,7 @@ export async function createTicket(command: CreateTicketCommand): Promise<{ tick
       );
       items.push(
         {
-          item: { Put: { TableName: TableName(), Item: toItem(ticket), ConditionExpression: 'attribute_not_exists(pk)' } },
+          item: { Put: { TableName: TableName(), Item: ticketItem(ticket), ConditionExpression: 'attribute_not_exists(pk)' } },
         },
         categoryUsage(category.id, 1),
         ...aggregateUpdates(aggregateDeltas(null, ticket, now), at),

@@ -290,6 +290,34 @@ describe('PATCH /api/tickets/{id}', () => {
     const res = await admin.client.patch('/api/tickets/999999998', { status: 'closed' });
     expect(res.status).toBe(404);
   });
+
+  it('applies concurrent edits and comments on one ticket each exactly once', async () => {
+    const { body } = await create(admin.client, { assignedToId: agent.user.id, priority: 'low' });
+    const before = await getTotals();
+    const subjects = Array.from({ length: 6 }, (_, i) => `Concurrent subject number ${i}`);
+    const responses = await Promise.all([
+      ...subjects.map((subject) => admin.client.patch(`/api/tickets/${body.id}`, { subject })),
+      manager.client.patch(`/api/tickets/${body.id}`, { priority: 'critical' }),
+      agent.client.patch(`/api/tickets/${body.id}`, { status: 'in_progress' }),
+      agent.client.post(`/api/tickets/${body.id}/comments`, { content: 'First reply' }),
+      manager.client.post(`/api/tickets/${body.id}/comments`, { content: 'Second reply' }),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 201, 201]);
+
+    const entries = await history(body.id);
+    expect(entries.filter((e) => e.action === 'updated')).toHaveLength(8);
+    expect(entries.filter((e) => e.action === 'commented')).toHaveLength(2);
+    const stored = await raw(keys.ticket(body.id));
+    // Every entry that changed the ticket moved its version once (a comment does only if it was the first response).
+    const changing = entries.filter((e) => e.action !== 'created' && e.changes.length > 0);
+    expect(stored).toMatchObject({ priority: 'critical', status: 'in_progress', version: 1 + changing.length });
+    expect(subjects).toContain(stored?.subject);
+    const after = await getTotals();
+    expect((after.priority_critical ?? 0) - (before.priority_critical ?? 0)).toBe(1);
+    expect((after.priority_low ?? 0) - (before.priority_low ?? 0)).toBe(-1);
+    expect((after.status_in_progress ?? 0) - (before.status_in_progress ?? 0)).toBe(1);
+    expect((after.responseTimeCount ?? 0) - (before.responseTimeCount ?? 0)).toBe(1);
+  });
 });
 
 describe('POST /api/tickets/{id}/assign', () => {

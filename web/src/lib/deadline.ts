@@ -9,7 +9,7 @@
  * - 'left' texts switch to days only above 24 h, as the variant does (exactly 24 h: '24h 0m left').
  */
 import { UNRESOLVED_STATUSES, type TicketStatus } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { TICKET_TEXTS } from '#shared/messages.ts';
 
 /** The badge looks of SPEC.md §4 (shadcn names); DeadlineBadge maps them onto Chakra. */
 export type DeadlineVariant = 'default' | 'secondary' | 'destructive' | 'outline';
@@ -61,7 +61,7 @@ function remainingStatus(leftMs: number): DeadlineStatus {
 /** The badge for a deadline at `now` (SPEC.md §4); no deadline, or an unreadable one, reads 'No deadline'. */
 export function deadlineStatus(deadline: string | Date | null | undefined, now: Date): DeadlineStatus {
   const due = deadline ? new Date(deadline).getTime() : Number.NaN;
-  if (Number.isNaN(due)) return { text: MESSAGES.noDeadline, variant: 'secondary', severity: null, overdue: false };
+  if (Number.isNaN(due)) return { text: TICKET_TEXTS.noDeadline, variant: 'secondary', severity: null, overdue: false };
   const diff = due - now.getTime();
   return diff < 0 ? overdueStatus(-diff) : remainingStatus(diff);
 }

@@ -11,6 +11,7 @@ import { notify } from '../../lib/notify.ts';
 import { FormDialog } from './DialogFrames.tsx';
 import { useResetPasswordMutation } from './queries.ts';
 import { refusalMessage } from './server-message.ts';
+import { ERROR_TEXT_COLOR } from './error-text.ts';
 
 /** The password and its confirmation; the mismatch is reported on the confirmation (SPEC.md §5). */
 const resetPasswordFormSchema = z
@@ -67,12 +68,12 @@ export function ResetPasswordDialog({ agent, open, onClose }: ResetPasswordDialo
       <Field.Root invalid={Boolean(errors.password)} required>
         <Field.Label>New Password</Field.Label>
         <Input type="password" autoComplete="new-password" {...register('password')} />
-        <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.password?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.confirmPassword)} required>
         <Field.Label>Confirm Password</Field.Label>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-        <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
+        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.confirmPassword?.message}</Field.ErrorText>
       </Field.Root>
     </FormDialog>
   );

@@ -18,7 +18,7 @@ export function OverduePanel() {
     <Badge colorPalette={overdue.data.length > 0 ? 'red' : 'gray'} variant="solid">
       {overdue.data.length}
       <Box as="span" srOnly>
-        overdue
+        {' overdue'}
       </Box>
     </Badge>
   );
@@ -70,7 +70,7 @@ function OverdueRow({ ticket }: { ticket: Ticket }) {
       <Text fontWeight="medium" lineClamp={1}>
         {ticket.subject}
       </Text>
-      <Flex gap={{ base: '1', md: '4' }} direction={{ base: 'column', md: 'row' }} textStyle="xs" color="fg.muted">
+      <Flex wrap="wrap" columnGap="4" rowGap="0.5" textStyle="xs" color="fg.muted">
         <Text>Customer: {ticket.customerEmail}</Text>
         <Text>Assignee: {ticket.assignedTo?.email ?? MESSAGES.unassigned}</Text>
         <Text>

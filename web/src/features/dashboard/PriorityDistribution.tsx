@@ -54,7 +54,7 @@ export function RoundRobinStatus() {
   return (
     <Panel title="Round-Robin Assignment">
       <HStack gap="3">
-        <Badge colorPalette="green" variant="solid" size="md">
+        <Badge colorPalette="green" variant="subtle" size="md">
           <LuRefreshCw aria-hidden />
           {MESSAGES.roundRobinActive}
         </Badge>

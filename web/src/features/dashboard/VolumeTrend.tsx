@@ -1,6 +1,6 @@
 import { Box, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
 import { VOLUME_PERIODS, type VolumePeriod } from '#shared/constants.ts';
 import type { VolumeData } from '#shared/schemas/dashboard.ts';
 import { formatVolumeDay, volumeTotals } from './dashboard-format.ts';
@@ -59,9 +59,11 @@ function VolumeFigures({ data, days }: { data: VolumeData; days: VolumePeriod })
       <Text textStyle="sm" color="fg.muted">
         {totals.created} created · {totals.resolved} resolved in the {periodLabel(days).toLowerCase()}
       </Text>
-      <Suspense fallback={<Skeleton h={{ base: '56', lg: '64' }} rounded="md" />}>
-        <VolumeChart data={data} />
-      </Suspense>
+      <ChartBoundary>
+        <Suspense fallback={<Skeleton h={{ base: '56', lg: '64' }} rounded="md" />}>
+          <VolumeChart data={data} />
+        </Suspense>
+      </ChartBoundary>
       <Box srOnly>
         <Table.Root>
           <Table.Caption>Tickets created and resolved per day, {periodLabel(days).toLowerCase()}</Table.Caption>
@@ -85,4 +87,25 @@ function VolumeFigures({ data, days }: { data: VolumeData; days: VolumePeriod })
       </Box>
     </Stack>
   );
+}
+
+/**
+ * The drawing is an extra over the figures: if its code cannot be downloaded (a deploy replaced the chunk, the
+ * network dropped) or it fails to render, the panel says so and the summary and table stay.
+ */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Text textStyle="sm" color="fg.muted">
+        The chart could not be drawn; reload the page to try again.
+      </Text>
+    );
+  }
 }

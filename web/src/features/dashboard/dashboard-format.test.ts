@@ -94,6 +94,10 @@ describe('volume series', () => {
     expect(formatVolumeDay('2025-03-07')).toBe('Mar 7');
     expect(formatVolumeDay('2025-12-31')).toBe('Dec 31');
   });
+
+  it('shows a value that is not a day as it is, instead of throwing', () => {
+    expect(formatVolumeDay('auto')).toBe('auto');
+  });
 });
 
 describe('categoryUsageShares', () => {

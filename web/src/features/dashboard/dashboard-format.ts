@@ -60,7 +60,11 @@ export function volumeTotals(data: VolumeData): { created: number; resolved: num
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** A volume day ('2025-03-07', a UTC calendar day) as 'Mar 7'; never shifted by the viewer's timezone. */
+/**
+ * A volume day ('2025-03-07', a UTC calendar day) as 'Mar 7'; never shifted by the viewer's timezone. Anything else
+ * is shown as given: chart libraries call formatters with values of their own, and a label must never throw.
+ */
 export function formatVolumeDay(day: string): string {
-  return DAY_LABEL.format(new Date(`${day}T00:00:00.000Z`));
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) ? day : DAY_LABEL.format(date);
 }

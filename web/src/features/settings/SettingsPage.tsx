@@ -1,7 +1,103 @@
+import { Alert, Button, Card, Center, Spinner, Stack, Tabs } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { LuBell, LuLock, LuSave, LuSlidersHorizontal, LuSiren } from 'react-icons/lu';
+import { MESSAGES } from '#shared/messages.ts';
+import type { UserSettings } from '#shared/schemas/settings.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { isUnauthorized } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
+import { AlarmsPanel } from './AlarmsPanel.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { NotificationsPanel } from './NotificationsPanel.tsx';
+import { PreferencesPanel } from './PreferencesPanel.tsx';
+import { useSaveSettingsMutation, userSettingsQuery } from './queries.ts';
 
-/** Personal settings (SPEC.md §2 Settings); the screen itself is a later task. */
+type SettingsPanel = (props: { settings: UserSettings; onChange: (settings: UserSettings) => void }) => ReactNode;
+
+const SETTINGS_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; Panel: SettingsPanel }> = [
+  { value: 'notifications', label: 'Notifications', icon: <LuBell aria-hidden />, Panel: NotificationsPanel },
+  { value: 'preferences', label: 'Preferences', icon: <LuSlidersHorizontal aria-hidden />, Panel: PreferencesPanel },
+  { value: 'alarms', label: 'Alarms', icon: <LuSiren aria-hidden />, Panel: AlarmsPanel },
+];
+
+/** Personal settings (SPEC.md §2 Settings): Security first, then the tabs that edit the stored settings. */
 export function SettingsPage() {
-  return <PageHeader title={SECTION_TITLES.settings} />;
+  const settings = useQuery(userSettingsQuery());
+  const save = useSaveSettingsMutation();
+  // Unsaved edits, shared by the three tabs: each tab's Save stores the whole object (PUT replaces it whole).
+  const [draft, setDraft] = useState<UserSettings>();
+  const shown = draft ?? settings.data;
+
+  const onSave = async () => {
+    if (!shown) return;
+    try {
+      await save.mutateAsync(shown);
+    } catch (error) {
+      if (!isUnauthorized(error)) notify('error', MESSAGES.settingsSaveFailed);
+      return;
+    }
+    setDraft(undefined);
+    notify('success', 'Settings saved successfully');
+  };
+
+  return (
+    <>
+      <PageHeader title={SECTION_TITLES.settings} description="Your password, notifications, preferences and alarms." />
+      <Tabs.Root defaultValue="security" variant="line" lazyMount>
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="security">
+            <LuLock aria-hidden />
+            Security
+          </Tabs.Trigger>
+          {SETTINGS_TABS.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value}>
+              {tab.icon}
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+
+        <Tabs.Content value="security">
+          <SettingsCard>
+            <ChangePasswordForm />
+          </SettingsCard>
+        </Tabs.Content>
+
+        {SETTINGS_TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value}>
+            <SettingsCard>
+              {settings.isError ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>Your settings could not be loaded: {settings.error.message}</Alert.Title>
+                </Alert.Root>
+              ) : !shown ? (
+                <Center py="10">
+                  <Spinner aria-label="Loading settings" />
+                </Center>
+              ) : (
+                <Stack gap="6">
+                  <Panel settings={shown} onChange={setDraft} />
+                  <Button alignSelf="start" onClick={onSave} loading={save.isPending} loadingText="Saving...">
+                    <LuSave aria-hidden />
+                    Save Settings
+                  </Button>
+                </Stack>
+              )}
+            </SettingsCard>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
+}
+
+function SettingsCard({ children }: { children: ReactNode }) {
+  return (
+    <Card.Root mt="2">
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
 }

@@ -4,6 +4,7 @@ import { LuMenu } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { colorPaletteFor } from '../../lib/roles.ts';
+import { ThemeFromSettings } from '../settings/ThemeFromSettings.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
 const MAIN_ID = 'main-content';
@@ -14,6 +15,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
 
   return (
     <Flex minH="100dvh" colorPalette={colorPaletteFor(user.role)}>
+      <ThemeFromSettings />
       <Link
         href={`#${MAIN_ID}`}
         position="absolute"

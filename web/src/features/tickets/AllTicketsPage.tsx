@@ -1,7 +1,76 @@
+import { Button, HStack, Tag, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LuPlus, LuUserCheck } from 'react-icons/lu';
+import { LIST_LIMITS } from '#shared/constants.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { displayNameOf } from '../../lib/format.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
+import { useCurrentUser } from '../auth/queries.ts';
+import { CreateTicketDialog } from './CreateTicketDialog.tsx';
+import { canListStaff } from './permissions.ts';
+import { staffQuery } from './queries.ts';
+import { TicketsTable } from './TicketsTable.tsx';
 
-/** All tickets list (SPEC.md §2 All Tickets); the screen itself is a later task. */
+const route = getRouteApi('/$role/_signedIn/tickets');
+
+/** All Tickets (SPEC.md §2): the shared table over every ticket, optionally narrowed to one assignee. */
 export function AllTicketsPage() {
-  return <PageHeader title={SECTION_TITLES.tickets} />;
+  const user = useCurrentUser();
+  const { assignedToId } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [creating, setCreating] = useState(false);
+  const showAssignee = (id: string | undefined) => void navigate({ search: (prev) => ({ ...prev, assignedToId: id }) });
+
+  return (
+    <>
+      <PageHeader
+        title={SECTION_TITLES.tickets}
+        actions={
+          <HStack gap="3" wrap="wrap">
+            {user && assignedToId !== user.id && (
+              <Button variant="outline" onClick={() => showAssignee(user.id)}>
+                <LuUserCheck aria-hidden />
+                My tickets
+              </Button>
+            )}
+            <Button onClick={() => setCreating(true)}>
+              <LuPlus aria-hidden />
+              Create Ticket
+            </Button>
+          </HStack>
+        }
+      />
+      {assignedToId && user && (
+        <HStack mb="4" gap="2">
+          <Text fontSize="sm" color="fg.muted">
+            Filtered by
+          </Text>
+          <AssigneeChip assigneeId={assignedToId} user={user} onRemove={() => showAssignee(undefined)} />
+        </HStack>
+      )}
+      <TicketsTable scope={{ limit: LIST_LIMITS.fullList, assignedToId }} label="All tickets" />
+      <CreateTicketDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+/**
+ * "Assigned to: Priya Nair ×": names the person (deactivated ones too) when the user may list staff, else only says
+ * whether it is them.
+ */
+function AssigneeChip({ assigneeId, user, onRemove }: { assigneeId: string; user: User; onRemove: () => void }) {
+  const staff = useQuery({ ...staffQuery(), enabled: canListStaff(user.role) && assigneeId !== user.id });
+  const person = staff.data?.find((member) => member.id === assigneeId);
+  const name = assigneeId === user.id ? 'Me' : person ? displayNameOf(person) : 'selected staff member';
+  return (
+    <Tag.Root size="lg" variant="subtle" colorPalette="blue">
+      <Tag.Label>Assigned to: {name}</Tag.Label>
+      <Tag.EndElement>
+        <Tag.CloseTrigger aria-label="Remove assignee filter" onClick={onRemove} />
+      </Tag.EndElement>
+    </Tag.Root>
+  );
 }

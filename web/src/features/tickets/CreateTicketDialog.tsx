@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PRIORITIES, TICKET_TYPES, type TicketType } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { TICKET_TEXTS } from '#shared/messages.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
@@ -70,15 +70,16 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
   });
 
   const onSubmit = handleSubmit(async ({ assignedToId, ...request }) => {
-    const input: CreateTicketInput = assignedToId === AUTO_ASSIGN ? request : { ...request, assignedToId };
+    // Undefined is left out of the JSON body: 'auto' sends no agent at all.
+    const input: CreateTicketInput = { ...request, assignedToId: assignedToId === AUTO_ASSIGN ? undefined : assignedToId };
     try {
       await create.mutateAsync(input);
     } catch (error) {
-      notifyFailure(error, MESSAGES.ticketCreateFailed);
+      notifyFailure(error, TICKET_TEXTS.ticketCreateFailed);
       showServerFieldErrors(error, setError, FORM_FIELDS);
       return;
     }
-    notify('success', MESSAGES.ticketCreated);
+    notify('success', TICKET_TEXTS.ticketCreated);
     reset();
     onClose();
   });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PRIORITIES, TICKET_STATUSES } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
 import { type Ticket, type UpdateTicketInput, updateTicketSchema } from '#shared/schemas/ticket.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -48,7 +48,7 @@ function NoTicket() {
   return (
     <>
       <Dialog.Body>
-        <Text>{MESSAGES.noTicketSelected}</Text>
+        <Text>{TICKET_TEXTS.noTicketSelected}</Text>
       </Dialog.Body>
       <CloseFooter />
     </>
@@ -143,11 +143,11 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
     try {
       await update.mutateAsync(changes);
     } catch (error) {
-      notifyFailure(error, MESSAGES.ticketUpdateFailed);
+      notifyFailure(error, TICKET_TEXTS.ticketUpdateFailed);
       showServerFieldErrors(error, setError, EDITABLE_FIELDS);
       return;
     }
-    notify('success', MESSAGES.ticketUpdated);
+    notify('success', TICKET_TEXTS.ticketUpdated);
     onClose();
   });
 

@@ -21,7 +21,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LuHistory, LuLock, LuMessageSquare } from 'react-icons/lu';
-import { MESSAGES } from '#shared/messages.ts';
+import { TICKET_TEXTS } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
@@ -189,10 +189,10 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
         </HStack>
       ) : comments.isError ? (
         <Text role="alert" color="fg.error">
-          {MESSAGES.commentsLoadFailed}
+          {TICKET_TEXTS.commentsLoadFailed}
         </Text>
       ) : comments.data.length === 0 ? (
-        <Text color="fg.muted">{MESSAGES.noComments}</Text>
+        <Text color="fg.muted">{TICKET_TEXTS.noComments}</Text>
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Comments">
           {comments.data.map((comment) => (

@@ -18,7 +18,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LuEye, LuInbox, LuPencil, LuSearch, LuUserPlus } from 'react-icons/lu';
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { TICKET_TEXTS } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { formatDate, formatDateTime, useUserTimezone } from '../../lib/dates.ts';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -46,6 +46,19 @@ export interface TicketsTableProps {
   /** Shown when the scope holds no ticket at all (nothing searched or filtered); defaults to the SPEC text. */
   emptyState?: ReactNode;
 }
+
+/** Widths of the columns that hold short values; Subject and Customer share what is left. */
+const COLUMNS = [
+  { title: 'Ticket ID', width: '6.25rem' },
+  { title: 'Subject', width: undefined },
+  { title: 'Customer', width: undefined },
+  { title: 'Status', width: '6rem' },
+  { title: 'Priority', width: '5rem' },
+  { title: 'Assigned To', width: '7rem' },
+  { title: 'Created', width: '6.5rem' },
+  // Three 32 px icon buttons and their gaps.
+  { title: 'Actions', width: '7.5rem' },
+] as const;
 
 type OpenDialog = { kind: 'view' | 'edit' | 'assign'; ticket: Ticket } | null;
 
@@ -75,18 +88,18 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
   return (
     <Stack gap="4">
       {filterable && (
-        <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+        <Stack direction={{ base: 'column', lg: 'row' }} gap="3">
           <InputGroup flex="1" startElement={<LuSearch aria-hidden />}>
             <Input
               type="search"
               aria-label="Search tickets"
-              placeholder={MESSAGES.ticketSearchPlaceholder}
+              placeholder={TICKET_TEXTS.ticketSearchPlaceholder}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
           </InputGroup>
           <HStack gap="3">
-            <NativeSelect.Root width={{ base: 'full', md: '44' }}>
+            <NativeSelect.Root width={{ base: 'full', lg: '44' }}>
               <NativeSelect.Field
                 aria-label="Filter by status"
                 value={status}
@@ -101,7 +114,7 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <NativeSelect.Root width={{ base: 'full', md: '44' }}>
+            <NativeSelect.Root width={{ base: 'full', lg: '44' }}>
               <NativeSelect.Field
                 aria-label="Filter by priority"
                 value={priority}
@@ -131,34 +144,32 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
         !narrowed && emptyState ? (
           emptyState
         ) : (
-          <NoTickets title={MESSAGES.noTicketsMatch} />
+          <NoTickets title={TICKET_TEXTS.noTicketsMatch} />
         )
       ) : (
         <Box opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isPlaceholderData} transition="opacity 0.15s">
           <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={label} interactive>
+            {/* Fixed layout: the columns fit a 1280 px laptop beside the sidebar, long texts truncate; narrower, it scrolls. */}
+            <Table.Root size="sm" aria-label={label} interactive tableLayout="fixed" minW="56rem">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Ticket ID</Table.ColumnHeader>
-                  <Table.ColumnHeader>Subject</Table.ColumnHeader>
-                  <Table.ColumnHeader>Customer</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Priority</Table.ColumnHeader>
-                  <Table.ColumnHeader>Assigned To</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  {COLUMNS.map((column) => (
+                    <Table.ColumnHeader key={column.title} w={column.width}>
+                      {column.title}
+                    </Table.ColumnHeader>
+                  ))}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {tickets.map((ticket) => (
                   <Table.Row key={ticket.id}>
-                    <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                       {ticket.ticketId}
                     </Table.Cell>
-                    <Table.Cell maxW="72" truncate title={ticket.subject}>
+                    <Table.Cell truncate title={ticket.subject}>
                       {ticket.subject}
                     </Table.Cell>
-                    <Table.Cell maxW="56" truncate title={ticket.customerEmail}>
+                    <Table.Cell truncate title={ticket.customerEmail}>
                       {ticket.customerEmail}
                     </Table.Cell>
                     <Table.Cell>
@@ -167,14 +178,14 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
                     <Table.Cell>
                       <PriorityBadge priority={ticket.priority} />
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" color={ticket.assignedTo ? undefined : 'fg.muted'}>
+                    <Table.Cell truncate color={ticket.assignedTo ? undefined : 'fg.muted'} title={assigneeName(ticket.assignedTo)}>
                       {assigneeName(ticket.assignedTo)}
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap" title={formatDateTime(ticket.createdAt, timeZone)}>
                       {formatDate(ticket.createdAt, timeZone)}
                     </Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1" justify="end">
+                      <HStack gap="1">
                         <RowAction label={`View ticket ${ticket.ticketId}`} onClick={() => setDialog({ kind: 'view', ticket })}>
                           <LuEye />
                         </RowAction>

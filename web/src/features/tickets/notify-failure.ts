@@ -1,4 +1,4 @@
-import { MESSAGES } from '#shared/messages.ts';
+import { TICKET_TEXTS } from '#shared/messages.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 
@@ -6,5 +6,5 @@ import { notify } from '../../lib/notify.ts';
 export function notifyFailure(error: unknown, description: string): void {
   // A 401 already has its own toast and redirect (lib/query-client.ts); one toast replaces another, so stay quiet.
   if (isUnauthorized(error)) return;
-  notify('error', MESSAGES.errorTitle, description);
+  notify('error', TICKET_TEXTS.errorTitle, description);
 }

@@ -76,13 +76,15 @@ export const activeCategoriesQuery = () =>
     queryFn: ({ signal }) => api.get<Category[]>('/api/categories?active=true', { signal }),
   });
 
-/** The staff a ticket can be given to: active staff members (admins and managers only may list them). */
-export const assignableStaffQuery = () =>
+/** Every staff member, active or not (`GET /api/agents`: admins and managers only). */
+export const staffQuery = () =>
   queryOptions({
-    queryKey: ['agents', 'assignable'] as const,
+    queryKey: ['agents', 'staff'] as const,
     queryFn: ({ signal }) => api.get<Agent[]>('/api/agents', { signal }),
-    select: activeByRoleThenName,
   });
+
+/** The staff a ticket can be given to: the active ones, agents first. */
+export const assignableStaffQuery = () => queryOptions({ ...staffQuery(), select: activeByRoleThenName });
 
 // Agents first: they are the ones who work tickets; admins and managers can still be chosen.
 const ROLE_ORDER = { agent: 0, manager: 1, admin: 2 } as const;

@@ -1,0 +1,261 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { Agent } from '#shared/schemas/user.ts';
+import { DEMO_EMAIL, demoPassword, expect, signIn, test } from './fixtures.ts';
+
+const SCREENS = 'test-results/browser/screens';
+
+/** A word no demo ticket contains, so searches find only what a test created. */
+const uniqueToken = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** An API session of a demo staff member, for setting up data the screen under test then shows. */
+async function apiAs(email: string): Promise<APIRequestContext> {
+  const baseURL = process.env.HELPDESK_URL!;
+  // Cookie-authenticated writes must come from the app's own origin (DESIGN.md §4 CSRF rule).
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
+  const login = await api.post('/api/auth/agent-login', { data: { email, password: demoPassword() } });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+async function staffId(api: APIRequestContext, email: string): Promise<string> {
+  const staff = (await (await api.get('/api/agents')).json()) as Agent[];
+  const member = staff.find((s) => s.email === email);
+  if (!member) throw new Error(`${email} is not among the staff`);
+  return member.id;
+}
+
+async function createTicket(api: APIRequestContext, fields: Record<string, unknown>): Promise<Ticket> {
+  const response = await api.post('/api/tickets', {
+    data: { description: 'Created by the browser tests of the tickets screens.', category: 'kyc', ...fields },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Ticket;
+}
+
+/** Serious and critical axe findings on the page, or inside `selector`. */
+async function seriousViolations(page: Page, selector?: string) {
+  const builder = new AxeBuilder({ page });
+  if (selector) builder.include(selector);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const ticketsTable = (page: Page, name = 'All tickets') => page.getByRole('table', { name });
+const bodyRows = (page: Page, name?: string) => ticketsTable(page, name).locator('tbody tr');
+
+async function search(page: Page, text: string) {
+  await page.getByPlaceholder(TICKET_TEXTS.ticketSearchPlaceholder).fill(text);
+}
+
+test('an agent records a direct ticket from a call, comments on it and updates it', async ({ page }) => {
+  const token = uniqueToken();
+  await signIn(page, 'agent');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Direct Tickets/ }).click();
+  await expect(page.getByText(TICKET_TEXTS.aboutDirectTicketsTitle)).toBeVisible();
+  await expect(page.getByText(TICKET_TEXTS.aboutDirectTicketsBody)).toBeVisible();
+  await expect(bodyRows(page, 'Direct tickets').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/direct-tickets.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Create Direct Ticket' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Direct Ticket' });
+  await expect(create.getByLabel('Type')).toHaveValue('direct');
+  await expect(create.getByLabel('Priority')).toHaveValue('medium');
+  // An agent may not list staff: round robin or themselves.
+  await expect(create.getByLabel('Assign to').locator('option')).toHaveText(['Auto-assign (round robin)', 'Me (Sam Lee)']);
+
+  await create.getByRole('button', { name: 'Create Ticket' }).click();
+  for (const message of [MESSAGES.invalidEmail, MESSAGES.subjectMin, MESSAGES.descriptionMin, MESSAGES.categoryRequired]) {
+    await expect(create.getByText(message)).toBeVisible();
+  }
+
+  await create.getByLabel('Customer email').fill(`caller-${token}@example.com`);
+  await create.getByLabel('Subject').fill(`Card blocked after travel ${token}`);
+  await create.getByLabel('Category').selectOption({ label: 'KYC' });
+  await create.getByLabel('Priority').selectOption('high');
+  await create.getByLabel('Description').fill('Customer called: card blocked abroad, identity confirmed on the phone.');
+  await create.getByLabel('Assign to').selectOption({ label: 'Me (Sam Lee)' });
+  await page.screenshot({ path: `${SCREENS}/create-ticket-dialog.png` });
+  await create.getByRole('button', { name: 'Create Ticket' }).click();
+  await expect(page.getByText(TICKET_TEXTS.ticketCreated)).toBeVisible();
+  await expect(create).toBeHidden();
+
+  await search(page, token);
+  await expect(bodyRows(page, 'Direct tickets')).toHaveCount(1);
+  const row = bodyRows(page, 'Direct tickets').first();
+  await expect(row).toContainText(`Card blocked after travel ${token}`);
+  await expect(row).toContainText('Sam Lee');
+  const ticketId = (await row.locator('td').first().innerText()).trim();
+
+  await row.getByRole('button', { name: `View ticket ${ticketId}` }).click();
+  const detail = page.getByRole('dialog', { name: ticketId });
+  await expect(detail.getByText('DIRECT')).toBeVisible();
+  await expect(detail.getByText(TICKET_TEXTS.noComments)).toBeVisible();
+
+  const box = detail.getByLabel('New comment');
+  await box.fill(`  Called back, card unblocked ${token}  `);
+  await detail.getByRole('button', { name: 'Add Comment' }).click();
+  await expect(detail.getByRole('listitem').filter({ hasText: `Called back, card unblocked ${token}` })).toBeVisible();
+  await expect(box).toHaveValue('');
+
+  await box.fill('Second factor reset requested by phone');
+  await detail.getByText('Internal note (staff only)').click();
+  await detail.getByRole('button', { name: 'Add Comment' }).click();
+  const note = detail.getByRole('listitem').filter({ hasText: 'Second factor reset requested by phone' });
+  await expect(note.getByText('Internal note')).toBeVisible();
+  await expect(detail.getByText(TICKET_TEXTS.noComments)).toBeHidden();
+
+  await detail.getByRole('tab', { name: 'History' }).click();
+  await expect(detail.getByText('Sam Lee created the ticket')).toBeVisible();
+  await expect(detail.getByText('Sam Lee commented').first()).toBeVisible();
+
+  // Their own ticket: the agent may edit it.
+  await detail.getByRole('button', { name: 'Edit Ticket' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Ticket' });
+  await expect(edit.getByLabel('Subject')).toHaveValue(`Card blocked after travel ${token}`);
+  await edit.getByLabel('Status').selectOption('resolved');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(TICKET_TEXTS.ticketUpdated)).toBeVisible();
+  await expect(row).toContainText('Resolved');
+});
+
+test('a manager assigns a ticket and the assignee finds it among their tickets', async ({ page, browser }) => {
+  const token = uniqueToken();
+  const manager = await apiAs(DEMO_EMAIL.manager);
+  const ticket = await createTicket(manager, { customerEmail: `assign-${token}@example.com`, subject: `Deposit missing ${token}` });
+  await manager.dispose();
+
+  await signIn(page, 'manager');
+  await page.goto('/manager/tickets');
+  await search(page, token);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await page.getByRole('button', { name: `Assign ticket ${ticket.ticketId}` }).click();
+
+  const assign = page.getByRole('dialog', { name: 'Assign Ticket' });
+  await expect(assign).toContainText(ticket.ticketId);
+  await expect(assign).toContainText(`Deposit missing ${token}`);
+  await expect(assign).toContainText(`assign-${token}@example.com`);
+  await assign.getByRole('button', { name: 'Assign Ticket' }).click();
+  await expect(assign.getByText(MESSAGES.agentRequired)).toBeVisible();
+  await assign.getByLabel('Agent').selectOption({ label: 'Priya Nair (Agent)' });
+  await page.screenshot({ path: `${SCREENS}/assign-ticket-dialog.png` });
+  await assign.getByRole('button', { name: 'Assign Ticket' }).click();
+  await expect(page.getByText(TICKET_TEXTS.ticketAssigned)).toBeVisible();
+  await expect(bodyRows(page).first()).toContainText('Priya Nair');
+
+  // The assignee, signed in on another browser, sees it under "My tickets".
+  const other = await browser.newContext({ baseURL: process.env.HELPDESK_URL });
+  try {
+    const agentPage = await other.newPage();
+    await signIn(agentPage, 'agent', 'agent2@demo.local');
+    await agentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^All Tickets/ }).click();
+    await agentPage.getByRole('button', { name: 'My tickets' }).click();
+    await expect(agentPage.getByText('Assigned to: Me')).toBeVisible();
+    await search(agentPage, token);
+    await expect(bodyRows(agentPage)).toHaveCount(1);
+    await expect(bodyRows(agentPage).first()).toContainText(`Deposit missing ${token}`);
+    await expect(bodyRows(agentPage).first().getByRole('button', { name: `Edit ticket ${ticket.ticketId}` })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
+
+test('an agent is refused editing a ticket assigned to someone else, on screen and by the server', async ({ page }) => {
+  const token = uniqueToken();
+  const manager = await apiAs(DEMO_EMAIL.manager);
+  const ticket = await createTicket(manager, {
+    customerEmail: `refused-${token}@example.com`,
+    subject: `Withdrawal on hold ${token}`,
+    assignedToId: await staffId(manager, 'agent2@demo.local'),
+  });
+  await manager.dispose();
+
+  await signIn(page, 'agent');
+  await page.goto('/agent/tickets');
+  await search(page, token);
+  const row = bodyRows(page).first();
+  await expect(row).toContainText('Priya Nair');
+  // No edit action on a ticket the server would refuse, and no assign action for an agent.
+  await expect(row.getByRole('button')).toHaveCount(1);
+
+  await row.getByRole('button', { name: `View ticket ${ticket.ticketId}` }).click();
+  await page.getByRole('dialog', { name: ticket.ticketId }).getByRole('button', { name: 'Edit Ticket' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Ticket' });
+  await expect(edit.getByRole('alert')).toHaveText(MESSAGES.editNotAllowed);
+  await expect(edit.getByLabel('Subject')).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(edit).toBeHidden();
+
+  // Forcing it past the screen: the server says no.
+  const forced = await page.request.patch(`/api/tickets/${ticket.id}`, {
+    data: { status: 'closed' },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(forced.status()).toBe(403);
+  expect(((await forced.json()) as { message: string }).message).toBe(MESSAGES.editNotAllowed);
+});
+
+test('search, status and priority filters narrow the table on the server', async ({ page }) => {
+  const token = uniqueToken();
+  const admin = await apiAs(DEMO_EMAIL.admin);
+  const urgent = await createTicket(admin, { customerEmail: `first-${token}@example.com`, subject: `Margin call ${token}`, priority: 'high' });
+  await createTicket(admin, { customerEmail: `second-${token}@example.com`, subject: `Statement request ${token}`, priority: 'low' });
+  const working = await createTicket(admin, { customerEmail: `third-${token}@example.com`, subject: `Payout delayed ${token}`, priority: 'high' });
+  expect((await admin.patch(`/api/tickets/${working.id}`, { data: { status: 'in_progress' } })).ok()).toBe(true);
+  await admin.dispose();
+
+  await signIn(page, 'admin');
+  await page.goto('/admin/tickets');
+  await expect(bodyRows(page).first()).toBeVisible();
+  expect(await bodyRows(page).count()).toBeGreaterThan(3);
+  await page.screenshot({ path: `${SCREENS}/all-tickets.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await search(page, token);
+  await expect(bodyRows(page)).toHaveCount(3);
+  await page.getByLabel('Filter by priority').selectOption('high');
+  await expect(bodyRows(page)).toHaveCount(2);
+  await page.getByLabel('Filter by status').selectOption('in_progress');
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(`Payout delayed ${token}`);
+
+  await page.getByLabel('Filter by status').selectOption('');
+  await page.getByLabel('Filter by priority').selectOption('');
+  await search(page, `FIRST-${token}@EXAMPLE.COM`);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await search(page, urgent.ticketId.toLowerCase());
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(`Margin call ${token}`);
+
+  await search(page, `${token}-nothing-like-this`);
+  await expect(page.getByText(TICKET_TEXTS.noTicketsMatch)).toBeVisible();
+});
+
+test('All Tickets and the ticket detail pass an accessibility scan, also on a tablet', async ({ page }) => {
+  await signIn(page, 'manager');
+  await page.goto('/manager/tickets');
+  const first = bodyRows(page).first();
+  await expect(first).toBeVisible();
+  const ticketId = (await first.locator('td').first().innerText()).trim();
+
+  await first.getByRole('button', { name: `View ticket ${ticketId}` }).click();
+  const detail = page.getByRole('dialog', { name: ticketId });
+  await expect(detail.getByRole('button', { name: 'Add Comment' })).toBeVisible();
+  await expect(detail.getByText(/Loading comments/)).toBeHidden();
+  await page.screenshot({ path: `${SCREENS}/ticket-detail.png` });
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await detail.getByRole('tab', { name: 'History' }).click();
+  await expect(detail.getByText(/created the ticket/)).toBeVisible();
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(first).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/all-tickets-tablet.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,37 @@
+import { Button, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuPlus, LuUserPlus } from 'react-icons/lu';
+import type { Role } from '#shared/constants.ts';
+import { AssignTicketDialog } from '../tickets/AssignTicketDialog.tsx';
+import { CreateTicketDialog } from '../tickets/CreateTicketDialog.tsx';
+import { canAssignTickets } from '../tickets/permissions.ts';
+
+type OpenDialog = 'create' | 'assign' | null;
+
+/**
+ * The dashboard's header buttons (SPEC.md §2; no 'Test Modal', DESIGN.md §9): Create Ticket for everyone, Assign
+ * Ticket for those the server lets assign. Assign opens the dialog without a ticket, so it asks for one first.
+ */
+export function DashboardActions({ role }: { role: Role }) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const close = () => setOpen(null);
+
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Button onClick={() => setOpen('create')}>
+        <LuPlus aria-hidden />
+        Create Ticket
+      </Button>
+      {canAssignTickets(role) && (
+        <>
+          <Button variant="outline" onClick={() => setOpen('assign')}>
+            <LuUserPlus aria-hidden />
+            Assign Ticket
+          </Button>
+          <AssignTicketDialog open={open === 'assign'} onClose={close} />
+        </>
+      )}
+      <CreateTicketDialog open={open === 'create'} onClose={close} />
+    </HStack>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AlertType, LANGUAGES, SoundType, THEMES } from '#shared/constants.ts';
+import type { UserSettings } from '#shared/schemas/settings.ts';
+
+type NotificationKey = keyof UserSettings['notifications'];
+
+/** The Notifications tab's toggles (SPEC.md §2), in SPEC order, with what each one means. */
+export const NOTIFICATION_TOGGLES: ReadonlyArray<{ key: NotificationKey; label: string; description: string }> = [
+  { key: 'ticketAssigned', label: 'Ticket assigned', description: 'A ticket is assigned to you.' },
+  { key: 'ticketCreated', label: 'Ticket created', description: 'A new ticket arrives.' },
+  { key: 'ticketStatusChanged', label: 'Status changed', description: 'A ticket you follow changes status.' },
+  { key: 'emailNotifications', label: 'Email notifications', description: 'Also send these by e-mail.' },
+  { key: 'soundAlerts', label: 'Sound alerts', description: 'Play the alarm sound when an alarm arrives.' },
+  {
+    key: 'desktopNotifications',
+    label: 'Desktop notifications',
+    description: 'Show alarms as desktop notifications when the browser allows it.',
+  },
+];
+
+/** Each language in its own name, so that a reader of it finds it. */
+export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  zh: '中文',
+  ja: '日本語',
+};
+
+export const THEME_LABELS: Record<(typeof THEMES)[number], string> = {
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark',
+};
+
+export const SOUND_TYPE_LABELS: Record<SoundType, string> = {
+  bell: 'Bell',
+  chime: 'Chime',
+  notification: 'Notification',
+};
+
+export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
+  ticket_assigned: 'Ticket assigned',
+  ticket_created: 'Ticket created',
+  high_priority: 'High priority',
+  critical_priority: 'Critical priority',
+  ticket_overdue: 'Ticket overdue',
+};
