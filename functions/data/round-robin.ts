@@ -22,19 +22,19 @@ export interface RoundRobinState {
   lastTurn: number;
 }
 
-/** How long one create is assumed to take until the waiter has seen the line move. */
-const INITIAL_TURN_MS = 25;
-/** Never assume a create takes less than this, however fast the line moved so far. */
-const MIN_TURN_MS = 5;
+/**
+ * A quick create's duration. Waiters sleep this long per create ahead of them: when the line is slower they wake
+ * early and sleep again (a few more reads); they never sleep through their own turn and stall the line.
+ */
+const TURN_MS = 25;
 /** How often the create next in line looks whether its predecessor has written. */
 const NEXT_IN_LINE_POLL_MS = 5;
-const MAX_SLEEP_MS = 3_000;
+const MAX_SLEEP_MS = 2_000;
 /**
  * How long a waiter waits for the line to move before it tries anyway: long enough that a create slowed by a busy
- * table is not taken for a lost one (overtaking it only makes both retry), short enough that a lost turn costs
- * little.
+ * table is rarely taken for a lost one (overtaking it makes both retry), short enough that a lost turn costs little.
  */
-const PATIENCE_MS = 2_000;
+const PATIENCE_MS = 1_000;
 
 /** takeRoundRobinTurn: the next turn number, by an atomic ADD (never the same twice). */
 export async function takeRoundRobinTurn(): Promise<number> {
@@ -59,20 +59,15 @@ export async function getRoundRobinState(): Promise<RoundRobinState> {
 }
 
 /**
- * The state once every earlier turn has written (or the line stopped moving for PATIENCE_MS). Sleeps for the
- * creates ahead times the pace the line has kept while this waiter watched, so a long line costs a few reads per
- * waiter whether the table is fast or slow.
+ * The state once every earlier turn has written (or the line stopped moving for PATIENCE_MS). Sleeps in proportion
+ * to the creates ahead, so a long line costs a few reads per waiter, not a read every few milliseconds.
  */
 export async function waitForRoundRobinTurn(turn: number): Promise<RoundRobinState> {
   let state = await getRoundRobinState();
-  const startedAt = Date.now();
-  const startedTurn = state.lastTurn;
-  let movedAt = startedAt;
+  let movedAt = Date.now();
   while (state.lastTurn < turn - 1 && Date.now() - movedAt < PATIENCE_MS) {
     const ahead = turn - 1 - state.lastTurn;
-    const advanced = state.lastTurn - startedTurn;
-    const perTurn = advanced > 0 ? Math.max(MIN_TURN_MS, (Date.now() - startedAt) / advanced) : INITIAL_TURN_MS;
-    await sleep(ahead === 1 ? NEXT_IN_LINE_POLL_MS : Math.min(MAX_SLEEP_MS, (ahead - 1) * perTurn));
+    await sleep(ahead === 1 ? NEXT_IN_LINE_POLL_MS : Math.min(MAX_SLEEP_MS, (ahead - 1) * TURN_MS));
     const next = await getRoundRobinState();
     if (next.lastTurn !== state.lastTurn) movedAt = Date.now();
     state = next;

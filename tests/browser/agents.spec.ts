@@ -32,7 +32,11 @@ function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
 }
 
-test('an admin creates a user, who then signs in, and deactivates them after confirming', async ({ page, browser, baseURL }) => {
+test('an admin creates a user, who then signs in, and deactivates them after confirming', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const stamp = Date.now();
   const email = `new.agent.${stamp}@example.com`;
   const password = `Pw-${stamp}`;
@@ -99,7 +103,9 @@ test('creating a user with an e-mail already in use shows why', async ({ page })
   await expect(page.getByText(MESSAGES.userCreateFailed)).toBeVisible();
 });
 
-test('a manager sees Agent Management without the admin actions, and each agent links to their tickets', async ({ page }) => {
+test('a manager sees Agent Management without the admin actions, and each agent links to their tickets', async ({
+  page,
+}) => {
   await signInFully(page, 'manager');
   await page.goto('/manager/agents');
   await agentsReady(page);
@@ -112,6 +118,12 @@ test('a manager sees Agent Management without the admin actions, and each agent 
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/browser/screens/manager-agents.png', fullPage: true });
 
+  // On a 768 px tablet the table scrolls inside its card; the page itself does not scroll sideways.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/browser/screens/manager-agents-tablet.png', fullPage: true });
+
   await link.click();
   await expect(page).toHaveURL(/\/manager\/tickets\?assignedToId=/);
 });
@@ -120,5 +132,7 @@ test("an agent opening a manager's Agent Management is sent to their own base", 
   await signInFully(page, 'agent');
   await page.goto('/manager/agents');
   await expect(page).toHaveURL(/\/agent$/);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agent Management' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agent Management' }),
+  ).toHaveCount(0);
 });

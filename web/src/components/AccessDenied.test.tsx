@@ -17,7 +17,11 @@ import { Provider } from './ui/Provider.tsx';
 function renderDenied(message?: string) {
   const root = createRootRoute({ component: Outlet });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> });
-  const denied = createRoute({ getParentRoute: () => root, path: '/denied', component: () => <AccessDenied message={message} /> });
+  const denied = createRoute({
+    getParentRoute: () => root,
+    path: '/denied',
+    component: () => <AccessDenied message={message} />,
+  });
   const router = createRouter({
     routeTree: root.addChildren([home, denied]),
     history: createMemoryHistory({ initialEntries: ['/denied'] }),

@@ -19,7 +19,12 @@ function week(performanceScore: number, ticketsResolved: number): WeekPerformanc
 
 function agent(id: string, role: Role, overrides: Partial<Agent> = {}): Agent {
   return {
-    ...staffUser(role, { id, email: `${id}@example.com`, firstName: id.charAt(0).toUpperCase() + id.slice(1), lastName: 'Stone' }),
+    ...staffUser(role, {
+      id,
+      email: `${id}@example.com`,
+      firstName: id.charAt(0).toUpperCase() + id.slice(1),
+      lastName: 'Stone',
+    }),
     currentWeekPerformance: null,
     ...overrides,
   };
@@ -41,7 +46,10 @@ function api(extra: FakeRoutes = {}, viewer = admin): FakeRoutes {
     'GET /api/auth/user': { status: 200, body: viewer },
     'GET /api/agents': { status: 200, body: STAFF },
     'GET /api/agents/performance': { status: 501, body: { message: 'Not implemented yet' } },
-    'GET /api/dashboard/metrics': { status: 200, body: { overview: { totalTickets: 10, openTickets: 4 }, avgResponseTime: 95 } },
+    'GET /api/dashboard/metrics': {
+      status: 200,
+      body: { overview: { totalTickets: 10, openTickets: 4 }, avgResponseTime: 95 },
+    },
     'GET /api/user/settings': { status: 200, body: { timezone: 'Asia/Tokyo' } },
     ...extra,
   };
@@ -75,7 +83,10 @@ describe('Agent Management', () => {
       api({
         'GET /api/agents/performance': {
           status: 200,
-          body: [agent('amy', 'agent', { currentWeekPerformance: week(91.6, 7) }), agent('max', 'manager', { currentWeekPerformance: week(70.2, 2) })],
+          body: [
+            agent('amy', 'agent', { currentWeekPerformance: week(91.6, 7) }),
+            agent('max', 'manager', { currentWeekPerformance: week(70.2, 2) }),
+          ],
         },
       }),
     );
@@ -87,7 +98,9 @@ describe('Agent Management', () => {
     // 95 minutes is over an hour: hours with one decimal, never the original's fixed '2.4h'.
     expect(card('Response Time')).toContain('1.6h');
     const amy = await findRow(/Amy Stone/);
-    expect(amy.getByRole('progressbar', { name: 'Performance of Amy Stone' }).getAttribute('aria-valuenow')).toBe('91.6');
+    expect(amy.getByRole('progressbar', { name: 'Performance of Amy Stone' }).getAttribute('aria-valuenow')).toBe(
+      '91.6',
+    );
     expect(amy.getByText('92%')).toBeTruthy();
     expect(amy.getByText('7')).toBeTruthy();
   });
@@ -222,7 +235,7 @@ describe('Agent Management', () => {
   });
 
   describe('Reset Password', () => {
-    it("reports a confirmation that does not match on the confirmation field", async () => {
+    it('reports a confirmation that does not match on the confirmation field', async () => {
       const { user, requests } = renderApp('/admin/agents', api());
 
       const dialog = await openAction(user, 'Amy Stone', 'Reset Password');
@@ -236,7 +249,10 @@ describe('Agent Management', () => {
     });
 
     it('sets the password and names the user in the confirmation', async () => {
-      const { user, requests } = renderApp('/admin/agents', api({ 'PUT /api/users/amy/password': { status: 200, body: STAFF[2] } }));
+      const { user, requests } = renderApp(
+        '/admin/agents',
+        api({ 'PUT /api/users/amy/password': { status: 200, body: STAFF[2] } }),
+      );
 
       const dialog = await openAction(user, 'Amy Stone', 'Reset Password');
       await user.type(dialog.getByLabelText(/New Password/), 'secret1');
@@ -261,7 +277,10 @@ describe('Agent Management', () => {
 
   describe('Update Role', () => {
     it('sends the chosen role and says so', async () => {
-      const { user, requests } = renderApp('/admin/agents', api({ 'PUT /api/users/amy/role': { status: 200, body: STAFF[2] } }));
+      const { user, requests } = renderApp(
+        '/admin/agents',
+        api({ 'PUT /api/users/amy/role': { status: 200, body: STAFF[2] } }),
+      );
 
       const dialog = await openAction(user, 'Amy Stone', 'Update Role');
       expect((dialog.getByLabelText('Role') as HTMLSelectElement).value).toBe('agent');
@@ -275,7 +294,12 @@ describe('Agent Management', () => {
     it("says when it failed, with the server's reason", async () => {
       const { user } = renderApp(
         '/admin/agents',
-        api({ 'PUT /api/users/ada/role': { status: 409, body: { message: 'The last active admin cannot be given another role' } } }),
+        api({
+          'PUT /api/users/ada/role': {
+            status: 409,
+            body: { message: 'The last active admin cannot be given another role' },
+          },
+        }),
       );
 
       const dialog = await openAction(user, 'Ada Stone', 'Update Role');
@@ -289,7 +313,10 @@ describe('Agent Management', () => {
 
   describe('Deactivate User', () => {
     it('asks first, then deactivates', async () => {
-      const { user, requests } = renderApp('/admin/agents', api({ 'DELETE /api/users/amy': { status: 200, body: STAFF[2] } }));
+      const { user, requests } = renderApp(
+        '/admin/agents',
+        api({ 'DELETE /api/users/amy': { status: 200, body: STAFF[2] } }),
+      );
 
       const dialog = await openAction(user, 'Amy Stone', 'Deactivate User');
       expect(dialog.getByText(deactivateConfirmFor('Amy Stone'))).toBeTruthy();
@@ -297,7 +324,9 @@ describe('Agent Management', () => {
       await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
 
       expect(await screen.findByText(MESSAGES.userDeactivated)).toBeTruthy();
-      expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual(['/api/users/amy']);
+      expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+        '/api/users/amy',
+      ]);
     });
 
     it('does nothing when cancelled', async () => {

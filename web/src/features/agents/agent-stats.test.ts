@@ -25,10 +25,18 @@ function agent(id: string, score: number | null, isActive = true): Agent {
 describe('agentStats', () => {
   it.each([
     ['no staff', [], { total: 0, active: 0, averagePerformance: null }],
-    ['nobody scored yet', [agent('a', null), agent('b', null, false)], { total: 2, active: 1, averagePerformance: null }],
+    [
+      'nobody scored yet',
+      [agent('a', null), agent('b', null, false)],
+      { total: 2, active: 1, averagePerformance: null },
+    ],
     ['one score', [agent('a', 87.5)], { total: 1, active: 1, averagePerformance: 88 }],
     // (90 + 71.2) / 2 = 80.6; the unscored agent counts in the totals, not in the mean.
-    ['scores and an unscored agent', [agent('a', 90), agent('b', 71.2), agent('c', null, false)], { total: 3, active: 2, averagePerformance: 81 }],
+    [
+      'scores and an unscored agent',
+      [agent('a', 90), agent('b', 71.2), agent('c', null, false)],
+      { total: 3, active: 2, averagePerformance: 81 },
+    ],
     ['a mean exactly halfway', [agent('a', 80), agent('b', 81)], { total: 2, active: 2, averagePerformance: 81 }],
   ])('with %s', (_case, agents, expected) => {
     expect(agentStats(agents)).toEqual(expected);

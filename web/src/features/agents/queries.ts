@@ -30,11 +30,14 @@ export function withPerformance(agents: readonly Agent[], ranked: readonly Agent
   }));
 }
 
-/** The Agent Management list: the staff query's state, with the ranked figures folded in once they arrive. */
-export function useAgentsWithPerformance() {
+/**
+ * The Agent Management list, with the ranked figures folded in once they arrive. Only the staff list's failure is
+ * an error: a ranking that fails leaves the list as it is.
+ */
+export function useAgentsWithPerformance(): { data: Agent[] | undefined; error: Error | null } {
   const agents = useQuery(agentsQuery());
   const ranked = useQuery(agentPerformanceQuery(LIST_LIMITS.agentPerformance));
-  return { ...agents, data: agents.data && withPerformance(agents.data, ranked.data) };
+  return { data: agents.data && withPerformance(agents.data, ranked.data), error: agents.error };
 }
 
 /**

@@ -115,7 +115,9 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
         <Controller
           control={control}
           name="color"
-          render={({ field }) => <ColorPalette value={field.value ?? DEFAULT_CATEGORY_COLOR} onChange={field.onChange} />}
+          render={({ field }) => (
+            <ColorPalette value={field.value ?? DEFAULT_CATEGORY_COLOR} onChange={field.onChange} />
+          )}
         />
         <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.color?.message}</Field.ErrorText>
       </Field.Root>

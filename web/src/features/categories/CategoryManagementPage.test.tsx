@@ -17,7 +17,14 @@ function category(overrides: Partial<Category> & Pick<Category, 'id' | 'name' | 
   };
 }
 
-const KYC = category({ id: 'c1', name: 'kyc', displayName: 'KYC', description: 'Identity checks', usageCount: 3, color: '#ef4444' });
+const KYC = category({
+  id: 'c1',
+  name: 'kyc',
+  displayName: 'KYC',
+  description: 'Identity checks',
+  usageCount: 3,
+  color: '#ef4444',
+});
 const OTHERS = category({ id: 'c2', name: 'others', displayName: 'Others', usageCount: 12, isActive: false });
 const API = category({ id: 'c3', name: 'api_technical', displayName: 'API Technical', usageCount: 0 });
 
@@ -77,7 +84,12 @@ describe('Category Management', () => {
     it('derives the display name from the name and takes a palette colour chosen with the keyboard', async () => {
       const { user, requests } = renderApp(
         '/admin/categories',
-        api({ 'POST /api/categories': (body) => ({ status: 201, body: category({ ...(body as Omit<Category, 'id'>), id: 'c9' }) }) }),
+        api({
+          'POST /api/categories': (body) => ({
+            status: 201,
+            body: category({ ...(body as Omit<Category, 'id'>), id: 'c9' }),
+          }),
+        }),
       );
 
       const dialog = await openCreate(user);
@@ -131,7 +143,11 @@ describe('Category Management', () => {
     });
 
     it.each([
-      ["the server's message", { status: 409, body: { message: 'A category with this name already exists' } }, 'A category with this name already exists'],
+      [
+        "the server's message",
+        { status: 409, body: { message: 'A category with this name already exists' } },
+        'A category with this name already exists',
+      ],
       ['the SPEC text when the server gives none', { status: 500 }, MESSAGES.categoryCreateFailed],
     ])('reports a failure with %s', async (_case, reply, text) => {
       const { user } = renderApp('/admin/categories', api({ 'POST /api/categories': reply }));
@@ -147,7 +163,10 @@ describe('Category Management', () => {
 
   describe('edit', () => {
     it('preloads the category and can switch it off', async () => {
-      const { user, requests } = renderApp('/admin/categories', api({ 'PATCH /api/categories/c1': { status: 200, body: KYC } }));
+      const { user, requests } = renderApp(
+        '/admin/categories',
+        api({ 'PATCH /api/categories/c1': { status: 200, body: KYC } }),
+      );
 
       await user.click(await screen.findByRole('button', { name: 'Edit KYC' }));
       const dialog = within(await screen.findByRole('dialog', { name: 'Edit Category' }));
@@ -196,7 +215,11 @@ describe('Category Management', () => {
     });
 
     it.each([
-      ["the server's reason", { status: 409, body: { message: 'This category is used by 3 tickets; deactivate it instead' } }, 'This category is used by 3 tickets; deactivate it instead'],
+      [
+        "the server's reason",
+        { status: 409, body: { message: 'This category is used by 3 tickets; deactivate it instead' } },
+        'This category is used by 3 tickets; deactivate it instead',
+      ],
       ['the SPEC text when the server gives none', { status: 500 }, MESSAGES.categoryDeleteFailed],
     ])('reports a refusal with %s', async (_case, reply, text) => {
       const { user } = renderApp('/admin/categories', api({ 'DELETE /api/categories/c1': reply }));

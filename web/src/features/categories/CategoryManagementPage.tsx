@@ -1,4 +1,18 @@
-import { Alert, Badge, Box, Button, Card, Center, HStack, IconButton, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  HStack,
+  IconButton,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuCircleCheck, LuPencil, LuPlus, LuTags, LuTrash2, LuTrendingUp } from 'react-icons/lu';

@@ -10,7 +10,13 @@ describe('followNameChange', () => {
     ['follows a name cleared to nothing', 'kyc', '', 'Kyc', ''],
     ['refills a display name cleared by hand', 'kyc', 'kyc_check', '  ', 'Kyc Check'],
     ['leaves a display name someone typed', 'kyc', 'kyc_check', 'KYC verification', 'KYC verification'],
-    ['leaves an edited category whose display name was chosen', 'kyc', 'kyc2', 'Know Your Customer', 'Know Your Customer'],
+    [
+      'leaves an edited category whose display name was chosen',
+      'kyc',
+      'kyc2',
+      'Know Your Customer',
+      'Know Your Customer',
+    ],
   ])('%s', (_case, previousName, name, displayName, expected) => {
     expect(followNameChange(previousName, name, displayName)).toBe(expected);
   });
@@ -34,8 +40,16 @@ describe('categoryStats', () => {
   it.each([
     ['no categories', [], { total: 0, active: 0, mostUsed: 'N/A' }],
     ['none used yet', [category('kyc', 0), category('others', 0, false)], { total: 2, active: 1, mostUsed: 'N/A' }],
-    ['the highest usage', [category('kyc', 3), category('others', 9, false), category('api', 4)], { total: 3, active: 2, mostUsed: 'OTHERS' }],
-    ['a tie, won by the first listed', [category('kyc', 5), category('api', 5)], { total: 2, active: 2, mostUsed: 'KYC' }],
+    [
+      'the highest usage',
+      [category('kyc', 3), category('others', 9, false), category('api', 4)],
+      { total: 3, active: 2, mostUsed: 'OTHERS' },
+    ],
+    [
+      'a tie, won by the first listed',
+      [category('kyc', 5), category('api', 5)],
+      { total: 2, active: 2, mostUsed: 'KYC' },
+    ],
   ])('with %s', (_case, categories, expected) => {
     expect(categoryStats(categories)).toEqual(expected);
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Role } from '#shared/constants.ts';
+import { OVERDUE_POLL_MS, type Role } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
 import {
@@ -165,6 +165,20 @@ describe('dashboard', () => {
     expect(await first.findByText('Jan 6, 2025, 6:00 PM')).toBeTruthy();
     expect(rows[1]!.textContent).toContain('Assignee: ava@example.com');
     expect(panel.getByText((_, element) => element?.textContent === '2 overdue')).toBeTruthy();
+  });
+
+  it('reads the overdue tickets again every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/agent', dashboardApi('agent'));
+
+    await (await findPanel('Overdue Tickets')).findByText(MESSAGES.noOverdueTickets);
+    const reads = () => fetchedUrls().filter((url) => url === '/api/tickets/overdue').length;
+    const before = reads();
+
+    await vi.advanceTimersByTimeAsync(OVERDUE_POLL_MS - 1_000);
+    expect(reads()).toBe(before);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
   it('reads the overdue tickets again on Refresh', async () => {

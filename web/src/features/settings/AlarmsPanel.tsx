@@ -15,8 +15,7 @@ interface PanelProps {
 /** Settings → Alarms (SPEC.md §2, §3): on/off, volume, sound, which alerts, a test, and desktop permission. */
 export function AlarmsPanel({ settings, onChange }: PanelProps) {
   const alarm = settings.alarmSettings;
-  const set = (changes: Partial<AlarmSettings>) =>
-    onChange({ ...settings, alarmSettings: { ...alarm, ...changes } });
+  const set = (changes: Partial<AlarmSettings>) => onChange({ ...settings, alarmSettings: { ...alarm, ...changes } });
   const toggleAlertType = (type: AlertType, on: boolean) =>
     // Kept in the canonical order, so the saved list does not depend on the order of the clicks.
     set({ alertTypes: ALERT_TYPES.filter((t) => (t === type ? on : alarm.alertTypes.includes(t))) });

@@ -18,7 +18,12 @@ export function PreferencesPanel({ settings, onChange }: PanelProps) {
 
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="5" maxW="4xl">
-      <SelectField label="Timezone" helper="Dates and times are shown in this zone." value={settings.timezone} onChange={set('timezone')}>
+      <SelectField
+        label="Timezone"
+        helper="Dates and times are shown in this zone."
+        value={settings.timezone}
+        onChange={set('timezone')}
+      >
         {TIMEZONES.map((zone) => (
           <option key={zone} value={zone}>
             {zone.replace(/_/g, ' ')}

@@ -19,7 +19,12 @@ const SAVED: UserSettings = {
   timezone: 'UTC',
   language: 'en',
   theme: 'system',
-  alarmSettings: { enabled: true, volume: 80, soundType: 'bell', alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'] },
+  alarmSettings: {
+    enabled: true,
+    volume: 80,
+    soundType: 'bell',
+    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+  },
 };
 
 function api(extra: FakeRoutes = {}): FakeRoutes {
@@ -43,7 +48,12 @@ describe('Settings', () => {
     renderApp('/agent/settings', api());
 
     expect((await screen.findByRole('tab', { name: 'Security' })).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Security', 'Notifications', 'Preferences', 'Alarms']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Security',
+      'Notifications',
+      'Preferences',
+      'Alarms',
+    ]);
   });
 
   describe('change password', () => {
@@ -96,7 +106,13 @@ describe('Settings', () => {
     it.each([
       [
         "the server's message",
-        { status: 400, body: { message: 'Current password is incorrect', errors: { currentPassword: 'Current password is incorrect' } } },
+        {
+          status: 400,
+          body: {
+            message: 'Current password is incorrect',
+            errors: { currentPassword: 'Current password is incorrect' },
+          },
+        },
         'Current password is incorrect',
       ],
       ['the SPEC text when the server gives none', { status: 500 }, MESSAGES.passwordChangeFailed],
@@ -146,7 +162,11 @@ describe('Settings', () => {
         timezone: 'Asia/Tokyo',
         theme: 'dark',
         language: 'de',
-        alarmSettings: { ...SAVED.alarmSettings, soundType: 'chime', alertTypes: ['ticket_assigned', 'high_priority', 'ticket_overdue'] },
+        alarmSettings: {
+          ...SAVED.alarmSettings,
+          soundType: 'chime',
+          alertTypes: ['ticket_assigned', 'high_priority', 'ticket_overdue'],
+        },
       }),
     );
   });
@@ -173,11 +193,11 @@ describe('Settings', () => {
 
       const panel = await openTab(user, 'Alarms');
       const volume = await panel.findByRole('slider', { name: 'Volume' });
-      expect([volume.getAttribute('aria-valuemin'), volume.getAttribute('aria-valuemax'), volume.getAttribute('aria-valuenow')]).toEqual([
-        '0',
-        '100',
-        '80',
-      ]);
+      expect([
+        volume.getAttribute('aria-valuemin'),
+        volume.getAttribute('aria-valuemax'),
+        volume.getAttribute('aria-valuenow'),
+      ]).toEqual(['0', '100', '80']);
     });
 
     it('plays a test alarm with the sound on screen and resets the indicator after 2 s', async () => {
