@@ -27,7 +27,11 @@ export type Request =
   | { type: 'configure'; context: LoadContext }
   | { type: 'run'; side: Side; operation: Operation; total: number; concurrency: number };
 
-export type Reply = { type: 'ready' } | { type: 'result'; result: LoadResult } | { type: 'error'; message: string };
+export type Reply =
+  | { type: 'ready' }
+  /** `cpuMs`: this process's CPU time during the run (the raw side's DynamoDB work, or the API side's HTTP client). */
+  | { type: 'result'; result: LoadResult; cpuMs: number }
+  | { type: 'error'; message: string };
 
 let context: LoadContext;
 let session: Session;
@@ -50,7 +54,7 @@ const newTicket = () => {
 /** Each operation as the SPA would call it, and as the data-layer calls that request makes. */
 const operations: Record<Operation, Record<Side, () => Promise<unknown>>> = {
   get: {
-    api: () => session.request('GET', `/api/tickets/${anyId()}`),
+    api: () => session.call('GET', `/api/tickets/${anyId()}`),
     raw: async () => {
       // Every API request reads the caller's directory entry first; so does the raw side.
       await getUser(context.admin.id);
@@ -58,14 +62,14 @@ const operations: Record<Operation, Record<Side, () => Promise<unknown>>> = {
     },
   },
   list: {
-    api: () => session.request('GET', `/api/tickets?limit=${context.listLimit}`),
+    api: () => session.call('GET', `/api/tickets?limit=${context.listLimit}`),
     raw: async () => {
       await getUser(context.admin.id);
       await listTickets({}, context.listLimit);
     },
   },
   create: {
-    api: () => session.request('POST', '/api/tickets', newTicket()),
+    api: () => session.call('POST', '/api/tickets', newTicket()),
     raw: async () => {
       await getUser(context.admin.id);
       await createTicket({
@@ -91,7 +95,10 @@ process.on('message', (message: Request) => {
         reply({ type: 'ready' });
       } else {
         const run = operations[message.operation][message.side];
-        reply({ type: 'result', result: await closedLoop(message.total, message.concurrency, run) });
+        const cpu = process.cpuUsage();
+        const result = await closedLoop(message.total, message.concurrency, run);
+        const used = process.cpuUsage(cpu);
+        reply({ type: 'result', result, cpuMs: (used.user + used.system) / 1000 });
       }
     } catch (error) {
       reply({ type: 'error', message: String((error as Error).stack ?? error) });

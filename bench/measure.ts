@@ -7,6 +7,8 @@ export interface LoadResult {
   errors: number;
   seconds: number;
   latenciesMs: number[];
+  /** CPU time of the process doing the measured side's work (the API server, or the raw caller), if known. */
+  cpuMs?: number;
 }
 
 export interface Summary {
@@ -15,6 +17,8 @@ export interface Summary {
   throughput: number;
   p50: number;
   p99: number;
+  /** Milliseconds of CPU per operation in the process doing the work, when the runs carry it. */
+  cpuMsPerOp?: number;
 }
 
 export async function closedLoop(total: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<LoadResult> {
@@ -54,11 +58,13 @@ export function summarize(runs: readonly LoadResult[]): Summary {
   const latencies = runs.flatMap((r) => r.latenciesMs);
   const ops = runs.reduce((n, r) => n + r.ops, 0);
   const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  const cpuMs = runs.every((r) => r.cpuMs !== undefined) ? runs.reduce((n, r) => n + r.cpuMs!, 0) : undefined;
   return {
     ops,
     errors: runs.reduce((n, r) => n + r.errors, 0),
     throughput: round(ops / seconds),
     p50: round(percentile(latencies, 50), 2),
     p99: round(percentile(latencies, 99), 2),
+    ...(cpuMs === undefined ? {} : { cpuMsPerOp: round(cpuMs / ops, 3) }),
   };
 }

@@ -274,6 +274,59 @@ async function findReplay(
   return requireTicket(Number(Item.ticketNumber));
 }
 
+const STAFF_ROLES = ['admin', 'manager', 'agent'] as const;
+
+/** Round-robin progress of one create, kept across its attempts: the pool it read and the turn it holds. */
+interface RoundRobinProgress {
+  pool?: User[];
+  turn?: number;
+}
+
+/**
+ * The next active agent by round robin, and the items that write that choice only over the state it was made from
+ * and only while the agent is still an active agent. No agent: no assignee and nothing to write.
+ */
+async function roundRobinAssignment(progress: RoundRobinProgress, at: string): Promise<{ assignee?: User; items: GuardedItem[] }> {
+  progress.pool ??= roundRobinPool(await listStaff());
+  if (progress.pool.length === 0) return { items: [] };
+  progress.turn ??= await takeRoundRobinTurn();
+  const state = await waitForRoundRobinTurn(progress.turn);
+  const assignee = nextAgent(progress.pool, state.lastAssignedAgentId)!;
+  return {
+    assignee,
+    items: [
+      roundRobinWrite(state, assignee.id, progress.turn, at),
+      // Deactivated or re-roled since the staff list was read: read the list again, then retry.
+      assigneeStillEligible(assignee.id, ['agent'], () => {
+        progress.pool = undefined;
+        return new StaleReadError('Round-robin pool changed');
+      }),
+    ],
+  };
+}
+
+/** The Idempotency-Key's claim on this create; losing it to an earlier create means answering with that one. */
+function idempotencyClaim(idempotency: NonNullable<CreateTicketCommand['idempotency']>, ticketNumber: number, now: Date): GuardedItem {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return {
+    item: {
+      Put: {
+        TableName: TableName(),
+        Item: {
+          ...keys.idempotency(idempotency.scope, idempotency.key),
+          ticketNumber,
+          fingerprint: idempotency.fingerprint,
+          createdAt: now.toISOString(),
+          expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
+        ExpressionAttributeValues: { ':nowSeconds': nowSeconds },
+      },
+    },
+    onConditionFailed: () => new IdempotentReplay(),
+  };
+}
+
 /**
  * createTicket: a new ticket with the next number; assigned to the given active staff member, or else to the next
  * active agent by round robin, written only if the round-robin state is still as read; only into an active
@@ -291,34 +344,20 @@ export async function createTicket(command: CreateTicketCommand): Promise<{ tick
   const category = await activeCategoryNamed(request.category);
   const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
   const id = await nextTicketNumber();
+  const roundRobin: RoundRobinProgress = {};
 
-  let pool: User[] | undefined;
-  let turn: number | undefined;
   try {
     const ticket = await withRetries({ ...CREATE_RETRY, exhausted: ticketBusy }, async () => {
-      const items: GuardedItem[] = [];
-      let assignee: User | undefined = chosen;
-      if (chosen) {
-        items.push(assigneeStillEligible(chosen.id, ['admin', 'manager', 'agent'], () => new ValidationError(
-          TICKET_MESSAGES.inactiveAssignee,
-          { assignedToId: TICKET_MESSAGES.inactiveAssignee },
-        )));
-      } else {
-        pool ??= roundRobinPool(await listStaff());
-        turn ??= pool.length > 0 ? await takeRoundRobinTurn() : undefined;
-        const state = turn === undefined ? undefined : await waitForRoundRobinTurn(turn);
-        assignee = nextAgent(pool, state?.lastAssignedAgentId);
-        if (assignee && state && turn !== undefined) {
-          items.push(roundRobinWrite(state, assignee.id, turn, at));
-          // An agent deactivated or re-roled since the staff list was read: read the list again, then retry.
-          items.push(
-            assigneeStillEligible(assignee.id, ['agent'], () => {
-              pool = undefined;
-              return new StaleReadError('Round-robin pool changed');
-            }),
-          );
-        }
-      }
+      const { assignee, items } = chosen
+        ? {
+            assignee: chosen,
+            items: [
+              assigneeStillEligible(chosen.id, STAFF_ROLES, () =>
+                new ValidationError(TICKET_MESSAGES.inactiveAssignee, { assignedToId: TICKET_MESSAGES.inactiveAssignee }),
+              ),
+            ],
+          }
+        : await roundRobinAssignment(roundRobin, at);
 
       const ticket = newTicket(
         {
@@ -335,40 +374,15 @@ export async function createTicket(command: CreateTicketCommand): Promise<{ tick
         },
         now,
       );
-      items.push(
-        {
-          item: { Put: { TableName: TableName(), Item: ticketItem(ticket), ConditionExpression: 'attribute_not_exists(pk)' } },
-        },
+      const assigned = ticket.assignedTo ? [{ field: 'assignedTo', from: null, to: { id: ticket.assignedTo.id, name: displayName(ticket.assignedTo) } }] : [];
+      await transact([
+        ...items,
+        { item: { Put: { TableName: TableName(), Item: ticketItem(ticket), ConditionExpression: 'attribute_not_exists(pk)' } } },
         categoryUsage(category.id, 1),
         ...aggregateUpdates(aggregateDeltas(null, ticket, now), at),
-        historyEntry(
-          id,
-          command.actor,
-          'created',
-          ticket.assignedTo ? [{ field: 'assignedTo', from: null, to: { id: ticket.assignedTo.id, name: displayName(ticket.assignedTo) } }] : [],
-          at,
-        ),
-      );
-      if (idempotency) {
-        items.push({
-          item: {
-            Put: {
-              TableName: TableName(),
-              Item: {
-                ...keys.idempotency(idempotency.scope, idempotency.key),
-                ticketNumber: id,
-                fingerprint: idempotency.fingerprint,
-                createdAt: at,
-                expiresAt: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
-              },
-              ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :nowSeconds',
-              ExpressionAttributeValues: { ':nowSeconds': Math.floor(now.getTime() / 1000) },
-            },
-          },
-          onConditionFailed: () => new IdempotentReplay(),
-        });
-      }
-      await transact(items);
+        historyEntry(id, command.actor, 'created', assigned, at),
+        ...(idempotency ? [idempotencyClaim(idempotency, id, now)] : []),
+      ]);
       return ticket;
     });
     return { ticket, replayed: false };
@@ -479,10 +493,9 @@ export async function assignTicket(id: number, assigneeId: string, actor: Actor,
     transition: assignTransition(current, asAssignee(assignee), now),
     action: 'assigned',
     extra: [
-      assigneeStillEligible(assignee.id, ['admin', 'manager', 'agent'], () => new ValidationError(
-        TICKET_MESSAGES.inactiveAssignee,
-        { agentId: TICKET_MESSAGES.inactiveAssignee },
-      )),
+      assigneeStillEligible(assignee.id, STAFF_ROLES, () =>
+        new ValidationError(TICKET_MESSAGES.inactiveAssignee, { agentId: TICKET_MESSAGES.inactiveAssignee }),
+      ),
     ],
   }));
 }

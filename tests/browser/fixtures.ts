@@ -25,4 +25,6 @@ export async function signIn(page: Page, role: Role, email = DEMO_EMAIL[role], p
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in|log in|login/i }).click();
   await expect(page).toHaveURL(new RegExp(`/${role}$`));
+  // The login page and the dashboard share the URL: the session is only certain once the app shell is up.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }

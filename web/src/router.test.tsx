@@ -2,11 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { metrics } from './features/dashboard/test-data.ts';
 import { renderApp, signedOut, staffUser } from './test/render-app.tsx';
 
 const signedInAs = (role: 'admin' | 'manager' | 'agent') => ({
   'GET /api/auth/user': { status: 200, body: staffUser(role) },
-  'GET /api/dashboard/metrics': { status: 200, body: { overview: { totalTickets: 3, openTickets: 1 } } },
+  'GET /api/dashboard/metrics': { status: 200, body: metrics },
 });
 
 describe('signed-in routes', () => {

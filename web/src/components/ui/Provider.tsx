@@ -1,13 +1,14 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { ThemeProvider } from 'next-themes';
 import type { ReactNode } from 'react';
+import { system } from './system.ts';
 
 const DATA_BLOCK = { type: 'application/json' } as const;
 
 /** Chakra's design system plus light/dark colour mode, following the operating system by default. */
 export function Provider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <ThemeProvider
         attribute="class"
         defaultTheme="system"

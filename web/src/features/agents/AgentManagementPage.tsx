@@ -14,7 +14,7 @@ import { type AgentAction, AgentsTable } from './AgentsTable.tsx';
 import { CreateUserDialog } from './CreateUserDialog.tsx';
 import { DeactivateUserDialog } from './DeactivateUserDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
-import { StatCard } from './StatCard.tsx';
+import { StatCard } from '../../components/ui/StatCard.tsx';
 import { UpdateRoleDialog } from './UpdateRoleDialog.tsx';
 import { useAgentsWithPerformance } from './queries.ts';
 

@@ -7,7 +7,6 @@ import type { Agent } from '#shared/schemas/user.ts';
 import { formatDate, useUserTimezone } from '../../lib/dates.ts';
 import { displayNameOf, initialsOf } from '../../lib/format.ts';
 import { ROLE_BADGE_PALETTES } from './agent-stats.ts';
-import { ERROR_TEXT_COLOR } from './error-text.ts';
 
 /** What an admin can do to one staff member from the table. */
 export type AgentAction = 'role' | 'password' | 'deactivate';
@@ -141,7 +140,7 @@ function AgentActionsMenu({ agent, name, self, onAction }: AgentActionsMenuProps
             <Menu.Item value="role">Update Role</Menu.Item>
             <Menu.Item value="password">Reset Password</Menu.Item>
             {agent.isActive && !self && (
-              <Menu.Item value="deactivate" color={ERROR_TEXT_COLOR} _highlighted={{ bg: 'bg.error' }}>
+              <Menu.Item value="deactivate" color="fg.error" _highlighted={{ bg: 'bg.error' }}>
                 Deactivate User
               </Menu.Item>
             )}

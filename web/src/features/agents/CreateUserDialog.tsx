@@ -7,10 +7,9 @@ import { MESSAGES } from '#shared/messages.ts';
 import { createUserSchema } from '#shared/schemas/user.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { FormDialog } from './DialogFrames.tsx';
+import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useCreateUserMutation } from './queries.ts';
-import { refusalMessage, showFieldErrors } from './server-message.ts';
-import { ERROR_TEXT_COLOR } from './error-text.ts';
+import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'role'] as const;
 
@@ -71,24 +70,24 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
       <Field.Root invalid={Boolean(errors.email)} required>
         <Field.Label>Email</Field.Label>
         <Input type="email" autoComplete="off" {...register('email')} />
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.email?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
       </Field.Root>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <Field.Root invalid={Boolean(errors.firstName)} required>
           <Field.Label>First Name</Field.Label>
           <Input autoComplete="off" {...register('firstName')} />
-          <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.firstName?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.firstName?.message}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.lastName)} required>
           <Field.Label>Last Name</Field.Label>
           <Input autoComplete="off" {...register('lastName')} />
-          <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.lastName?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.lastName?.message}</Field.ErrorText>
         </Field.Root>
       </SimpleGrid>
       <Field.Root invalid={Boolean(errors.password)} required>
         <Field.Label>Password</Field.Label>
         <Input type="password" autoComplete="new-password" {...register('password')} />
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.password?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.role)}>
         <Field.Label>Role</Field.Label>
@@ -102,7 +101,7 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.role?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.role?.message}</Field.ErrorText>
       </Field.Root>
     </FormDialog>
   );

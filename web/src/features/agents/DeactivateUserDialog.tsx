@@ -3,9 +3,9 @@ import type { Agent } from '#shared/schemas/user.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import { ConfirmDialog } from './DialogFrames.tsx';
+import { ConfirmDialog } from '../../components/ui/DialogFrames.tsx';
 import { useDeactivateUserMutation } from './queries.ts';
-import { refusalMessage } from './server-message.ts';
+import { refusalMessage } from '../../lib/server-message.ts';
 
 interface DeactivateUserDialogProps {
   agent: Agent | undefined;

@@ -8,10 +8,9 @@ import { type Agent, passwordSchema } from '#shared/schemas/user.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import { FormDialog } from './DialogFrames.tsx';
+import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useResetPasswordMutation } from './queries.ts';
-import { refusalMessage } from './server-message.ts';
-import { ERROR_TEXT_COLOR } from './error-text.ts';
+import { refusalMessage } from '../../lib/server-message.ts';
 
 /** The password and its confirmation; the mismatch is reported on the confirmation (SPEC.md §5). */
 const resetPasswordFormSchema = z
@@ -68,12 +67,12 @@ export function ResetPasswordDialog({ agent, open, onClose }: ResetPasswordDialo
       <Field.Root invalid={Boolean(errors.password)} required>
         <Field.Label>New Password</Field.Label>
         <Input type="password" autoComplete="new-password" {...register('password')} />
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.password?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.confirmPassword)} required>
         <Field.Label>Confirm Password</Field.Label>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.confirmPassword?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
       </Field.Root>
     </FormDialog>
   );

@@ -6,9 +6,9 @@ import type { Agent } from '#shared/schemas/user.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import { FormDialog } from './DialogFrames.tsx';
+import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useUpdateRoleMutation } from './queries.ts';
-import { refusalMessage } from './server-message.ts';
+import { refusalMessage } from '../../lib/server-message.ts';
 
 interface UpdateRoleDialogProps {
   agent: Agent | undefined;

@@ -7,12 +7,11 @@ import { MESSAGES } from '#shared/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { FormDialog } from '../agents/DialogFrames.tsx';
-import { refusalMessage, showFieldErrors } from '../agents/server-message.ts';
+import { FormDialog } from '../../components/ui/DialogFrames.tsx';
+import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 import { ColorPalette } from './ColorPalette.tsx';
 import { type CategoryFormInput, categoryFormSchema, followNameChange } from './category-form.ts';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './queries.ts';
-import { ERROR_TEXT_COLOR } from '../agents/error-text.ts';
 
 const FIELDS = ['name', 'displayName', 'description', 'color', 'isActive'] as const;
 
@@ -99,17 +98,17 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
         <Field.Label>Name</Field.Label>
         <Input placeholder="e.g. fiat_deposit" maxLength={CATEGORY_NAME_MAX} autoComplete="off" {...nameField} />
         <Field.HelperText>A short identifier; words joined with underscores.</Field.HelperText>
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.name?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.displayName)} required>
         <Field.Label>Display Name</Field.Label>
         <Input maxLength={CATEGORY_DISPLAY_NAME_MAX} autoComplete="off" {...register('displayName')} />
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.displayName?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.displayName?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.description)}>
         <Field.Label>Description</Field.Label>
         <Textarea rows={3} {...register('description')} />
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.description?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.color)}>
         <Controller
@@ -119,7 +118,7 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
             <ColorPalette value={field.value ?? DEFAULT_CATEGORY_COLOR} onChange={field.onChange} />
           )}
         />
-        <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.color?.message}</Field.ErrorText>
+        <Field.ErrorText>{errors.color?.message}</Field.ErrorText>
       </Field.Root>
       {editing && (
         <Controller

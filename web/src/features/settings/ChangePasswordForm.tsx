@@ -7,9 +7,8 @@ import { MESSAGES } from '#shared/messages.ts';
 import { changePasswordSchema } from '#shared/schemas/settings.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { refusalMessage, showFieldErrors } from '../agents/server-message.ts';
+import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 import { useChangePasswordMutation } from './queries.ts';
-import { ERROR_TEXT_COLOR } from '../agents/error-text.ts';
 
 /** What the form holds: the request body plus a confirmation that must match and is never sent (SPEC.md §5). */
 const changePasswordFormSchema = changePasswordSchema
@@ -58,17 +57,17 @@ export function ChangePasswordForm() {
         <Field.Root invalid={Boolean(errors.currentPassword)} required>
           <Field.Label>Current Password</Field.Label>
           <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
-          <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.currentPassword?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.currentPassword?.message}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.newPassword)} required>
           <Field.Label>New Password</Field.Label>
           <Input type="password" autoComplete="new-password" {...register('newPassword')} />
-          <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.newPassword?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.newPassword?.message}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.confirmPassword)} required>
           <Field.Label>Confirm New Password</Field.Label>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-          <Field.ErrorText color={ERROR_TEXT_COLOR}>{errors.confirmPassword?.message}</Field.ErrorText>
+          <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
         </Field.Root>
         <Button
           type="submit"

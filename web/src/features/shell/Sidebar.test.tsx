@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { metrics as dashboardMetrics } from '../dashboard/test-data.ts';
 import { renderApp, staffUser } from '../../test/render-app.tsx';
 
-const metrics = { status: 200, body: { overview: { totalTickets: 42, openTickets: 7 } } };
+const metrics = { status: 200, body: dashboardMetrics };
 
 function setViewportWidth(width: number) {
   // happy-dom evaluates media queries, so Chakra's responsive styles apply as in a browser of this width.

@@ -1,4 +1,3 @@
-import './happy-dom-selects.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TICKET_TEXTS } from '#shared/messages.ts';

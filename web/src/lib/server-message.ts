@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /**
  * The server's own explanation of a refused request (a 4xx such as "A user with this email already exists"), or

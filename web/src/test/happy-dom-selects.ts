@@ -1,7 +1,7 @@
 /**
  * happy-dom 21 lacks `HTMLSelectElement.size` and `HTMLOptionElement.defaultSelected`. react-hook-form reads both to
  * decide whether a select was edited before the form was ready, and without them it takes every select as edited
- * and never applies its default value. Browsers have both; tests importing this module get them too.
+ * and never applies its default value. Browsers have both; web/src/test/setup.ts loads this for every component test.
  */
 const selectProto = window.HTMLSelectElement.prototype;
 if (!('size' in selectProto)) {
