@@ -1,5 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import type { Role } from '#shared/constants.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { Agent } from '#shared/schemas/user.ts';
 
 export const DEMO_EMAIL: Record<Role, string> = {
   admin: 'admin@demo.local',
@@ -27,4 +29,29 @@ export async function signIn(page: Page, role: Role, email = DEMO_EMAIL[role], p
   await expect(page).toHaveURL(new RegExp(`/${role}$`));
   // The login page and the dashboard share the URL: the session is only certain once the app shell is up.
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** An API session of a demo staff member, for setting up data the screen under test then shows. */
+export async function apiAs(email: string): Promise<APIRequestContext> {
+  const baseURL = process.env.HELPDESK_URL!;
+  // Cookie-authenticated writes must come from the app's own origin (DESIGN.md §4 CSRF rule).
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
+  const login = await api.post('/api/auth/agent-login', { data: { email, password: demoPassword() } });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+export async function staffId(api: APIRequestContext, email: string): Promise<string> {
+  const staff = (await (await api.get('/api/agents')).json()) as Agent[];
+  const member = staff.find((s) => s.email === email);
+  if (!member) throw new Error(`${email} is not among the staff`);
+  return member.id;
+}
+
+export async function createTicket(api: APIRequestContext, fields: Record<string, unknown>): Promise<Ticket> {
+  const response = await api.post('/api/tickets', {
+    data: { description: 'Created by the browser tests of the tickets screens.', category: 'kyc', ...fields },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Ticket;
 }

@@ -1,39 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
-import type { Ticket } from '#shared/schemas/ticket.ts';
-import type { Agent } from '#shared/schemas/user.ts';
-import { DEMO_EMAIL, demoPassword, expect, signIn, test } from './fixtures.ts';
+import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, staffId, test } from './fixtures.ts';
 
 const SCREENS = 'test-results/browser/screens';
 
 /** A word no demo ticket contains, so searches find only what a test created. */
 const uniqueToken = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** An API session of a demo staff member, for setting up data the screen under test then shows. */
-async function apiAs(email: string): Promise<APIRequestContext> {
-  const baseURL = process.env.HELPDESK_URL!;
-  // Cookie-authenticated writes must come from the app's own origin (DESIGN.md §4 CSRF rule).
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
-  const login = await api.post('/api/auth/agent-login', { data: { email, password: demoPassword() } });
-  expect(login.ok()).toBe(true);
-  return api;
-}
-
-async function staffId(api: APIRequestContext, email: string): Promise<string> {
-  const staff = (await (await api.get('/api/agents')).json()) as Agent[];
-  const member = staff.find((s) => s.email === email);
-  if (!member) throw new Error(`${email} is not among the staff`);
-  return member.id;
-}
-
-async function createTicket(api: APIRequestContext, fields: Record<string, unknown>): Promise<Ticket> {
-  const response = await api.post('/api/tickets', {
-    data: { description: 'Created by the browser tests of the tickets screens.', category: 'kyc', ...fields },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Ticket;
-}
 
 /** Serious and critical axe findings on the page, or inside `selector`. */
 async function seriousViolations(page: Page, selector?: string) {
