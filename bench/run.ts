@@ -7,7 +7,7 @@
  * 2. round-robin spread after 200 concurrent creates with 5 active agents;
  * 3. the dashboard's cost (DynamoDB calls, capacity units, latency) with 1,000 and with 20,000 tickets: two tables,
  *    read alternately request by request.
- * Writes bench/results.json and prints a table. Takes about three minutes.
+ * Writes bench/results.json and prints a table. Takes two to three minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -25,7 +25,7 @@ const DASHBOARD_TOLERANCE = 0.1;
 const ROUNDS = 6;
 /** Operations per side and round; creates are few because DynamoDB Local runs about 45 create transactions a second. */
 const OPS: Record<Operation, number> = { get: 700, list: 350, create: 70 };
-const LIST_LIMIT = 25;
+const LIST_LIMIT = 100;
 const DASHBOARD_SAMPLES = 200;
 
 const log = (line: string) => console.log(`[bench] ${line}`);

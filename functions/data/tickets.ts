@@ -110,6 +110,7 @@ const RECORD_FIELDS = [
   'responseAgentId',
   'resolutionAgentId',
   'slaMet',
+  'rating',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
 function fromItem(item: Record<string, unknown>): TicketRecord {
@@ -399,7 +400,7 @@ export async function createTicket(command: CreateTicketCommand): Promise<{ tick
 // ---------------------------------------------------------------------------------------------------------------
 // Changes to an existing ticket
 
-interface ChangePlan {
+export interface ChangePlan {
   transition: Transition;
   action: HistoryAction;
   /** Further items of the same transaction (category moves, assignee check, the comment). */
@@ -412,7 +413,7 @@ interface ChangePlan {
  * Reads the ticket, lets `decide` plan the change (and refuse it), and writes the plan in one transaction
  * conditional on the version read; when the ticket changed meanwhile, reads and decides again.
  */
-async function changeTicket(
+export async function changeTicket(
   id: number,
   actor: Actor,
   now: Date,

@@ -11,7 +11,7 @@ import {
   type AggregateDelta,
   type Counters,
 } from './metrics.ts';
-import { assignTicket, commentOnTicket, editTicket, markOverdue, newTicket, type TicketRecord } from './tickets.ts';
+import { assignTicket, commentOnTicket, editTicket, markOverdue, newTicket, rateTicket, type TicketRecord } from './tickets.ts';
 
 describe('isoWeek', () => {
   it.each([
@@ -136,8 +136,11 @@ function recount(tickets: TicketRecord[]): Map<string, Counters> {
     add('totals', `status_${t.status}`);
     add('totals', `priority_${t.priority}`);
     add('totals', `type_${t.type}`);
-    if ((t.status === 'open' || t.status === 'in_progress') && t.isOverdue) add('totals', 'overdue');
+    const unresolved = t.status === 'open' || t.status === 'in_progress';
+    if (unresolved && t.isOverdue) add('totals', 'overdue');
+    if (unresolved && t.assignedToId) add('totals', `assignedOpen_${t.assignedToId}`);
     add(`day:${t.createdAt.slice(0, 10)}`, 'created');
+    add(`day:${t.createdAt.slice(0, 10)}`, `created_cat_${t.categoryId}`);
     if (t.responseTime !== null) {
       add('totals', 'responseTimeSum', t.responseTime);
       add('totals', 'responseTimeCount');
@@ -155,12 +158,20 @@ function recount(tickets: TicketRecord[]): Map<string, Counters> {
       add(d, 'resolutionTimeCount');
       add('totals', 'resolutionTimeSum', t.resolutionTime!);
       add('totals', 'resolutionTimeCount');
+      if (t.rating) {
+        add(d, 'ratingSum', t.rating.score);
+        add(d, 'ratingCount');
+      }
       if (t.resolutionAgentId) {
         const w = `week:${t.resolutionAgentId}:${isoWeek(t.resolvedAt!)}`;
         add(w, 'resolved');
         add(w, 'resolutionTimeSum', t.resolutionTime!);
         add(w, 'resolutionTimeCount');
         add(w, t.slaMet ? 'slaMet' : 'slaBreached');
+        if (t.rating) {
+          add(w, 'ratingSum', t.rating.score);
+          add(w, 'ratingCount');
+        }
       }
     }
     if (t.assignedToId) add(`week:${t.assignedToId}:${isoWeek(t.assignedAt!)}`, 'assigned');
@@ -185,6 +196,7 @@ describe('aggregateDeltas', () => {
     const rnd = random(seed);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
     const agents = ['a1', 'a2', 'a3'].map((id) => ({ id, firstName: id, lastName: 'X', email: `${id}@x` }));
+    const categories = ['c1', 'c2'].map((id) => ({ id, name: id }));
     const counters = new Map<string, Counters>();
     const moves = new Map<string, Counters>();
     const apply = (before: TicketRecord | null, after: TicketRecord, now: Date) => {
@@ -207,7 +219,9 @@ describe('aggregateDeltas', () => {
       const now = new Date(clock);
       const i = Math.floor(rnd() * tickets.length);
       const current = tickets[i];
-      const action = current ? pick(['create', 'edit', 'status', 'assign', 'comment', 'overdue'] as const) : 'create';
+      const action = current
+        ? pick(['create', 'edit', 'status', 'assign', 'comment', 'overdue', 'rate', 'category'] as const)
+        : 'create';
       let next: TicketRecord;
       if (action === 'create' || !current) {
         next = newTicket(
@@ -216,7 +230,7 @@ describe('aggregateDeltas', () => {
             subject: 'subject',
             description: 'description',
             customerEmail: 'c@x',
-            category: { id: 'c', name: 'c' },
+            category: pick(categories),
             priority: pick(PRIORITIES),
             type: pick(['api', 'direct'] as const),
             assignee: rnd() < 0.2 ? null : pick(agents),
@@ -233,7 +247,12 @@ describe('aggregateDeltas', () => {
       else if (action === 'status') next = editTicket(current, { status: pick<TicketStatus>(TICKET_STATUSES) }, now).ticket;
       else if (action === 'assign') next = assignTicket(current, pick(agents), now).ticket;
       else if (action === 'comment') next = commentOnTicket(current, { isInternal: rnd() < 0.3 }, now).ticket;
-      else next = markOverdue(current, now).ticket;
+      else if (action === 'category') next = editTicket(current, { category: pick(categories) }, now).ticket;
+      else if (action === 'rate') {
+        // Only resolved and closed tickets take a rating; the rule refuses the others.
+        if (current.status === 'open' || current.status === 'in_progress') continue;
+        next = rateTicket(current, { score: 1 + Math.floor(rnd() * 5), comment: null, ratedByApiKeyId: 'k' }, now).ticket;
+      } else next = markOverdue(current, now).ticket;
       apply(current, next, now);
       tickets[i] = next;
     }

@@ -72,6 +72,17 @@ class Tally {
   }
 }
 
+/**
+ * Counters named after an entity. Category counters use the category's id, which a rename does not change; the
+ * per-agent open count lives on the totals item, so one read gives every agent's workload.
+ */
+export const COUNTER_NAMES = {
+  /** Totals: unresolved (open or in progress) tickets assigned to this staff member now. */
+  assignedOpen: (userId: string) => `assignedOpen_${userId}`,
+  /** Day: tickets created that day in this category (the category the ticket is filed under now). */
+  createdInCategory: (categoryId: string) => `created_cat_${categoryId}`,
+} as const;
+
 const TOTALS: AggregateRef = { kind: 'totals' };
 const day = (iso: string): AggregateRef => ({ kind: 'day', day: dayOf(iso) });
 const week = (agentId: string, iso: string): AggregateRef => ({ kind: 'agentWeek', agentId, week: isoWeek(iso) });
@@ -84,7 +95,9 @@ function contributions(t: TicketRecord): Tally {
   tally.add(TOTALS, `priority_${t.priority}`, 1);
   tally.add(TOTALS, `type_${t.type}`, 1);
   if (isUnresolved(t.status) && t.isOverdue) tally.add(TOTALS, 'overdue', 1);
+  if (isUnresolved(t.status) && t.assignedToId) tally.add(TOTALS, COUNTER_NAMES.assignedOpen(t.assignedToId), 1);
   tally.add(day(t.createdAt), 'created', 1);
+  tally.add(day(t.createdAt), COUNTER_NAMES.createdInCategory(t.categoryId), 1);
 
   if (t.firstResponseAt && t.responseTime !== null) {
     for (const ref of [TOTALS, day(t.firstResponseAt)]) {
@@ -102,12 +115,21 @@ function contributions(t: TicketRecord): Tally {
       tally.add(ref, 'resolutionTimeSum', t.resolutionTime);
       tally.add(ref, 'resolutionTimeCount', 1);
     }
+    // A rating counts with the resolution it judges: that day, and that agent's week.
+    if (t.rating) {
+      tally.add(day(t.resolvedAt), 'ratingSum', t.rating.score);
+      tally.add(day(t.resolvedAt), 'ratingCount', 1);
+    }
     if (t.resolutionAgentId) {
       const agentWeek = week(t.resolutionAgentId, t.resolvedAt);
       tally.add(agentWeek, 'resolved', 1);
       tally.add(agentWeek, 'resolutionTimeSum', t.resolutionTime);
       tally.add(agentWeek, 'resolutionTimeCount', 1);
       tally.add(agentWeek, t.slaMet ? 'slaMet' : 'slaBreached', 1);
+      if (t.rating) {
+        tally.add(agentWeek, 'ratingSum', t.rating.score);
+        tally.add(agentWeek, 'ratingCount', 1);
+      }
     }
   }
   if (t.assignedToId && t.assignedAt) tally.add(week(t.assignedToId, t.assignedAt), 'assigned', 1);

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketStatus } from '#shared/constants.ts';
 import { deadlineFor } from './deadlines.ts';
-import { assignTicket, commentOnTicket, editTicket, markOverdue, newTicket, ticketCode, toApiTicket, type TicketRecord } from './tickets.ts';
+import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import { ConflictError } from '../lib/errors.ts';
+import {
+  assignTicket,
+  commentOnTicket,
+  editTicket,
+  markOverdue,
+  newTicket,
+  rateTicket,
+  ticketCode,
+  toApiRating,
+  toApiTicket,
+  type TicketRecord,
+} from './tickets.ts';
 
 const created = new Date('2025-03-03T08:00:00.000Z');
 const at = (minutes: number) => new Date(created.getTime() + minutes * 60_000);
@@ -215,10 +228,48 @@ describe('markOverdue', () => {
   });
 });
 
+describe('rateTicket', () => {
+  const resolved = () => editTicket(ticket(), { status: 'resolved' }, at(30)).ticket;
+  const rating = (score: number, comment: string | null = null) => ({ score, comment, ratedByApiKeyId: 'key-1' });
+
+  it.each<TicketStatus>(['open', 'in_progress'])('refuses a %s ticket', (status) => {
+    expect(() => rateTicket(ticket({ status }), rating(5), at(40))).toThrow(new ConflictError(TICKET_MESSAGES.notRatable));
+  });
+
+  it.each<TicketStatus>(['resolved', 'closed'])('rates a %s ticket and records the score in the history', (status) => {
+    const result = rateTicket(editTicket(ticket(), { status }, at(30)).ticket, rating(4, 'Quick and kind'), at(40));
+    expect(result.ticket.rating).toEqual({ score: 4, comment: 'Quick and kind', ratedByApiKeyId: 'key-1', ratedAt: at(40).toISOString() });
+    expect(result.changes).toEqual([{ field: 'rating', from: null, to: 4 }]);
+  });
+
+  it('replaces an earlier rating, the history showing both scores', () => {
+    const first = rateTicket(resolved(), rating(2), at(40)).ticket;
+    const second = rateTicket(first, rating(5, 'Solved after all'), at(50));
+    expect(second.ticket.rating).toMatchObject({ score: 5, comment: 'Solved after all', ratedAt: at(50).toISOString() });
+    expect(second.changes).toEqual([{ field: 'rating', from: 2, to: 5 }]);
+  });
+
+  it('treats the same rating sent again as no change', () => {
+    const first = rateTicket(resolved(), rating(3, 'Fine'), at(40)).ticket;
+    expect(rateTicket(first, rating(3, 'Fine'), at(50))).toEqual({ ticket: first, changes: [] });
+  });
+
+  it('keeps the rating through a reopen', () => {
+    const rated = rateTicket(resolved(), rating(3), at(40)).ticket;
+    expect(editTicket(rated, { status: 'open' }, at(50)).ticket.rating?.score).toBe(3);
+  });
+
+  it('answers with the API shape of the rating', () => {
+    const rated = rateTicket(resolved(), rating(5), at(40)).ticket;
+    expect(toApiRating(rated)).toEqual({ ticketId: 42, score: 5, comment: null, ratedAt: at(40).toISOString() });
+    expect(toApiRating(resolved())).toBeNull();
+  });
+});
+
 describe('toApiTicket', () => {
   it('drops the bookkeeping fields', () => {
     const api = toApiTicket(ticket());
-    for (const field of ['version', 'assignedAt', 'firstResponseAt', 'responseAgentId', 'resolutionAgentId', 'slaMet']) {
+    for (const field of ['version', 'assignedAt', 'firstResponseAt', 'responseAgentId', 'resolutionAgentId', 'slaMet', 'rating']) {
       expect(api).not.toHaveProperty(field);
     }
   });

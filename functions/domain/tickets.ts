@@ -1,11 +1,18 @@
 /**
- * Ticket rules as plain state transitions: a new ticket, an edit, an assignment, a comment, the overdue mark.
+ * Ticket rules as plain state transitions: a new ticket, an edit, an assignment, a comment, the overdue mark, a
+ * customer rating.
  * Each returns the next state and the field changes the history records; the data layer writes both, with the
  * aggregate deltas of functions/domain/metrics.ts, in one transaction.
  */
 import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
-import type { FieldChange, Ticket, TicketAssignee } from '#shared/schemas/ticket.ts';
+import { TICKET_MESSAGES, type FieldChange, type Ticket, type TicketAssignee, type TicketRating } from '#shared/schemas/ticket.ts';
+import { ConflictError } from '../lib/errors.ts';
 import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
+
+/** A customer rating as the ticket keeps it: the API shape without the ticket id, plus the key that sent it. */
+export interface StoredRating extends Omit<TicketRating, 'ticketId'> {
+  ratedByApiKeyId: string | null;
+}
 
 /** What the table keeps beyond the API shape: concurrency version and who is credited in the weekly figures. */
 export interface TicketRecord extends Ticket {
@@ -20,6 +27,11 @@ export interface TicketRecord extends Ticket {
   resolutionAgentId: string | null;
   /** Whether the resolution came by the deadline; cleared on reopen. */
   slaMet: boolean | null;
+  /**
+   * The customer's rating, kept through a reopen; it counts in the figures only while the ticket is resolved or
+   * closed, for the agent and the day of its current resolution.
+   */
+  rating: StoredRating | null;
 }
 
 export interface Transition {
@@ -82,6 +94,7 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     responseAgentId: null,
     resolutionAgentId: null,
     slaMet: null,
+    rating: null,
   };
 }
 
@@ -193,6 +206,32 @@ export function markOverdue(current: TicketRecord, now: Date): Transition {
   };
 }
 
+/**
+ * The customer's rating of a resolved or closed ticket; a new rating replaces the previous one, and the same rating
+ * sent again changes nothing. The ticket's `updatedAt` stays: a rating is about the ticket, not a change to it.
+ */
+export function rateTicket(
+  current: TicketRecord,
+  input: { score: number; comment: string | null; ratedByApiKeyId: string | null },
+  now: Date,
+): Transition {
+  if (isUnresolved(current.status)) throw new ConflictError(TICKET_MESSAGES.notRatable);
+  const previous = current.rating;
+  if (previous && previous.score === input.score && previous.comment === input.comment) {
+    return { ticket: current, changes: [] };
+  }
+  return {
+    ticket: { ...current, rating: { ...input, ratedAt: now.toISOString() } },
+    changes: [{ field: 'rating', from: previous?.score ?? null, to: input.score }],
+  };
+}
+
+/** The API shape of a ticket's rating, if it has one. */
+export const toApiRating = (ticket: TicketRecord): TicketRating | null =>
+  ticket.rating
+    ? { ticketId: ticket.id, score: ticket.rating.score, comment: ticket.rating.comment, ratedAt: ticket.rating.ratedAt }
+    : null;
+
 /** The API shape of a stored ticket (bookkeeping fields dropped). */
 export function toApiTicket(record: TicketRecord): Ticket {
   const {
@@ -202,6 +241,7 @@ export function toApiTicket(record: TicketRecord): Ticket {
     responseAgentId: _responseAgentId,
     resolutionAgentId: _resolutionAgentId,
     slaMet: _slaMet,
+    rating: _rating,
     ...ticket
   } = record;
   return ticket;

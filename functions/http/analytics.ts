@@ -1,14 +1,20 @@
 /**
- * Analytics for admins and managers. Category usage is read from the categories' usage counts, which the ticket
- * transactions keep exact. Insights and agent performance come with a later task, built on the weekly agent
- * aggregates the ticket transactions already maintain (keys.agentWeek); until then they answer 501.
+ * Analytics for admins and managers, all from aggregates the ticket transactions keep exact: category usage from
+ * the categories' usage counts, agent performance from the weekly agent items (keys.agentWeek), insights from the
+ * totals item, at most INSIGHT_DAYS per-day items and the staff and category lists. No request reads tickets.
  */
+import { agentPerformanceQuerySchema } from '#shared/schemas/analytics.ts';
 import type { CategoryUsage } from '#shared/schemas/dashboard.ts';
+import { listAgentWeeks } from '../data/agent-weeks.ts';
 import { listCategories } from '../data/categories.ts';
+import { getTotals, listDayStats } from '../data/stats.ts';
+import { listStaff } from '../data/users.ts';
+import { computeInsights, INSIGHT_DAYS } from '../domain/insights.ts';
+import { dayRange } from '../domain/metrics.ts';
+import { currentWeek, isRankedAgent, rankAgents } from '../domain/performance.ts';
 import { TICKET_ROLES } from '../domain/permissions.ts';
-import { defineRoute, httpHandler, type HttpResult } from '../lib/http.ts';
-
-const notImplemented = async (): Promise<HttpResult> => ({ status: 501, body: { message: 'Not implemented yet' } });
+import { displayName } from '../domain/tickets.ts';
+import { defineRoute, httpHandler } from '../lib/http.ts';
 
 export const handler = httpHandler('analytics', {
   'GET /api/analytics/category-usage': defineRoute({
@@ -21,7 +27,31 @@ export const handler = httpHandler('analytics', {
     },
   }),
 
-  'GET /api/analytics/insights': defineRoute({ access: { roles: TICKET_ROLES.analytics }, handle: notImplemented }),
+  'GET /api/analytics/insights': defineRoute({
+    access: { roles: TICKET_ROLES.analytics },
+    async handle() {
+      const now = new Date();
+      const days = dayRange(now, INSIGHT_DAYS);
+      const [totals, perDay, staff, categories] = await Promise.all([
+        getTotals(),
+        listDayStats(days[0]!, days.at(-1)!),
+        listStaff(),
+        listCategories(),
+      ]);
+      const agents = staff.filter(isRankedAgent).map((user) => ({ id: user.id, name: displayName(user) }));
+      return { body: computeInsights({ totals, days: perDay, agents, categories }, now) };
+    },
+  }),
 
-  'GET /api/agents/performance': defineRoute({ access: { roles: TICKET_ROLES.analytics }, handle: notImplemented }),
+  'GET /api/agents/performance': defineRoute({
+    access: { roles: TICKET_ROLES.analytics },
+    query: agentPerformanceQuerySchema,
+    async handle({ query }) {
+      const now = new Date();
+      const staff = await listStaff();
+      const agentIds = staff.filter(isRankedAgent).map((user) => user.id);
+      const weeks = await listAgentWeeks(agentIds, currentWeek(now));
+      return { body: rankAgents(staff, weeks, now, query.limit) };
+    },
+  }),
 });

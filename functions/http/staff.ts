@@ -4,8 +4,10 @@
  * holds the credentials.
  */
 import { createUserSchema, resetPasswordSchema, updateRoleSchema, userIdParamsSchema } from '#shared/schemas/user.ts';
+import { listAgentWeeks } from '../data/agent-weeks.ts';
 import { deactivateUser, getUser, listStaff, setUserRole } from '../data/users.ts';
-import { assertMayDeactivate, STAFF_MESSAGES, STAFF_ROLES, toAgentListing } from '../domain/staff.ts';
+import { currentWeek, withWeekPerformance } from '../domain/performance.ts';
+import { assertMayDeactivate, STAFF_MESSAGES, STAFF_ROLES } from '../domain/staff.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { createStaffAccount } from '../lib/staff-accounts.ts';
@@ -15,8 +17,11 @@ export const handler = httpHandler('staff', {
   'GET /api/agents': defineRoute({
     access: { roles: STAFF_ROLES.list },
     async handle() {
+      const now = new Date();
       const staff = await listStaff();
-      return { body: staff.map(toAgentListing) };
+      // Everyone who can hold tickets has a week item; one batch read per 100 staff, never per ticket.
+      const weeks = await listAgentWeeks(staff.map((user) => user.id), currentWeek(now));
+      return { body: staff.map((user) => withWeekPerformance(user, weeks.get(user.id), now)) };
     },
   }),
 

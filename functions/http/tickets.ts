@@ -1,9 +1,8 @@
 /**
  * The ticket API (SPEC.md §7, DESIGN.md §4): lists, details, create with round robin and Idempotency-Key, edit,
- * assign, comments and history. Rules live in functions/domain, writes in functions/data/tickets.ts.
+ * assign, comments, history and customer ratings. Rules live in functions/domain, writes in functions/data/tickets.ts.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import { LIST_LIMITS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import {
@@ -11,11 +10,13 @@ import {
   createCommentSchema,
   createTicketSchema,
   listTicketsQuerySchema,
+  rateTicketSchema,
   TICKET_MESSAGES,
   ticketIdParamsSchema,
   updateTicketSchema,
   type Actor,
 } from '#shared/schemas/ticket.ts';
+import { rateTicket } from '../data/ratings.ts';
 import {
   addComment,
   assignTicket,
@@ -158,12 +159,18 @@ export const handler = httpHandler('tickets', {
     },
   }),
 
-  // Customer ratings arrive with the agent-performance work; the route exists so both runtimes agree on it.
+  // The customer's rating arrives from the upstream system that talks to the customer: API keys with tickets:rate
+  // only (DESIGN.md §4), so no staff role may call it.
   'POST /api/tickets/{id}/rating': defineRoute({
-    access: { roles: TICKET_ROLES.read },
-    params: z.object({ id: z.string() }),
-    async handle() {
-      return { status: 501, body: { message: 'Not implemented yet' } };
+    access: { roles: [] },
+    params: ticketIdParamsSchema,
+    body: rateTicketSchema,
+    async handle({ params, body, caller }) {
+      // Staff never get here (no role is admitted); the check only tells TypeScript the caller is a key.
+      if (caller.kind !== 'apiKey') throw new ForbiddenError('Only upstream systems can rate tickets');
+      const actor: Actor = { type: 'apiKey', id: caller.apiKey.id, name: caller.apiKey.name };
+      const { rating, replaced } = await rateTicket(params.id, body, actor);
+      return { status: replaced ? 200 : 201, body: rating };
     },
   }),
 });

@@ -9,8 +9,9 @@ let cognito: CognitoIdentityProviderClient | undefined;
 /** The document client for the one table, created once per process and reused across invocations. */
 export function dynamo(): DynamoDBDocumentClient {
   if (!ddb) {
-    const { region, dynamoEndpoint } = config();
-    ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint: dynamoEndpoint }), {
+    const { region, dynamoEndpoint, dynamoMaxSockets } = config();
+    const requestHandler = dynamoMaxSockets ? { httpAgent: { maxSockets: dynamoMaxSockets, keepAlive: true } } : undefined;
+    ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint: dynamoEndpoint, requestHandler }), {
       marshallOptions: { removeUndefinedValues: true },
     });
   }

@@ -7,6 +7,11 @@ export interface Config {
   tableName: string;
   /** Set only where DynamoDB is not AWS's own endpoint (DynamoDB Local). */
   dynamoEndpoint?: string;
+  /**
+   * Sockets the DynamoDB client may open at once. A Lambda instance serves one request at a time, so the SDK's
+   * default (50) is plenty there; the embedded runtime serves every request from one process and needs more.
+   */
+  dynamoMaxSockets?: number;
   cognito: {
     userPoolId: string;
     clientId: string;
@@ -40,6 +45,7 @@ export function config(): Config {
     region: process.env.AWS_REGION ?? 'us-east-1',
     tableName: required('TABLE_NAME'),
     dynamoEndpoint: optional('DYNAMODB_ENDPOINT'),
+    dynamoMaxSockets: optional('DYNAMODB_MAX_SOCKETS') ? Number(process.env.DYNAMODB_MAX_SOCKETS) : undefined,
     cognito: {
       userPoolId: required('COGNITO_USER_POOL_ID'),
       clientId: required('COGNITO_CLIENT_ID'),

@@ -19,7 +19,8 @@ import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError, Unsu
 import { logger } from './logger.ts';
 import { isSameOrigin } from './origin.ts';
 
-export type Access = 'public' | { roles: readonly Role[] };
+/** Who may call a route; `deniedMessage` is what a signed-in caller outside `roles` is told (403). */
+export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: string };
 
 export interface HttpResult {
   status?: number;
@@ -109,7 +110,7 @@ async function identify(
 
   const { user, setCookies } = await authenticateStaff(ctx.cookies, ctx.cookieOptions);
   if (!route.access.roles.includes(user.role)) {
-    throw new ForbiddenError("You don't have permission to do this");
+    throw new ForbiddenError(route.access.deniedMessage ?? "You don't have permission to do this");
   }
   return { caller: { kind: 'staff', user }, setCookies };
 }

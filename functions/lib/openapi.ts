@@ -14,13 +14,16 @@ import {
   historyEntrySchema,
   listTicketsQuerySchema,
   overdueTicketsSchema,
+  rateTicketSchema,
   TICKET_MESSAGES,
   ticketIdParamsSchema,
   ticketListSchema,
+  ticketRatingSchema,
   ticketSchema,
   type Comment,
   type HistoryEntry,
   type Ticket,
+  type TicketRating,
 } from '#shared/schemas/ticket.ts';
 import { rateLimitMessage, rateWindowInWords } from '../domain/api-keys.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpRoute } from '../routes.ts';
@@ -55,7 +58,7 @@ export interface OperationDoc {
   /** The success answer (501 only for a route whose feature is not built yet). */
   response: Example & { status: 200 | 201 | 501; description: string };
   /** A second success answer with the same body, such as the 200 of an idempotent replay. */
-  alsoAnswers?: { status: 200; description: string; headers: Record<string, { description: string; schema: ZodType }> };
+  alsoAnswers?: { status: 200; description: string; headers?: Record<string, { description: string; schema: ZodType }> };
   /** When this route answers 404 or 409, in words. */
   notFound?: string;
   conflict?: string;
@@ -150,6 +153,18 @@ const CATEGORY_EXAMPLE: Category = {
   updatedAt: '2025-01-10T08:00:00.000Z',
 };
 
+const RATE_TICKET_EXAMPLE: z.input<typeof rateTicketSchema> = {
+  score: 4,
+  comment: 'Sorted out the same morning, thank you.',
+};
+
+const RATING_EXAMPLE: TicketRating = {
+  ticketId: TICKET_EXAMPLE.id,
+  score: 4,
+  comment: 'Sorted out the same morning, thank you.',
+  ratedAt: '2025-06-02T14:03:00.000Z',
+};
+
 const TICKET_ID_PARAM = { id: 'The ticket number (`id`), not the `TKT-` code.' };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -236,20 +251,20 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     },
     notFound: 'There is no ticket with this id.',
   }),
-  // The handler answers 501 until customer ratings are built (issue 5 item 4); that work replaces this entry with
-  // the rating's request and response schemas.
   'POST /api/tickets/{id}/rating': doc({
     operationId: 'rateTicket',
-    summary: 'Rate a resolved ticket (not available yet)',
-    description: 'Reserved for customer ratings; every call answers 501 for now.',
+    summary: "Record the customer's rating of a ticket",
+    description:
+      'Only for a resolved or closed ticket. One rating per ticket: a new one replaces the previous one, and the ' +
+      'rating counts towards the week of the agent who resolved the ticket. Sending the same rating again changes ' +
+      'nothing.',
     params: ticketIdParamsSchema,
     parameterDescriptions: TICKET_ID_PARAM,
-    response: {
-      status: 501,
-      description: 'Ratings are not available yet.',
-      schema: errorBodySchema,
-      example: { message: 'Not implemented yet' },
-    },
+    request: { schema: rateTicketSchema, example: RATE_TICKET_EXAMPLE },
+    response: { status: 201, description: "The ticket's first rating.", schema: ticketRatingSchema, example: RATING_EXAMPLE },
+    alsoAnswers: { status: 200, description: 'The ticket was rated before: this rating replaced that one.' },
+    notFound: 'There is no ticket with this id.',
+    conflict: 'The ticket is not resolved or closed.',
   }),
   'GET /api/categories': doc({
     operationId: 'listCategories',
@@ -272,6 +287,7 @@ const NAMED_SCHEMAS: ReadonlyArray<readonly [ZodType, string]> = [
   [ticketListSchema, 'TicketList'],
   [commentSchema, 'Comment'],
   [historyEntrySchema, 'HistoryEntry'],
+  [ticketRatingSchema, 'TicketRating'],
   [categorySchema, 'Category'],
   [errorBodySchema, 'Error'],
 ];
@@ -461,14 +477,19 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       [op.response.status]: { description: op.response.description, content: json(response, op.response.example) },
     };
     if (op.alsoAnswers) {
+      const headers = op.alsoAnswers.headers;
       responses[op.alsoAnswers.status] = {
         description: op.alsoAnswers.description,
-        headers: Object.fromEntries(
-          Object.entries(op.alsoAnswers.headers).map(([header, h]) => [
-            header,
-            { description: h.description, schema: embeddable(z.toJSONSchema(h.schema) as JsonSchema) },
-          ]),
-        ),
+        ...(headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(headers).map(([header, h]) => [
+                  header,
+                  { description: h.description, schema: embeddable(z.toJSONSchema(h.schema) as JsonSchema) },
+                ]),
+              ),
+            }
+          : {}),
         content: json(response, op.response.example),
       };
     }

@@ -21,6 +21,8 @@ export function functionEnv(o: {
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     TABLE_NAME: o.tableName,
     DYNAMODB_ENDPOINT: o.dynamoEndpoint,
+    // Every request of the embedded runtime shares one client (functions/lib/config.ts dynamoMaxSockets).
+    DYNAMODB_MAX_SOCKETS: '256',
     COGNITO_ENDPOINT: o.cognitoEndpoint,
     COGNITO_USER_POOL_ID: o.pool.userPoolId,
     COGNITO_CLIENT_ID: o.pool.clientId,

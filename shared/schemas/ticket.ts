@@ -11,7 +11,16 @@ import { MESSAGES } from '../messages.ts';
 import { emailSchema } from './user.ts';
 
 /** Limits and texts of the ticket API that SPEC.md does not fix; the SPEC texts themselves live in MESSAGES. */
-export const TICKET_LIMITS = { subjectMax: 200, descriptionMax: 10_000, commentMax: 5_000, searchMax: 100 } as const;
+export const TICKET_LIMITS = {
+  subjectMax: 200,
+  descriptionMax: 10_000,
+  commentMax: 5_000,
+  searchMax: 100,
+  ratingCommentMax: 1_000,
+} as const;
+
+/** Customer ratings score a resolved ticket from 1 (poor) to 5 (excellent). */
+export const RATING_SCORES = { min: 1, max: 5 } as const;
 
 export const TICKET_MESSAGES = {
   notFound: 'Ticket not found',
@@ -31,6 +40,9 @@ export const TICKET_MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
   assignNotAllowed: 'Only administrators and managers can assign tickets',
   busy: 'The ticket is being changed by others right now; please try again',
+  invalidRatingScore: `Score must be a whole number from ${RATING_SCORES.min} to ${RATING_SCORES.max}`,
+  ratingCommentTooLong: `Comment must be at most ${TICKET_LIMITS.ratingCommentMax} characters`,
+  notRatable: 'Only resolved or closed tickets can be rated',
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, { message: TICKET_MESSAGES.invalidPriority });
@@ -247,3 +259,31 @@ export const historyEntrySchema = z.object({
   changes: z.array(fieldChangeSchema),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** `POST /api/tickets/{id}/rating`: the customer's rating of a resolved or closed ticket; a new one replaces the old. */
+export const rateTicketSchema = z.object({
+  score: z
+    .number({ message: TICKET_MESSAGES.invalidRatingScore })
+    .int(TICKET_MESSAGES.invalidRatingScore)
+    .min(RATING_SCORES.min, TICKET_MESSAGES.invalidRatingScore)
+    .max(RATING_SCORES.max, TICKET_MESSAGES.invalidRatingScore),
+  /** Omitted, null or blank: no comment. */
+  comment: z
+    .string({ message: TICKET_MESSAGES.ratingCommentTooLong })
+    .trim()
+    .max(TICKET_LIMITS.ratingCommentMax, TICKET_MESSAGES.ratingCommentTooLong)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type RateTicketInput = z.infer<typeof rateTicketSchema>;
+
+/** A ticket's customer rating, as the rating route answers with it (201 the first time, 200 when it replaced one). */
+export const ticketRatingSchema = z.object({
+  /** The ticket's numeric id. */
+  ticketId: z.number().int(),
+  score: z.number().int().min(RATING_SCORES.min).max(RATING_SCORES.max),
+  comment: z.string().nullable(),
+  /** When this rating was given (a replacement has its own time). */
+  ratedAt: z.string(),
+});
+export type TicketRating = z.infer<typeof ticketRatingSchema>;
