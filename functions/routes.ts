@@ -56,9 +56,9 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/tickets/{id}/history', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets/{id}/rating', 'tickets', 'tickets:rate'),
 
-  r('GET', '/api/dashboard/metrics', 'dashboard'),
-  r('GET', '/api/dashboard/priority-distribution', 'dashboard'),
-  r('GET', '/api/dashboard/volume-data', 'dashboard'),
+  r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
+  r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),
+  r('GET', '/api/dashboard/volume-data', 'dashboard', 'tickets:read'),
 
   r('GET', '/api/analytics/category-usage', 'analytics'),
   r('GET', '/api/analytics/insights', 'analytics'),

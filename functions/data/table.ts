@@ -54,7 +54,6 @@ export const keys = {
     pk: `TICKET#${pad(id)}`,
     sk: `HISTORY#${at}#${entryId}`,
   }),
-  ticketRating: (id: number) => ({ pk: `TICKET#${pad(id)}`, sk: 'RATING' }),
   ticketSequence: () => ({ pk: 'SEQUENCE#TICKET', sk: 'SEQUENCE' }),
   idempotency: (scope: string, key: string) => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
   roundRobin: () => ({ pk: 'ROUND_ROBIN', sk: 'STATE' }),

@@ -9,6 +9,7 @@ import { COUNTER_NAMES, dayRange, percentChange, type Counters } from './metrics
 /** Surges and ratings compare the last 7 days (today included) with the 7 days before. */
 export const WINDOW_DAYS = 7;
 
+/** The thresholds of each rule (docs in the rule functions below). */
 export const INSIGHT_RULES = {
   /** Forecast: complete days read, days of them that must have had tickets, days forecast, rise that warns. */
   forecast: { historyDays: 28, minDaysWithData: 14, horizonDays: 7, warnAbove: 1.25 },
@@ -22,6 +23,7 @@ export const INSIGHT_RULES = {
   satisfaction: { minDrop: 0.5, minRatings: 3, praiseMean: 4.5, praiseRatings: 5 },
 } as const;
 
+/** The overdue alert's recommended action. */
 export const OVERDUE_ACTION = 'Reassign or escalate the overdue tickets';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

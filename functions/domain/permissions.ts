@@ -38,3 +38,12 @@ export const PERMISSION_MESSAGES = {
 export function canBeAssigned(user: Pick<User, 'role' | 'isActive'> | undefined): boolean {
   return !!user && user.isActive && ROLES.includes(user.role);
 }
+
+/** What a signed-in caller outside a route's roles is told (403), by capability. */
+export const DENIED = {
+  staffList: 'Only administrators and managers can see the staff list',
+  staffManage: 'Only administrators can manage staff accounts',
+  categoriesManage: 'Only administrators can manage categories',
+  analytics: 'Only administrators and managers can see analytics',
+  apiKeys: 'Only administrators can manage API keys',
+} as const;

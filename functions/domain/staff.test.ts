@@ -8,7 +8,6 @@ import {
   isActiveAdmin,
   lastAdminRefusal,
   STAFF_MESSAGES,
-  toAgentListing,
   withRole,
 } from './staff.ts';
 
@@ -87,8 +86,3 @@ describe('status changes', () => {
   });
 });
 
-describe('toAgentListing', () => {
-  it('lists a staff member with no performance figures yet as null, not zero', () => {
-    expect(toAgentListing(user())).toEqual({ ...user(), currentWeekPerformance: null });
-  });
-});

@@ -4,7 +4,7 @@
  * inside the transactions that make them race-free.
  */
 import type { Role } from '#shared/constants.ts';
-import type { Agent, User } from '#shared/schemas/user.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { ConflictError } from '../lib/errors.ts';
 
 /** DESIGN §4: admins and managers see the staff; only admins create users, change roles and passwords, deactivate. */
@@ -63,5 +63,3 @@ export const deactivated = (user: User, now: Date): User => ({
   updatedAt: now.toISOString(),
 });
 
-/** A `GET /api/agents` entry: performance figures are not recorded yet, so they are null (not zero). */
-export const toAgentListing = (user: User): Agent => ({ ...user, currentWeekPerformance: null });

@@ -12,13 +12,13 @@ import { listStaff } from '../data/users.ts';
 import { computeInsights, INSIGHT_DAYS } from '../domain/insights.ts';
 import { dayRange } from '../domain/metrics.ts';
 import { currentWeek, isRankedAgent, rankAgents } from '../domain/performance.ts';
-import { TICKET_ROLES } from '../domain/permissions.ts';
+import { DENIED, TICKET_ROLES } from '../domain/permissions.ts';
 import { displayName } from '../domain/tickets.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 
 export const handler = httpHandler('analytics', {
   'GET /api/analytics/category-usage': defineRoute({
-    access: { roles: TICKET_ROLES.analytics },
+    access: { roles: TICKET_ROLES.analytics, deniedMessage: DENIED.analytics },
     async handle() {
       const usage: CategoryUsage = (await listCategories())
         .map((c) => ({ category: c.name, displayName: c.displayName, color: c.color, count: c.usageCount ?? 0 }))
@@ -28,7 +28,7 @@ export const handler = httpHandler('analytics', {
   }),
 
   'GET /api/analytics/insights': defineRoute({
-    access: { roles: TICKET_ROLES.analytics },
+    access: { roles: TICKET_ROLES.analytics, deniedMessage: DENIED.analytics },
     async handle() {
       const now = new Date();
       const days = dayRange(now, INSIGHT_DAYS);
@@ -44,7 +44,7 @@ export const handler = httpHandler('analytics', {
   }),
 
   'GET /api/agents/performance': defineRoute({
-    access: { roles: TICKET_ROLES.analytics },
+    access: { roles: TICKET_ROLES.analytics, deniedMessage: DENIED.analytics },
     query: agentPerformanceQuerySchema,
     async handle({ query }) {
       const now = new Date();

@@ -9,8 +9,9 @@ import { API_KEY_SECRET_BYTES, apiKeySecret, newApiKey } from '../domain/api-key
 import type { Caller } from '../lib/auth.ts';
 import { ForbiddenError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
+import { DENIED } from '../domain/permissions.ts';
 
-const ADMIN = { roles: ['admin'] } as const;
+const ADMIN = { roles: ['admin'], deniedMessage: DENIED.apiKeys } as const;
 
 /** Admin-only routes reach their handler only with a staff caller; this narrows the type. */
 function staffOf(caller: Caller) {

@@ -19,6 +19,7 @@ import {
 import { assertDeletable, CATEGORY_MESSAGES, CATEGORY_ROLES, categoryEdit, newCategory } from '../domain/categories.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
+import { DENIED } from '../domain/permissions.ts';
 
 async function existingCategory(id: string) {
   const category = await getCategory(id);
@@ -40,7 +41,7 @@ export const handler = httpHandler('categories', {
   }),
 
   'POST /api/categories': defineRoute({
-    access: { roles: CATEGORY_ROLES.manage },
+    access: { roles: CATEGORY_ROLES.manage, deniedMessage: DENIED.categoriesManage },
     body: createCategorySchema,
     async handle({ body }) {
       const category = await createCategory(newCategory(body, randomUUID(), new Date()));
@@ -49,7 +50,7 @@ export const handler = httpHandler('categories', {
   }),
 
   'PATCH /api/categories/{id}': defineRoute({
-    access: { roles: CATEGORY_ROLES.manage },
+    access: { roles: CATEGORY_ROLES.manage, deniedMessage: DENIED.categoriesManage },
     params: categoryIdParamsSchema,
     body: updateCategorySchema,
     async handle({ params, body }) {
@@ -61,7 +62,7 @@ export const handler = httpHandler('categories', {
   }),
 
   'DELETE /api/categories/{id}': defineRoute({
-    access: { roles: CATEGORY_ROLES.manage },
+    access: { roles: CATEGORY_ROLES.manage, deniedMessage: DENIED.categoriesManage },
     params: categoryIdParamsSchema,
     async handle({ params }) {
       const category = await existingCategory(params.id);

@@ -12,10 +12,11 @@ import { NotFoundError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { createStaffAccount } from '../lib/staff-accounts.ts';
 import { disableUser, setPassword, signOutEverywhere } from '../lib/identity.ts';
+import { DENIED } from '../domain/permissions.ts';
 
 export const handler = httpHandler('staff', {
   'GET /api/agents': defineRoute({
-    access: { roles: STAFF_ROLES.list },
+    access: { roles: STAFF_ROLES.list, deniedMessage: DENIED.staffList },
     async handle() {
       const now = new Date();
       const staff = await listStaff();
@@ -26,7 +27,7 @@ export const handler = httpHandler('staff', {
   }),
 
   'POST /api/users': defineRoute({
-    access: { roles: STAFF_ROLES.manage },
+    access: { roles: STAFF_ROLES.manage, deniedMessage: DENIED.staffManage },
     body: createUserSchema,
     async handle({ body }) {
       return { status: 201, body: await createStaffAccount(body) };
@@ -34,7 +35,7 @@ export const handler = httpHandler('staff', {
   }),
 
   'PUT /api/users/{id}/password': defineRoute({
-    access: { roles: STAFF_ROLES.manage },
+    access: { roles: STAFF_ROLES.manage, deniedMessage: DENIED.staffManage },
     params: userIdParamsSchema,
     body: resetPasswordSchema,
     async handle({ params, body }) {
@@ -46,7 +47,7 @@ export const handler = httpHandler('staff', {
   }),
 
   'PUT /api/users/{id}/role': defineRoute({
-    access: { roles: STAFF_ROLES.manage },
+    access: { roles: STAFF_ROLES.manage, deniedMessage: DENIED.staffManage },
     params: userIdParamsSchema,
     body: updateRoleSchema,
     async handle({ params, body }) {
@@ -55,7 +56,7 @@ export const handler = httpHandler('staff', {
   }),
 
   'DELETE /api/users/{id}': defineRoute({
-    access: { roles: STAFF_ROLES.manage },
+    access: { roles: STAFF_ROLES.manage, deniedMessage: DENIED.staffManage },
     params: userIdParamsSchema,
     async handle({ params, caller }) {
       if (caller.kind === 'staff') assertMayDeactivate(caller.user.id, params.id);

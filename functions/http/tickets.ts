@@ -123,7 +123,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'POST /api/tickets/{id}/assign': defineRoute({
-    access: { roles: TICKET_ROLES.assign },
+    access: { roles: TICKET_ROLES.assign, deniedMessage: TICKET_MESSAGES.assignNotAllowed },
     params: ticketIdParamsSchema,
     body: assignTicketSchema,
     async handle({ params, body, caller }) {
@@ -162,12 +162,12 @@ export const handler = httpHandler('tickets', {
   // The customer's rating arrives from the upstream system that talks to the customer: API keys with tickets:rate
   // only (DESIGN.md §4), so no staff role may call it.
   'POST /api/tickets/{id}/rating': defineRoute({
-    access: { roles: [] },
+    access: { roles: [], deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
     params: ticketIdParamsSchema,
     body: rateTicketSchema,
     async handle({ params, body, caller }) {
       // Staff never get here (no role is admitted); the check only tells TypeScript the caller is a key.
-      if (caller.kind !== 'apiKey') throw new ForbiddenError('Only upstream systems can rate tickets');
+      if (caller.kind !== 'apiKey') throw new ForbiddenError(TICKET_MESSAGES.ratingByKeysOnly);
       const actor: Actor = { type: 'apiKey', id: caller.apiKey.id, name: caller.apiKey.name };
       const { rating, replaced } = await rateTicket(params.id, body, actor);
       return { status: replaced ? 200 : 201, body: rating };

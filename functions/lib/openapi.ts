@@ -9,6 +9,13 @@ import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { categoryListQuerySchema, categorySchema, type Category } from '#shared/schemas/category.ts';
 import {
+  dashboardMetricsSchema,
+  priorityDistributionSchema,
+  volumeDataQuerySchema,
+  volumeDataSchema,
+  type DashboardMetrics,
+} from '#shared/schemas/dashboard.ts';
+import {
   commentSchema,
   createTicketSchema,
   historyEntrySchema,
@@ -165,12 +172,68 @@ const RATING_EXAMPLE: TicketRating = {
   ratedAt: '2025-06-02T14:03:00.000Z',
 };
 
+const METRICS_EXAMPLE: DashboardMetrics = {
+  overview: {
+    totalTickets: 1284,
+    openTickets: 37,
+    inProgressTickets: 21,
+    resolvedTickets: 902,
+    closedTickets: 324,
+    overdueTickets: 4,
+  },
+  avgResponseTime: 42.5,
+  resolutionRate: 95.5,
+  byStatus: { open: 37, in_progress: 21, resolved: 902, closed: 324 },
+  byPriority: { low: 310, medium: 688, high: 241, critical: 45 },
+  byType: { api: 1009, direct: 275 },
+  changes: { totalTickets: 8.2, openTickets: -12.5, avgResponseTime: -3.1, resolutionRate: 0.4 },
+};
+
 const TICKET_ID_PARAM = { id: 'The ticket number (`id`), not the `TKT-` code.' };
 
 // ---------------------------------------------------------------------------------------------------------------
 
 /** The schemas of each key-callable route, by route key. A key-callable route missing here fails the build. */
 export const OPERATIONS: Record<string, OperationDoc> = {
+  'GET /api/dashboard/metrics': doc({
+    operationId: 'getDashboardMetrics',
+    summary: 'Headline ticket figures',
+    description:
+      'Totals by status, priority and type, the mean first-response time (minutes), the resolution rate (percent) and ' +
+      'the change of each headline figure against the week before (percent; null without a base). Kept exact by the ' +
+      'same transactions that change tickets, so it costs the same at any number of tickets.',
+    response: { status: 200, description: 'The figures.', schema: dashboardMetricsSchema, example: METRICS_EXAMPLE },
+  }),
+  'GET /api/dashboard/priority-distribution': doc({
+    operationId: 'getPriorityDistribution',
+    summary: 'Tickets per priority',
+    response: {
+      status: 200,
+      description: 'Every priority, lowest first, zeros included.',
+      schema: priorityDistributionSchema,
+      example: [
+        { priority: 'low', count: 310 },
+        { priority: 'medium', count: 688 },
+        { priority: 'high', count: 241 },
+        { priority: 'critical', count: 45 },
+      ],
+    },
+  }),
+  'GET /api/dashboard/volume-data': doc({
+    operationId: 'getVolumeData',
+    summary: 'Tickets created and resolved per day',
+    query: volumeDataQuerySchema,
+    parameterDescriptions: { days: 'How many days, ending today (UTC): 7, 30 or 90. Default 7.' },
+    response: {
+      status: 200,
+      description: 'One entry per UTC day, oldest first, zero-filled.',
+      schema: volumeDataSchema,
+      example: [
+        { date: '2025-06-01', created: 41, resolved: 38 },
+        { date: '2025-06-02', created: 57, resolved: 49 },
+      ],
+    },
+  }),
   'GET /api/tickets': doc({
     operationId: 'listTickets',
     summary: 'List tickets, newest first',

@@ -10,6 +10,7 @@ import { displayNameFromName } from '#shared/format.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { createCategory } from '#functions/data/categories.ts';
 import { keys } from '#functions/data/table.ts';
+import { rateTicket } from '#functions/data/ratings.ts';
 import { addComment, assignTicket, createTicket, staffActor, updateTicket } from '#functions/data/tickets.ts';
 import { createStaffAccount } from '#functions/lib/staff-accounts.ts';
 import { newCategory } from '#functions/domain/categories.ts';
@@ -126,6 +127,11 @@ export async function seedDemoData(options: { password: string; ticketCount?: nu
     }
     if (status !== 'open') {
       await updateTicket(ticket.id, { status }, staffActor(assignee), () => undefined, later(30 + random() * 600));
+    }
+    // Most customers of resolved tickets rate them (through the upstream system, in production).
+    if ((status === 'resolved' || status === 'closed') && random() < 0.8) {
+      const score = 3 + Math.floor(random() * 3);
+      await rateTicket(ticket.id, { score, comment: null }, { type: 'system', id: 'seed', name: 'Upstream trading system' }, later(700));
     }
   }
   log(`Created ${count} tickets`);

@@ -43,6 +43,7 @@ export const TICKET_MESSAGES = {
   invalidRatingScore: `Score must be a whole number from ${RATING_SCORES.min} to ${RATING_SCORES.max}`,
   ratingCommentTooLong: `Comment must be at most ${TICKET_LIMITS.ratingCommentMax} characters`,
   notRatable: 'Only resolved or closed tickets can be rated',
+  ratingByKeysOnly: 'Ratings come from upstream systems, with an API key that has the tickets:rate scope',
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, { message: TICKET_MESSAGES.invalidPriority });

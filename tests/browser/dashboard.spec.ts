@@ -119,7 +119,7 @@ for (const role of ['admin', 'manager'] as const) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Analytics' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'AI Analytics' })).toBeVisible();
     for (const title of ['AI Analytics Insights', 'Category Usage', 'Ticket Volume', 'Agent Performance']) {
-      await expect(page.getByRole('region', { name: title })).toBeVisible();
+      await expect(page.getByRole('region', { name: title, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('status')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Category Usage' }).getByText(/^\d+ tickets \(\d+\.\d%\)$/).first()).toBeVisible();

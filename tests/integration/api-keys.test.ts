@@ -11,6 +11,7 @@ import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
+import { DENIED } from '#functions/domain/permissions.ts';
 
 let api: Gateway;
 let admin: StaffFixture;
@@ -127,7 +128,7 @@ describe('who may manage keys', () => {
       await client.signIn(staff.email, staff.password);
       const res = await client.request<{ message: string }>(method, path.replace('{id}', apiKey.id), body);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe("You don't have permission to do this");
+      expect(res.body.message).toBe(DENIED.apiKeys);
       const listed = await listKeys();
       expect(listed.find((k) => k.id === apiKey.id)?.revokedAt).toBeNull();
       expect(listed.filter((k) => k.name === 'Not allowed')).toEqual([]);

@@ -13,6 +13,7 @@ import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
+import { DENIED } from '#functions/domain/permissions.ts';
 
 let api: Gateway;
 let adminClient: ApiClient;
@@ -74,7 +75,7 @@ describe('who may manage categories', () => {
     const category = await create();
     const res = await clients[role]!.request<{ message: string }>(method, path.replace('{id}', category.id), body);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("You don't have permission to do this");
+    expect(res.body.message).toBe(DENIED.categoriesManage);
     expect(await getCategory(category.id)).toEqual(category);
     expect(await getCategoryByName('refused_category')).toBeUndefined();
   });

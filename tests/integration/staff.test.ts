@@ -14,6 +14,7 @@ import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, uniqueEmail, type StaffFixture } from './support/fixtures.ts';
+import { DENIED } from '#functions/domain/permissions.ts';
 
 let api: Gateway;
 let admin: StaffFixture;
@@ -65,7 +66,7 @@ describe('who may manage staff', () => {
       const client = await signedIn(caller);
       const res = await client.request<{ message: string }>(method, path.replace('{id}', target.user.id), body);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe("You don't have permission to do this");
+      expect(res.body.message).toBe(DENIED.staffManage);
       // nothing happened to the target
       expect(await getUser(target.user.id)).toEqual(target.user);
       expect(await signInStatus(target.email, target.password)).toBe(200);
@@ -76,7 +77,7 @@ describe('who may manage staff', () => {
     const client = await signedIn(await createStaffUser({ role: 'agent' }));
     const res = await client.get('/api/agents');
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("You don't have permission to do this");
+    expect(res.body.message).toBe(DENIED.staffList);
   });
 
   it('refuses everything to a caller who is not signed in', async () => {

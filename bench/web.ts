@@ -1,0 +1,334 @@
+/**
+ * The SPA as a visitor's browser gets it (issue 6):
+ * 1. the initial JavaScript: the files `index.html` loads (its module script and modulepreloads), each compressed
+ *    with gzip -9 on its own as a CDN would, summed; the budget is 175 KB, judged by the stricter reading
+ *    (1 kB = 1,000 bytes) and reported in KiB too. The largest lazy chunks are listed beside it;
+ * 2. Lighthouse 12 (performance only, desktop and mobile presets) on the sign-in page and on the admin's
+ *    dashboard, in headless Chromium, against the embedded runtime serving that build with the demo data.
+ * Runs in a process of its own (see run.ts): the embedded runtime points the function code's clients at its
+ * emulators for the life of the process.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream';
+import { createGzip, gzipSync } from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { resetConfigForTests } from '#functions/lib/config.ts';
+import { freePort } from '#infra/local/ports.ts';
+import { startRuntime } from '#infra/local/runtime.ts';
+import { DEMO_USERS, seedDemoData } from '#infra/local/seed.ts';
+
+/** Issue 6: "initial JavaScript at most 175 KB gzip". */
+export const INITIAL_JS_BUDGET_BYTES = 175_000;
+/** Issue 6: performance 100 on desktop and at least 90 on mobile, for the sign-in page. */
+const SIGN_IN_PASS = { desktop: 1, mobile: 0.9 } as const;
+const RUNS = Number(process.env.LH_RUNS ?? 3); // EXPERIMENT
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // Spawned without a shell, so no quotes: nothing but this machine's own servers resolves.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface JsFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface InitialJs {
+  files: JsFile[];
+  gzipBytes: number;
+  gzipKiB: number;
+  gzipKB: number;
+  budgetKB: number;
+  pass: boolean;
+  /** The largest chunks loaded later (routes, charts), gzip -9 each. */
+  largestLazy: JsFile[];
+  lazyChunks: number;
+}
+
+export type FormFactor = 'desktop' | 'mobile';
+
+export interface LighthouseTarget {
+  page: 'sign-in' | 'dashboard';
+  formFactor: FormFactor;
+  /** Performance scores of every run, 0–1, in run order. */
+  scores: number[];
+  /** The median run by score, and its metrics (ms; CLS unitless). */
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** The median run's audits with the largest estimated savings, for reading a low score. */
+  topSavings: Array<{ audit: string; savingsMs: number }>;
+  /** Only the sign-in page has a mark to meet. */
+  pass?: boolean;
+}
+
+export interface WebResults {
+  initialJs: InitialJs;
+  lighthouse: {
+    version: string;
+    chromium: string;
+    runs: number;
+    targets: LighthouseTarget[];
+  };
+}
+
+/** Builds the SPA into `outDir` (not web/dist, which a browser test run may be serving at the same time). */
+async function buildSpa(outDir: string): Promise<void> {
+  const root = resolve(import.meta.dirname, '..');
+  const vite = join(root, 'node_modules/.bin/vite');
+  await new Promise<void>((done, fail) => {
+    const child = spawn(vite, ['build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
+  });
+}
+
+const gzipSize = (content: Buffer) => gzipSync(content, { level: 9 }).length;
+
+/** The JavaScript `index.html` makes the browser fetch before anything renders, against the budget. */
+export async function measureInitialJs(distDir: string): Promise<InitialJs> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  const tags = [
+    ...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g),
+  ];
+  const initial = [...new Set(tags.map((m) => m[1]!.replace(/^\//, '')))];
+  const sized = async (file: string): Promise<JsFile> => {
+    const content = await readFile(join(distDir, file));
+    return { file, bytes: content.length, gzipBytes: gzipSize(content) };
+  };
+  const files = await Promise.all(initial.map(sized));
+  const lazyNames = (await readdir(join(distDir, 'assets')))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `assets/${name}`)
+    .filter((file) => !initial.includes(file));
+  const lazy = (await Promise.all(lazyNames.map(sized))).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const gzipBytes = files.reduce((n, f) => n + f.gzipBytes, 0);
+  return {
+    files,
+    gzipBytes,
+    gzipKiB: round2(gzipBytes / 1024),
+    gzipKB: round2(gzipBytes / 1000),
+    budgetKB: INITIAL_JS_BUDGET_BYTES / 1000,
+    pass: files.length > 0 && gzipBytes <= INITIAL_JS_BUDGET_BYTES,
+    largestLazy: lazy.slice(0, 5),
+    lazyChunks: lazy.length,
+  };
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg\+xml)/;
+
+/**
+ * What CloudFront adds in front of the site in AWS and the embedded gateway does not: compression (CDK's default
+ * `compress: true` on the site's behaviours). Without it Lighthouse would time the download of the raw files, about
+ * three and a half times the bytes a visitor gets. Everything else, upgrades to `/ws` included, passes through
+ * untouched, Host and Origin as the browser sent them.
+ */
+async function startCompressingFront(upstream: URL): Promise<{ url: string; close(): Promise<void> }> {
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((req, res) => {
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent },
+      (upstreamRes) => {
+        const headers = { ...upstreamRes.headers };
+        const compress =
+          /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') &&
+          !headers['content-encoding'] &&
+          COMPRESSIBLE.test(headers['content-type'] ?? '') &&
+          req.method !== 'HEAD';
+        if (!compress) {
+          res.writeHead(upstreamRes.statusCode ?? 502, headers);
+          pipeline(upstreamRes, res, () => undefined);
+          return;
+        }
+        delete headers['content-length'];
+        res.writeHead(upstreamRes.statusCode ?? 502, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        pipeline(upstreamRes, createGzip(), res, () => undefined);
+      },
+    );
+    forward.on('error', () => res.headersSent ? res.destroy() : res.writeHead(502).end());
+    pipeline(req, forward, () => undefined);
+  });
+  server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+    const upstreamSocket = net.connect(Number(upstream.port), upstream.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstreamSocket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      upstreamSocket.write(head);
+      socket.pipe(upstreamSocket).pipe(socket);
+    });
+    const end = () => {
+      socket.destroy();
+      upstreamSocket.destroy();
+    };
+    socket.on('error', end).on('close', end);
+    upstreamSocket.on('error', end).on('close', end);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      agent.destroy();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/** The session cookies of a demo staff member, as a `Cookie` header. */
+async function sessionCookie(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(new URL('/api/auth/agent-login', url), {
+    method: 'POST',
+    // Cookie-authenticated writes must come from the app's own origin (DESIGN.md §4).
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`Sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}
+
+const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
+
+/** Audits that failed with an estimated saving, largest first. */
+function topSavings(lhr: Result): LighthouseTarget['topSavings'] {
+  return Object.values(lhr.audits)
+    .map((audit) => {
+      const details = audit.details as { overallSavingsMs?: number } | undefined;
+      const savings = Math.max(details?.overallSavingsMs ?? 0, ...Object.values(audit.metricSavings ?? {}).map((v) => v ?? 0));
+      return { audit: audit.id, savingsMs: Math.round(savings), score: audit.score };
+    })
+    .filter((a) => a.savingsMs > 0 && a.score !== null && a.score < 1)
+    .sort((a, b) => b.savingsMs - a.savingsMs)
+    .slice(0, 3)
+    .map(({ audit, savingsMs }) => ({ audit, savingsMs }));
+}
+
+/** Lighthouse on the web side of the bench: the build, a runtime serving it, Chromium, the runs. */
+export async function benchWeb(): Promise<WebResults> {
+  const work = await mkdtemp(join(tmpdir(), 'helpdesk-bench-web-'));
+  const stops: Array<() => Promise<unknown>> = [() => rm(work, { recursive: true, force: true })];
+  try {
+    const distDir = join(work, 'dist');
+    log('building the SPA');
+    await buildSpa(distDir);
+    const initialJs = await measureInitialJs(distDir);
+    log(`initial JavaScript: ${initialJs.gzipKB} kB (${initialJs.gzipKiB} KiB) gzip in ${initialJs.files.length} files`);
+
+    log('starting the embedded runtime with the demo data');
+    const password = 'Bench-Demo-1';
+    const runtime = await startRuntime({ dataDir: join(work, 'data'), port: await freePort(), webDir: distDir, inMemory: true, schedule: false });
+    stops.push(() => runtime.stop());
+    resetConfigForTests();
+    await seedDemoData({ password });
+    const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+    const front = await startCompressingFront(new URL(runtime.url));
+    stops.push(() => front.close());
+    const cookie = await sessionCookie(front.url, admin.email, password);
+
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    stops.push(async () => chrome.kill());
+    const chromium = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
+
+    const targets: LighthouseTarget[] = [];
+    let version = '';
+    for (const page of (process.env.LH_PAGES ?? 'sign-in,dashboard').split(',') as Array<'sign-in' | 'dashboard'>) { // EXPERIMENT
+      for (const formFactor of (process.env.LH_FF ?? 'desktop,mobile').split(',') as FormFactor[]) { // EXPERIMENT
+        const flags: Flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(page === 'dashboard' ? { extraHeaders: { Cookie: cookie } } : {}),
+        };
+        // Lighthouse's own presets: the default config is mobile (Moto G Power, slow 4G, 4× CPU), the desktop one
+        // a dense-4G desktop.
+        const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+        const runs: Result[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const result = await lighthouse(`${front.url}/admin`, flags, config);
+          if (!result) throw new Error('Lighthouse returned no result');
+          if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+          runs.push(result.lhr);
+        }
+        version = runs[0]!.lighthouseVersion;
+        const scoreOf = (lhr: Result) => lhr.categories.performance?.score ?? 0;
+        const median = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(runs.length / 2)]!;
+        const target: LighthouseTarget = {
+          page,
+          formFactor,
+          scores: runs.map(scoreOf),
+          score: scoreOf(median),
+          fcp: Math.round(metric(median, 'first-contentful-paint')),
+          lcp: Math.round(metric(median, 'largest-contentful-paint')),
+          tbt: Math.round(metric(median, 'total-blocking-time')),
+          cls: round2(metric(median, 'cumulative-layout-shift')),
+          topSavings: topSavings(median),
+          ...(page === 'sign-in' ? { pass: scoreOf(median) >= SIGN_IN_PASS[formFactor] } : {}),
+        };
+        targets.push(target);
+        await import('node:fs/promises').then((fs) => fs.writeFile(`/tmp/lhr-${page}-${formFactor}.json`, JSON.stringify(median))); // DEBUG
+        log(`lighthouse ${page} ${formFactor}: ${target.scores.map((s) => Math.round(s * 100)).join(', ')}`);
+      }
+    }
+    return { initialJs, lighthouse: { version, chromium, runs: RUNS, targets } };
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+  }
+}
+
+/** The web section's lines of the printed table. */
+export function printWeb(results: WebResults): void {
+  const { initialJs: js, lighthouse: lh } = results;
+  console.log(
+    `\nInitial JavaScript (gzip -9 per file, ${js.files.length} files): ${js.gzipBytes.toLocaleString('en')} bytes = ${js.gzipKB} kB = ${js.gzipKiB} KiB; ` +
+      `budget ${js.budgetKB} kB (1 kB = 1,000 bytes) ${js.pass ? 'pass' : 'FAIL'}`,
+  );
+  console.log(`Largest of ${js.lazyChunks} lazy chunks: ${js.largestLazy.map((f) => `${f.file.replace(/^assets\//, '')} ${round2(f.gzipBytes / 1000)} kB`).join(', ')}`);
+  const row = (cells: (string | number)[], widths: number[]) => cells.map((c, i) => String(c).padEnd(widths[i]!)).join('  ');
+  const w = [22, 14, 8, 8, 8, 6, 44, 4];
+  console.log(`\nLighthouse ${lh.version} performance, median of ${lh.runs} runs (${lh.chromium}): ms except score and CLS`);
+  console.log(row(['page', 'scores', 'FCP', 'LCP', 'TBT', 'CLS', 'largest savings (median run)', 'pass'], w));
+  for (const t of lh.targets) {
+    console.log(
+      row(
+        [
+          `${t.page} ${t.formFactor}`,
+          t.scores.map((s) => Math.round(s * 100)).join(' / '),
+          t.fcp,
+          t.lcp,
+          t.tbt,
+          t.cls,
+          t.topSavings.map((s) => `${s.audit} ${s.savingsMs}`).join(', ') || '-',
+          t.pass === undefined ? '-' : t.pass ? 'yes' : 'NO',
+        ],
+        w,
+      ),
+    );
+  }
+}
