@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyScope } from '#shared/constants.ts';
 import { API_KEY_MESSAGES, type ApiKey } from '#shared/schemas/api-key.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import { COLLECTIONS, INDEXES, keys } from './table.ts';
+import { COLLECTIONS, keys } from './table.ts';
+import { queryWholeCollection } from './collections.ts';
 
 /**
  * Two items per key, written together:
@@ -89,24 +90,7 @@ export async function createApiKey(apiKey: ApiKey, secretHash: string): Promise<
 
 /** listApiKeys: every key, newest first (bounded by the number of keys, which admins create by hand). */
 export async function listApiKeys(): Promise<ApiKey[]> {
-  const apiKeys: ApiKey[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        IndexName: INDEXES.byCollection.name,
-        KeyConditionExpression: '#pk = :apiKeys',
-        ExpressionAttributeNames: { '#pk': INDEXES.byCollection.pk },
-        ExpressionAttributeValues: { ':apiKeys': COLLECTIONS.apiKeys },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    apiKeys.push(...((page.Items ?? []) as ApiKeyItem[]).map(toApiKey));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return apiKeys;
+  return (await queryWholeCollection<ApiKeyItem>(COLLECTIONS.apiKeys, 'descending')).map(toApiKey);
 }
 
 /**

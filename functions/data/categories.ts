@@ -1,11 +1,12 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Category } from '#shared/schemas/category.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { CATEGORY_MESSAGES, categoryInUseMessage, type CategoryChanges } from '../domain/categories.ts';
-import { COLLECTIONS, INDEXES, keys } from './table.ts';
+import { COLLECTIONS, keys } from './table.ts';
+import { queryWholeCollection } from './collections.ts';
 
 /**
  * Category items: keys.category(id) with gsi1pk = COLLECTIONS.categories and gsi1sk = name; the name is claimed
@@ -32,23 +33,7 @@ export async function getCategoryByName(name: string): Promise<Category | undefi
 
 /** listCategories: every category ordered by name (bounded by the number of categories, not by tickets). */
 export async function listCategories(): Promise<Category[]> {
-  const categories: Category[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        IndexName: INDEXES.byCollection.name,
-        KeyConditionExpression: '#pk = :categories',
-        ExpressionAttributeNames: { '#pk': INDEXES.byCollection.pk },
-        ExpressionAttributeValues: { ':categories': COLLECTIONS.categories },
-        ExclusiveStartKey,
-      }),
-    );
-    categories.push(...((page.Items ?? []) as CategoryItem[]).map(toCategory));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return categories;
+  return (await queryWholeCollection<CategoryItem>(COLLECTIONS.categories)).map(toCategory);
 }
 
 const nameClaim = (name: string, categoryId: string) => ({ ...keys.categoryName(name), categoryId });

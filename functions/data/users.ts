@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -13,7 +13,8 @@ import {
   STAFF_MESSAGES,
   withRole,
 } from '../domain/staff.ts';
-import { COLLECTIONS, INDEXES, keys } from './table.ts';
+import { COLLECTIONS, keys } from './table.ts';
+import { queryWholeCollection } from './collections.ts';
 
 interface UserItem extends User {
   pk: string;
@@ -106,23 +107,7 @@ export async function putNewUser(input: NewUser, now = new Date()): Promise<User
 
 /** listStaff: every staff member in joining order (bounded by the size of the team, not by tickets). */
 export async function listStaff(): Promise<User[]> {
-  const users: User[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        IndexName: INDEXES.byCollection.name,
-        KeyConditionExpression: '#pk = :staff',
-        ExpressionAttributeNames: { '#pk': INDEXES.byCollection.pk },
-        ExpressionAttributeValues: { ':staff': COLLECTIONS.staff },
-        ExclusiveStartKey,
-      }),
-    );
-    users.push(...((page.Items ?? []) as UserItem[]).map(toUser));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return users;
+  return (await queryWholeCollection<UserItem>(COLLECTIONS.staff)).map(toUser);
 }
 
 /** listActiveAdminIds: the ids in the active-admin set (what the last-admin guard counts). */
