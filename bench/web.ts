@@ -4,7 +4,8 @@
  *    with gzip -9 on its own as a CDN would, summed; the budget is 175 KB, judged by the stricter reading
  *    (1 kB = 1,000 bytes) and reported in KiB too. The largest lazy chunks are listed beside it;
  * 2. Lighthouse 12 (performance only, desktop and mobile presets) on the sign-in page and on the admin's
- *    dashboard, in headless Chromium, against the embedded runtime serving that build with the demo data.
+ *    dashboard, in headless Chromium, against the embedded runtime serving that build with the demo data, through
+ *    a gzip step that stands in for CloudFront's compression (startCompressingFront).
  * Runs in a process of its own (see run.ts): the embedded runtime points the function code's clients at its
  * emulators for the life of the process.
  */
@@ -22,9 +23,10 @@ import { resetConfigForTests } from '#functions/lib/config.ts';
 import { freePort } from '#infra/local/ports.ts';
 import { startRuntime } from '#infra/local/runtime.ts';
 import { DEMO_USERS, seedDemoData } from '#infra/local/seed.ts';
+import { sessionCookie } from './alarms.ts';
 
 /** Issue 6: "initial JavaScript at most 175 KB gzip". */
-export const INITIAL_JS_BUDGET_BYTES = 175_000;
+const INITIAL_JS_BUDGET_BYTES = 175_000;
 /** Issue 6: performance 100 on desktop and at least 90 on mobile, for the sign-in page. */
 const SIGN_IN_PASS = { desktop: 1, mobile: 0.9 } as const;
 const RUNS = 3;
@@ -202,21 +204,6 @@ async function startCompressingFront(upstream: URL): Promise<{ url: string; clos
   };
 }
 
-/** The session cookies of a demo staff member, as a `Cookie` header. */
-async function sessionCookie(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(new URL('/api/auth/agent-login', url), {
-    method: 'POST',
-    // Cookie-authenticated writes must come from the app's own origin (DESIGN.md §4).
-    headers: { 'content-type': 'application/json', origin: new URL(url).origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`Sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
-}
-
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
 function scriptKB(lhr: Result): number {
@@ -238,7 +225,7 @@ function topSavings(lhr: Result): LighthouseTarget['topSavings'] {
     .map(({ audit, savingsMs }) => ({ audit, savingsMs }));
 }
 
-/** Lighthouse on the web side of the bench: the build, a runtime serving it, Chromium, the runs. */
+/** The web section: builds the SPA, measures its initial JavaScript, serves it with the demo data and runs Lighthouse. */
 export async function benchWeb(): Promise<WebResults> {
   const work = await mkdtemp(join(tmpdir(), 'helpdesk-bench-web-'));
   const stops: Array<() => Promise<unknown>> = [() => rm(work, { recursive: true, force: true })];
@@ -320,25 +307,15 @@ export function printWeb(results: WebResults): void {
       `budget ${js.budgetKB} kB (1 kB = 1,000 bytes) ${js.pass ? 'pass' : 'FAIL'}`,
   );
   console.log(`Largest of ${js.lazyChunks} lazy chunks: ${js.largestLazy.map((f) => `${f.file.replace(/^assets\//, '')} ${round2(f.gzipBytes / 1000)} kB`).join(', ')}`);
-  const row = (cells: (string | number)[], widths: number[]) => cells.map((c, i) => String(c).padEnd(widths[i]!)).join('  ');
-  const w = [22, 14, 8, 8, 8, 6, 44, 4];
-  console.log(`\nLighthouse ${lh.version} performance, median of ${lh.runs} runs (${lh.chromium}): ms except score and CLS`);
-  console.log(row(['page', 'scores', 'FCP', 'LCP', 'TBT', 'CLS', 'largest savings (median run)', 'pass'], w));
+  const row = (cells: (string | number)[], widths: number[]) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ');
+  const w = [18, 14, 6, 6, 6, 5, 8, 9, 4];
+  console.log(`\nLighthouse ${lh.version} performance, median of ${lh.runs} runs by score (${lh.chromium}); times in ms`);
+  console.log(row(['page', 'scores', 'FCP', 'LCP', 'TBT', 'CLS', 'JS kB', 'CPU index', 'pass', 'largest estimated savings, ms'], w));
   for (const t of lh.targets) {
-    console.log(
-      row(
-        [
-          `${t.page} ${t.formFactor}`,
-          t.scores.map((s) => Math.round(s * 100)).join(' / '),
-          t.fcp,
-          t.lcp,
-          t.tbt,
-          t.cls,
-          t.topSavings.map((s) => `${s.audit} ${s.savingsMs}`).join(', ') || '-',
-          t.pass === undefined ? '-' : t.pass ? 'yes' : 'NO',
-        ],
-        w,
-      ),
-    );
+    const pass = t.pass === undefined ? '-' : t.pass ? 'yes' : 'NO';
+    const savings = t.topSavings.map((s) => `${s.audit} ${s.savingsMs}`).join(', ') || '-';
+    const scores = t.scores.map((s) => Math.round(s * 100)).join(' / ');
+    console.log(row([`${t.page} ${t.formFactor}`, scores, t.fcp, t.lcp, t.tbt, t.cls, t.scriptKB, t.benchmarkIndex, pass, savings], w));
   }
+  console.log(`pass marks: sign-in desktop ${SIGN_IN_PASS.desktop * 100}, mobile ${SIGN_IN_PASS.mobile * 100} or more (issue 6); the dashboard has none`);
 }

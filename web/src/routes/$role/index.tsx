@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { LoginPage } from '../../features/auth/LoginPage.tsx';
 import { useCurrentUser } from '../../features/auth/queries.ts';
-import { DashboardPage } from '../../features/dashboard/DashboardPage.tsx';
+
+// The sign-in page and the dashboard share this URL: the dashboard's code loads only once someone is signed in,
+// so the sign-in page does not wait for it.
+const DashboardPage = lazy(() =>
+  import('../../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
 
 export const Route = createFileRoute('/$role/')({
   component: RoleHome,
@@ -10,5 +16,11 @@ export const Route = createFileRoute('/$role/')({
 function RoleHome() {
   const { role } = Route.useParams();
   const user = useCurrentUser();
-  return user ? <DashboardPage /> : <LoginPage variant={role} />;
+  return user ? (
+    <Suspense fallback={null}>
+      <DashboardPage />
+    </Suspense>
+  ) : (
+    <LoginPage variant={role} />
+  );
 }
