@@ -90,6 +90,14 @@ describe('alarmCandidates', () => {
     });
   });
 
+  it('gives no ticket_created news to the person who created the ticket', () => {
+    const after = ticket({ priority: 'medium', assignedToId: 'agent1', createdById: 'manager1' });
+    expect(Object.fromEntries(alarmCandidates(alarmsForChange(undefined, after), staff))).toEqual({
+      admin1: ['ticket_created'],
+      agent1: ['ticket_created', 'ticket_assigned'],
+    });
+  });
+
   it('leaves out a deactivated assignee', () => {
     const alarms = alarmsForChange(ticket(), ticket({ assignedToId: 'agent2' }));
     expect(alarmCandidates(alarms, staff).size).toBe(0);

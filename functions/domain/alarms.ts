@@ -13,12 +13,15 @@ import type { User } from '#shared/schemas/user.ts';
 export type TicketImage = Pick<
   Ticket,
   'id' | 'ticketId' | 'subject' | 'priority' | 'customerEmail' | 'status' | 'assignedToId' | 'isOverdue'
->;
+> &
+  Partial<Pick<Ticket, 'createdById'>>;
 
 /** Who an alarm is meant for before anyone's settings are read: named people, and every active member of roles. */
 export interface Audience {
   userIds: string[];
   roles: Role[];
+  /** People left out even when a role includes them: who made the ticket needs no news of it. */
+  exceptUserIds?: string[];
 }
 
 export interface Alarm {
@@ -37,7 +40,7 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
 
 /**
  * The alarms a change raises; `before` is absent for a new ticket, `after` for a deleted one.
- * - new ticket: `ticket_created` to all staff, `ticket_assigned` to its assignee, and the priority alarm when it is
+ * - new ticket: `ticket_created` to all staff but its creator, `ticket_assigned` to its assignee, and the priority alarm when it is
  *   high or critical;
  * - assignee changed: `ticket_assigned` to the new assignee;
  * - priority raised to high or critical while unresolved: that priority's alarm to all staff;
@@ -48,7 +51,10 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
   const alarms: Alarm[] = [];
   const toEveryone = (alarmType: AlertType) => alarms.push({ alarmType, audience: { userIds: [], roles: EVERYONE } });
 
-  if (!before) toEveryone('ticket_created');
+  if (!before) {
+    const creator = after.createdById ? [after.createdById] : [];
+    alarms.push({ alarmType: 'ticket_created', audience: { userIds: [], roles: EVERYONE, exceptUserIds: creator } });
+  }
 
   if (after.assignedToId && after.assignedToId !== before?.assignedToId) {
     alarms.push({ alarmType: 'ticket_assigned', audience: { userIds: [after.assignedToId], roles: [] } });
@@ -79,7 +85,11 @@ export function alarmCandidates(
   for (const member of staff) {
     if (!member.isActive) continue;
     const types = alarms
-      .filter(({ audience }) => audience.userIds.includes(member.id) || audience.roles.includes(member.role))
+      .filter(
+        ({ audience }) =>
+          (audience.userIds.includes(member.id) || audience.roles.includes(member.role)) &&
+          !audience.exceptUserIds?.includes(member.id),
+      )
       .map((alarm) => alarm.alarmType);
     if (types.length) candidates.set(member.id, [...new Set(types)]);
   }

@@ -127,6 +127,12 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
     }
     return json(error.statusCode, body);
   }
+  // middy ends an invocation just before the Lambda would be killed; the work may still commit, so the caller is
+  // told to retry (creates are safe to retry with their Idempotency-Key).
+  if ((error as Error).name === 'TimeoutError') {
+    logger.warn('Invocation timed out', error as Error);
+    return json(503, { message: 'The request took too long; please retry it' }, { headers: { 'retry-after': '1' } });
+  }
   // Errors raised by middy middlewares (malformed JSON) carry a status and are safe to show.
   const status = (error as { statusCode?: number; expose?: boolean }).statusCode;
   if (status && status >= 400 && status < 500) {
