@@ -67,5 +67,7 @@ describe('round robin under concurrency', () => {
     const counts = [...perAgent.values()];
     expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
     console.info(`200 concurrent round-robin creates in ${seconds.toFixed(1)} s: ${counts.join(', ')}`);
-  });
+    // Correctness only: how fast a burst drains is the benchmark's business (npm run bench), and on a loaded
+    // machine it takes several times its usual 6-14 s.
+  }, 240_000);
 });
