@@ -90,11 +90,11 @@ describe('alarmCandidates', () => {
     });
   });
 
-  it('gives no ticket_created news to the person who created the ticket', () => {
-    const after = ticket({ priority: 'medium', assignedToId: 'agent1', createdById: 'manager1' });
+  it('raises no alarm of a new ticket for the person who created it, even assigned to themself', () => {
+    const after = ticket({ priority: 'high', assignedToId: 'agent1', createdById: 'agent1' });
     expect(Object.fromEntries(alarmCandidates(alarmsForChange(undefined, after), staff))).toEqual({
-      admin1: ['ticket_created'],
-      agent1: ['ticket_created', 'ticket_assigned'],
+      admin1: ['ticket_created', 'high_priority'],
+      manager1: ['ticket_created', 'high_priority'],
     });
   });
 

@@ -40,7 +40,7 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
 
 /**
  * The alarms a change raises; `before` is absent for a new ticket, `after` for a deleted one.
- * - new ticket: `ticket_created` to all staff but its creator, `ticket_assigned` to its assignee, and the priority alarm when it is
+ * - new ticket (never to its creator): `ticket_created` to all staff, `ticket_assigned` to its assignee, and the priority alarm when it is
  *   high or critical;
  * - assignee changed: `ticket_assigned` to the new assignee;
  * - priority raised to high or critical while unresolved: that priority's alarm to all staff;
@@ -51,10 +51,7 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
   const alarms: Alarm[] = [];
   const toEveryone = (alarmType: AlertType) => alarms.push({ alarmType, audience: { userIds: [], roles: EVERYONE } });
 
-  if (!before) {
-    const creator = after.createdById ? [after.createdById] : [];
-    alarms.push({ alarmType: 'ticket_created', audience: { userIds: [], roles: EVERYONE, exceptUserIds: creator } });
-  }
+  if (!before) toEveryone('ticket_created');
 
   if (after.assignedToId && after.assignedToId !== before?.assignedToId) {
     alarms.push({ alarmType: 'ticket_assigned', audience: { userIds: [after.assignedToId], roles: [] } });
@@ -69,6 +66,10 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
       alarmType: 'ticket_overdue',
       audience: { userIds: after.assignedToId ? [after.assignedToId] : [], roles: SUPERVISORS },
     });
+  }
+  // Whoever just made a ticket needs no alarm about it (and it would cover their own "created" confirmation).
+  if (!before && after.createdById) {
+    for (const alarm of alarms) alarm.audience.exceptUserIds = [after.createdById];
   }
   return alarms;
 }
