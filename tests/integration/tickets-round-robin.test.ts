@@ -54,7 +54,12 @@ describe('round robin under concurrency', () => {
       }
       return res;
     };
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => createOnce(i)));
+    // Waves of 40 concurrent creates: a single burst of 200 drains in 6-14 s on a quiet machine but can exceed the
+    // 30 s function limit on a loaded CI machine (issue 3's note); exactness is the same at any concurrency.
+    const responses: Awaited<ReturnType<typeof createOnce>>[] = [];
+    for (let wave = 0; wave < 5; wave++) {
+      responses.push(...(await Promise.all(Array.from({ length: 40 }, (_, i) => createOnce(wave * 40 + i)))));
+    }
     const seconds = (performance.now() - started) / 1000;
     console.info(JSON.stringify([...countBy(responses, (r) => String(r.status))]), seconds);
     expect(responses.every((r) => r.status === 201 || r.status === 200)).toBe(true);
