@@ -6,10 +6,14 @@
  * Turns only make it efficient. A burst of creates that all read the same state would all but one lose, retry,
  * and lose again, and each lost transaction costs as much as a won one (DynamoDB Local runs ~45 of them a second).
  * So a create first takes a turn (an atomic ADD on keys.roundRobinTurns()) and tries its write once the create
- * before it has written. A turn that is never used (a create that failed) holds the line for at most
- * PATIENCE_MS; after that the next create goes ahead anyway, still guarded by the condition.
+ * before it has written. A create that fails after taking its turn hands it on at once (passRoundRobinTurn): under
+ * load, clients retry creates that ran out of time, each retry takes a new turn, and a retry that finds its original
+ * committed meanwhile must not stall the line behind it. A turn nobody hands on (a process that died holding it)
+ * holds the line for at most PATIENCE_MS; after that the next create goes ahead anyway, still guarded by the
+ * condition.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -23,12 +27,16 @@ export interface RoundRobinState {
 }
 
 /**
- * A quick create's duration. Waiters sleep this long per create ahead of them: when the line is slower they wake
- * early and sleep again (a few more reads); they never sleep through their own turn and stall the line.
+ * The pace of the line (milliseconds per turn) assumed until one has been seen: a quick create's duration on a
+ * quiet table. Each waiter then measures the pace itself, so a line slowed by a busy table is polled less, not more:
+ * every read of the state competes with the write the line is waiting for.
  */
-const TURN_MS = 25;
-/** How often the create next in line looks whether its predecessor has written. */
-const NEXT_IN_LINE_POLL_MS = 5;
+const INITIAL_PACE_MS = 25;
+/** A pace measured across a stall (a turn nobody passed on) is not the line's: never assume one slower than this. */
+const MAX_PACE_MS = 250;
+/** The create next in line looks this many times per turn's duration whether its predecessor has written. */
+const POLLS_PER_TURN = 5;
+const MIN_POLL_MS = 5;
 const MAX_SLEEP_MS = 2_000;
 /**
  * How long a waiter waits for the line to move before it tries anyway: long enough that a create slowed by a busy
@@ -59,20 +67,46 @@ export async function getRoundRobinState(): Promise<RoundRobinState> {
 }
 
 /**
- * The state once every earlier turn has written (or the line stopped moving for PATIENCE_MS). Sleeps in proportion
- * to the creates ahead, so a long line costs a few reads per waiter, not a read every few milliseconds.
+ * The state once every earlier turn has written (or the line stopped moving for PATIENCE_MS). A waiter sleeps through
+ * half the time the creates ahead of it should take at the pace it has seen, so it wakes a few times on the way,
+ * never after its turn; next in line, it polls a few times per turn.
  */
 export async function waitForRoundRobinTurn(turn: number): Promise<RoundRobinState> {
   let state = await getRoundRobinState();
   let movedAt = Date.now();
+  let pace = INITIAL_PACE_MS;
   while (state.lastTurn < turn - 1 && Date.now() - movedAt < PATIENCE_MS) {
     const ahead = turn - 1 - state.lastTurn;
-    await sleep(ahead === 1 ? NEXT_IN_LINE_POLL_MS : Math.min(MAX_SLEEP_MS, (ahead - 1) * TURN_MS));
+    await sleep(ahead === 1 ? Math.max(MIN_POLL_MS, pace / POLLS_PER_TURN) : Math.min(MAX_SLEEP_MS, ((ahead - 1) * pace) / 2));
     const next = await getRoundRobinState();
-    if (next.lastTurn !== state.lastTurn) movedAt = Date.now();
+    if (next.lastTurn > state.lastTurn) {
+      const now = Date.now();
+      pace = Math.min(MAX_PACE_MS, (now - movedAt) / (next.lastTurn - state.lastTurn));
+      movedAt = now;
+    }
     state = next;
   }
   return state;
+}
+
+/**
+ * passRoundRobinTurn: moves the line past `turn`, whose create will not write, leaving the last agent as it is. A
+ * no-op once the line is past it (the create did write after all, or a waiter overtook it).
+ */
+export async function passRoundRobinTurn(turn: number, at: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.roundRobin(),
+        UpdateExpression: 'SET lastTurn = :turn, updatedAt = :at',
+        ConditionExpression: 'attribute_not_exists(lastTurn) OR lastTurn < :turn',
+        ExpressionAttributeValues: { ':turn': turn, ':at': at },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 /**

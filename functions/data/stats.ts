@@ -1,7 +1,8 @@
 /**
- * Aggregate items (DESIGN.md §5): keys.statsTotals(), keys.statsDay(day) and keys.agentWeek(agentId, week), each a
- * set of numeric counters. The ticket transactions ADD to them (functions/domain/metrics.ts says what moves); the
- * dashboard reads a fixed number of them, whatever the number of tickets.
+ * Aggregate items (DESIGN.md §5): keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day) and
+ * keys.agentWeek(agentId, week), each a set of numeric counters. The ticket transactions ADD to them
+ * (functions/domain/metrics.ts says what moves); the dashboard reads a fixed number of them, whatever the number of
+ * tickets.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AggregateDelta, AggregateRef, Counters } from '../domain/metrics.ts';
@@ -10,8 +11,18 @@ import { config } from '../lib/config.ts';
 import type { GuardedItem } from './transactions.ts';
 import { keys } from './table.ts';
 
-const keyOf = (ref: AggregateRef) =>
-  ref.kind === 'totals' ? keys.statsTotals() : ref.kind === 'day' ? keys.statsDay(ref.day) : keys.agentWeek(ref.agentId, ref.week);
+function keyOf(ref: AggregateRef) {
+  switch (ref.kind) {
+    case 'totals':
+      return keys.statsTotals();
+    case 'day':
+      return keys.statsDay(ref.day);
+    case 'categoryDay':
+      return keys.statsCategoryDay(ref.day);
+    case 'agentWeek':
+      return keys.agentWeek(ref.agentId, ref.week);
+  }
+}
 
 /** Transaction items that ADD each delta to its aggregate item (created on first use). */
 export function aggregateUpdates(deltas: readonly AggregateDelta[], at: string): GuardedItem[] {
@@ -49,25 +60,42 @@ export async function getTotals(): Promise<Counters> {
   return countersOf(Item);
 }
 
-/** listDayStats: the per-day counters from `from` to `to` inclusive (one Query, at most 90 small items). */
-export async function listDayStats(from: string, to: string): Promise<Map<string, Counters>> {
+/** The counters of the items `keyOfDay(from)` to `keyOfDay(to)` inclusive, by day (one Query, page by page). */
+async function listDaily(
+  keyOfDay: (day: string) => { pk: string; sk: string },
+  from: string,
+  to: string,
+): Promise<Map<string, Counters>> {
   const days = new Map<string, Counters>();
-  const { pk } = keys.statsDay(from);
+  const prefix = keyOfDay('').sk;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: config().tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': keys.statsDay(from).sk, ':to': keys.statsDay(to).sk },
+        ExpressionAttributeValues: { ':pk': keyOfDay(from).pk, ':from': keyOfDay(from).sk, ':to': keyOfDay(to).sk },
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
-    for (const item of page.Items ?? []) days.set(String(item.sk).slice('DAY#'.length), countersOf(item));
+    for (const item of page.Items ?? []) days.set(String(item.sk).slice(prefix.length), countersOf(item));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return days;
+}
+
+/** listDayStats: the per-day counters from `from` to `to` inclusive (one Query, at most 90 small items). */
+export function listDayStats(from: string, to: string): Promise<Map<string, Counters>> {
+  return listDaily(keys.statsDay, from, to);
+}
+
+/**
+ * listCategoryDayStats: the tickets created per category (`COUNTER_NAMES.createdInCategory`) on each day from `from`
+ * to `to` inclusive (one Query); only the insights read them.
+ */
+export function listCategoryDayStats(from: string, to: string): Promise<Map<string, Counters>> {
+  return listDaily(keys.statsCategoryDay, from, to);
 }
 
 /** getAgentWeek: one agent's counters for one ISO week (`YYYY-Www`); empty when they had no tickets. */

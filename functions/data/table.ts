@@ -66,6 +66,11 @@ export const keys = {
   /** Aggregates kept exact by the ticket transactions. */
   statsTotals: () => ({ pk: 'STATS', sk: 'TOTALS' }),
   statsDay: (day: string) => ({ pk: 'STATS', sk: `DAY#${day}` }),
+  /**
+   * Tickets created per category on one day: apart from the day item, whose size must not grow with the number of
+   * categories (the dashboard reads up to 90 day items). `CATDAY#` sorts before `DAY#`, so no day range reads it.
+   */
+  statsCategoryDay: (day: string) => ({ pk: 'STATS', sk: `CATDAY#${day}` }),
   agentWeek: (agentId: string, week: string) => ({ pk: `AGENT#${agentId}`, sk: `WEEK#${week}` }),
 
   connection: (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' }),

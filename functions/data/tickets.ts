@@ -34,9 +34,10 @@ import {
 } from '../domain/tickets.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { getCategory, getCategoryByName } from './categories.ts';
-import { roundRobinWrite, takeRoundRobinTurn, waitForRoundRobinTurn } from './round-robin.ts';
+import { passRoundRobinTurn, roundRobinWrite, takeRoundRobinTurn, waitForRoundRobinTurn } from './round-robin.ts';
 import { nextTicketNumber } from './sequence.ts';
 import { aggregateUpdates } from './stats.ts';
 import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, ticketIndexKeys, type IndexName } from './table.ts';
@@ -388,6 +389,13 @@ export async function createTicket(command: CreateTicketCommand): Promise<{ tick
     });
     return { ticket, replayed: false };
   } catch (error) {
+    // This create will not write its round-robin turn: hand it on, so the creates behind it need not wait it out.
+    // Best effort: if even that fails, the line moves on after its patience runs out.
+    if (roundRobin.turn !== undefined) {
+      await passRoundRobinTurn(roundRobin.turn, at).catch((passError: unknown) =>
+        logger.warn('Could not pass on a round-robin turn', { turn: roundRobin.turn, error: passError }),
+      );
+    }
     // The same key won a race with this request: answer with the ticket the first one made.
     if (error instanceof IdempotentReplay && idempotency) {
       const replay = await findReplay(idempotency, now);

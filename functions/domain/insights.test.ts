@@ -178,13 +178,14 @@ describe('computeInsights', () => {
   const range = dayRange(now, 29);
 
   it('gives nothing for an empty help desk', () => {
-    expect(computeInsights({ totals: {}, days: new Map(), agents: [], categories: [] }, now)).toEqual([]);
+    expect(computeInsights({ totals: {}, days: new Map(), categoryDays: new Map(), agents: [], categories: [] }, now)).toEqual([]);
   });
 
   it('reads every rule from the aggregates, most severe first', () => {
-    const perDay = new Map<string, Counters>(range.map((day) => [day, { created: 3, created_cat_c1: 3 }]));
+    const perDay = new Map<string, Counters>(range.map((day) => [day, { created: 3 }]));
+    const perCategoryDay = new Map<string, Counters>(range.map((day) => [day, { created_cat_c1: 3 }]));
     // Surge: 6 in category c2 over the last 7 days, none before. Ratings: 3 × 5 last week, 3 × 3 this week.
-    for (const day of range.slice(-6)) perDay.set(day, { ...perDay.get(day)!, created_cat_c2: 1 });
+    for (const day of range.slice(-6)) perCategoryDay.set(day, { ...perCategoryDay.get(day)!, created_cat_c2: 1 });
     perDay.set(range.at(-1)!, { ...perDay.get(range.at(-1)!)!, ratingSum: 9, ratingCount: 3 });
     perDay.set(range.at(-10)!, { ...perDay.get(range.at(-10)!)!, ratingSum: 15, ratingCount: 3 });
     const totals: Counters = {
@@ -199,6 +200,7 @@ describe('computeInsights', () => {
       {
         totals,
         days: perDay,
+        categoryDays: perCategoryDay,
         agents: [
           { id: 'a', name: 'Ada' },
           { id: 'b', name: 'Bo' },
@@ -224,7 +226,7 @@ describe('computeInsights', () => {
   it('leaves today out of the forecast, which reads complete days only', () => {
     const perDay = new Map<string, Counters>(range.slice(-15, -1).map((day) => [day, { created: 1 }]));
     perDay.set(range.at(-1)!, { created: 500 });
-    const [forecast] = computeInsights({ totals: {}, days: perDay, agents: [], categories: [] }, now);
+    const [forecast] = computeInsights({ totals: {}, days: perDay, categoryDays: new Map(), agents: [], categories: [] }, now);
     expect(forecast).toMatchObject({ id: 'volume-forecast', severity: 'info' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Insight cards (SPEC.md §2 AI Analytics Insights) computed from the aggregate items only: the totals item, the
- * per-day items and the staff and category lists. Each rule is a pure function of the figures it needs and
- * returns a card only when those figures support it; thresholds are named below. No AWS here.
+ * per-day items, the per-category day items and the staff and category lists. Each rule is a pure function of the
+ * figures it needs and returns a card only when those figures support it; thresholds are named below. No AWS here.
  */
 import type { Insight } from '#shared/schemas/analytics.ts';
 import { COUNTER_NAMES, dayRange, percentChange, type Counters } from './metrics.ts';
@@ -212,6 +212,11 @@ export interface InsightInputs {
   totals: Counters;
   /** Per-day items covering at least the last `INSIGHT_DAYS` days (missing days count as zero). */
   days: ReadonlyMap<string, Counters>;
+  /**
+   * Per-category day items (`COUNTER_NAMES.createdInCategory` counters) covering at least the last `CATEGORY_DAYS`
+   * days (missing days count as zero).
+   */
+  categoryDays: ReadonlyMap<string, Counters>;
   /** Active agents, with a display name. */
   agents: readonly { id: string; name: string }[];
   /** Every category, for the names of the category counters. */
@@ -221,24 +226,28 @@ export interface InsightInputs {
 /** How many days of per-day items the insights read: the forecast's complete days and today. */
 export const INSIGHT_DAYS = INSIGHT_RULES.forecast.historyDays + 1;
 
+/** How many days of per-category day items the insights read: the two windows the surge compares. */
+export const CATEGORY_DAYS = 2 * WINDOW_DAYS;
+
 const SEVERITY_ORDER: Record<Insight['severity'], number> = { critical: 0, warning: 1, info: 2 };
 const CATEGORY_PREFIX = COUNTER_NAMES.createdInCategory('');
 
 /** Every insight the aggregates support, most severe first (rule order within a severity). */
 export function computeInsights(input: InsightInputs, now: Date): Insight[] {
-  const { totals, days } = input;
+  const { totals, days, categoryDays } = input;
   const range = dayRange(now, INSIGHT_DAYS);
-  const counter = (day: string, name: string) => days.get(day)?.[name] ?? 0;
-  const total = (window: readonly string[], name: string) => sum(window.map((day) => counter(day, name)));
+  const counter = (items: ReadonlyMap<string, Counters>, day: string, name: string) => items.get(day)?.[name] ?? 0;
+  const total = (items: ReadonlyMap<string, Counters>, window: readonly string[], name: string) =>
+    sum(window.map((day) => counter(items, day, name)));
 
   // Today is not over yet: the forecast reads complete days only.
-  const history = range.slice(0, -1).map((day) => counter(day, 'created'));
+  const history = range.slice(0, -1).map((day) => counter(days, day, 'created'));
   const recent = range.slice(-WINDOW_DAYS);
   const previous = range.slice(-2 * WINDOW_DAYS, -WINDOW_DAYS);
 
   const categoryIds = new Set<string>();
   for (const day of [...previous, ...recent]) {
-    for (const name of Object.keys(days.get(day) ?? {})) {
+    for (const name of Object.keys(categoryDays.get(day) ?? {})) {
       if (name.startsWith(CATEGORY_PREFIX)) categoryIds.add(name.slice(CATEGORY_PREFIX.length));
     }
   }
@@ -246,7 +255,12 @@ export function computeInsights(input: InsightInputs, now: Date): Insight[] {
   const volumes = [...categoryIds].map((id) => {
     const name = COUNTER_NAMES.createdInCategory(id);
     // A ticket filed under a category that has no item any more keeps its id; the card then names the id.
-    return { id, name: categoryName.get(id) ?? id, recent: total(recent, name), previous: total(previous, name) };
+    return {
+      id,
+      name: categoryName.get(id) ?? id,
+      recent: total(categoryDays, recent, name),
+      previous: total(categoryDays, previous, name),
+    };
   });
 
   const insights = [
@@ -254,8 +268,8 @@ export function computeInsights(input: InsightInputs, now: Date): Insight[] {
     ...categorySurgeInsights(volumes),
     workloadInsight(input.agents.map((a) => ({ name: a.name, open: totals[COUNTER_NAMES.assignedOpen(a.id)] ?? 0 }))),
     satisfactionInsight(
-      { sum: total(recent, 'ratingSum'), count: total(recent, 'ratingCount') },
-      { sum: total(previous, 'ratingSum'), count: total(previous, 'ratingCount') },
+      { sum: total(days, recent, 'ratingSum'), count: total(days, recent, 'ratingCount') },
+      { sum: total(days, previous, 'ratingSum'), count: total(days, previous, 'ratingCount') },
     ),
     volumeForecastInsight(history),
   ].filter((insight): insight is Insight => insight !== null);

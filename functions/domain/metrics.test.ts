@@ -140,7 +140,7 @@ function recount(tickets: TicketRecord[]): Map<string, Counters> {
     if (unresolved && t.isOverdue) add('totals', 'overdue');
     if (unresolved && t.assignedToId) add('totals', `assignedOpen_${t.assignedToId}`);
     add(`day:${t.createdAt.slice(0, 10)}`, 'created');
-    add(`day:${t.createdAt.slice(0, 10)}`, `created_cat_${t.categoryId}`);
+    add(`catday:${t.createdAt.slice(0, 10)}`, `created_cat_${t.categoryId}`);
     if (t.responseTime !== null) {
       add('totals', 'responseTimeSum', t.responseTime);
       add('totals', 'responseTimeCount');
@@ -179,8 +179,14 @@ function recount(tickets: TicketRecord[]): Map<string, Counters> {
   return out;
 }
 
-const idOf = (d: AggregateDelta) =>
-  d.ref.kind === 'totals' ? 'totals' : d.ref.kind === 'day' ? `day:${d.ref.day}` : `week:${d.ref.agentId}:${d.ref.week}`;
+const idOf = ({ ref }: AggregateDelta) =>
+  ref.kind === 'totals'
+    ? 'totals'
+    : ref.kind === 'day'
+      ? `day:${ref.day}`
+      : ref.kind === 'categoryDay'
+        ? `catday:${ref.day}`
+        : `week:${ref.agentId}:${ref.week}`;
 
 /** A small deterministic generator, so a failing sequence can be replayed. */
 function random(seed: number) {

@@ -14,10 +14,14 @@ import type { TicketRecord } from './tickets.ts';
 
 export type Counters = Record<string, number>;
 
-/** The three kinds of aggregate item: keys.statsTotals(), keys.statsDay(day), keys.agentWeek(agentId, week). */
+/**
+ * The four kinds of aggregate item: keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day),
+ * keys.agentWeek(agentId, week).
+ */
 export type AggregateRef =
   | { kind: 'totals' }
   | { kind: 'day'; day: string }
+  | { kind: 'categoryDay'; day: string }
   | { kind: 'agentWeek'; agentId: string; week: string };
 
 export interface AggregateDelta {
@@ -40,8 +44,18 @@ export function isoWeek(iso: string): string {
   return `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
-const refId = (ref: AggregateRef): string =>
-  ref.kind === 'totals' ? 'totals' : ref.kind === 'day' ? `day:${ref.day}` : `week:${ref.agentId}:${ref.week}`;
+function refId(ref: AggregateRef): string {
+  switch (ref.kind) {
+    case 'totals':
+      return 'totals';
+    case 'day':
+      return `day:${ref.day}`;
+    case 'categoryDay':
+      return `catday:${ref.day}`;
+    case 'agentWeek':
+      return `week:${ref.agentId}:${ref.week}`;
+  }
+}
 
 /** Counter sums keyed by aggregate item. */
 class Tally {
@@ -79,12 +93,16 @@ class Tally {
 export const COUNTER_NAMES = {
   /** Totals: unresolved (open or in progress) tickets assigned to this staff member now. */
   assignedOpen: (userId: string) => `assignedOpen_${userId}`,
-  /** Day: tickets created that day in this category (the category the ticket is filed under now). */
+  /**
+   * Category day: tickets created that day in this category (the category the ticket is filed under now). On an item
+   * of its own, so that the day item keeps a fixed set of counters however many categories are used.
+   */
   createdInCategory: (categoryId: string) => `created_cat_${categoryId}`,
 } as const;
 
 const TOTALS: AggregateRef = { kind: 'totals' };
 const day = (iso: string): AggregateRef => ({ kind: 'day', day: dayOf(iso) });
+const categoryDay = (iso: string): AggregateRef => ({ kind: 'categoryDay', day: dayOf(iso) });
 const week = (agentId: string, iso: string): AggregateRef => ({ kind: 'agentWeek', agentId, week: isoWeek(iso) });
 
 /** What one ticket, as it stands, contributes to each aggregate. */
@@ -97,7 +115,7 @@ function contributions(t: TicketRecord): Tally {
   if (isUnresolved(t.status) && t.isOverdue) tally.add(TOTALS, 'overdue', 1);
   if (isUnresolved(t.status) && t.assignedToId) tally.add(TOTALS, COUNTER_NAMES.assignedOpen(t.assignedToId), 1);
   tally.add(day(t.createdAt), 'created', 1);
-  tally.add(day(t.createdAt), COUNTER_NAMES.createdInCategory(t.categoryId), 1);
+  tally.add(categoryDay(t.createdAt), COUNTER_NAMES.createdInCategory(t.categoryId), 1);
 
   if (t.firstResponseAt && t.responseTime !== null) {
     for (const ref of [TOTALS, day(t.firstResponseAt)]) {

@@ -1,15 +1,16 @@
 /**
  * Analytics for admins and managers, all from aggregates the ticket transactions keep exact: category usage from
  * the categories' usage counts, agent performance from the weekly agent items (keys.agentWeek), insights from the
- * totals item, at most INSIGHT_DAYS per-day items and the staff and category lists. No request reads tickets.
+ * totals item, at most INSIGHT_DAYS per-day items, at most CATEGORY_DAYS per-category day items and the staff and
+ * category lists. No request reads tickets.
  */
 import { agentPerformanceQuerySchema } from '#shared/schemas/analytics.ts';
 import type { CategoryUsage } from '#shared/schemas/dashboard.ts';
 import { listAgentWeeks } from '../data/agent-weeks.ts';
 import { listCategories } from '../data/categories.ts';
-import { getTotals, listDayStats } from '../data/stats.ts';
+import { getTotals, listCategoryDayStats, listDayStats } from '../data/stats.ts';
 import { listStaff } from '../data/users.ts';
-import { computeInsights, INSIGHT_DAYS } from '../domain/insights.ts';
+import { CATEGORY_DAYS, computeInsights, INSIGHT_DAYS } from '../domain/insights.ts';
 import { dayRange } from '../domain/metrics.ts';
 import { currentWeek, isRankedAgent, rankAgents } from '../domain/performance.ts';
 import { DENIED, TICKET_ROLES } from '../domain/permissions.ts';
@@ -32,14 +33,16 @@ export const handler = httpHandler('analytics', {
     async handle() {
       const now = new Date();
       const days = dayRange(now, INSIGHT_DAYS);
-      const [totals, perDay, staff, categories] = await Promise.all([
+      const categoryWindow = days.slice(-CATEGORY_DAYS);
+      const [totals, perDay, perCategoryDay, staff, categories] = await Promise.all([
         getTotals(),
         listDayStats(days[0]!, days.at(-1)!),
+        listCategoryDayStats(categoryWindow[0]!, categoryWindow.at(-1)!),
         listStaff(),
         listCategories(),
       ]);
       const agents = staff.filter(isRankedAgent).map((user) => ({ id: user.id, name: displayName(user) }));
-      return { body: computeInsights({ totals, days: perDay, agents, categories }, now) };
+      return { body: computeInsights({ totals, days: perDay, categoryDays: perCategoryDay, agents, categories }, now) };
     },
   }),
 

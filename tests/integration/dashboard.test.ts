@@ -3,7 +3,7 @@ import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES, type Priority, type TicketSt
 import type { Category } from '#shared/schemas/category.ts';
 import { dashboardMetricsSchema } from '#shared/schemas/dashboard.ts';
 import type { HistoryEntry } from '#shared/schemas/ticket.ts';
-import { getAgentWeek } from '#functions/data/stats.ts';
+import { getAgentWeek, listCategoryDayStats, listDayStats } from '#functions/data/stats.ts';
 import {
   addComment,
   assignTicket,
@@ -234,6 +234,29 @@ describe('dashboard figures after a random two weeks', () => {
         count: tickets.filter((t) => t.categoryId === c.id).length,
       });
     }
+  });
+
+  it('keeps the tickets created per category and day equal to a recount, on items apart from the day items', async () => {
+    const { tickets } = await recount();
+    const expected = new Map<string, Record<string, number>>();
+    for (const t of tickets) {
+      const counters = expected.get(dayOf(t.createdAt)) ?? {};
+      counters[`created_cat_${t.categoryId}`] = (counters[`created_cat_${t.categoryId}`] ?? 0) + 1;
+      expected.set(dayOf(t.createdAt), counters);
+    }
+    const from = [...expected.keys()].sort()[0]!;
+    const to = dayOf(new Date().toISOString());
+    const nonZero = (items: Map<string, Record<string, number>>) =>
+      new Map(
+        [...items]
+          .map(([day, counters]) => [day, Object.fromEntries(Object.entries(counters).filter(([, n]) => n !== 0))] as const)
+          .filter(([, counters]) => Object.keys(counters).length > 0),
+      );
+    expect(expected.size).toBeGreaterThan(7);
+    expect(nonZero(await listCategoryDayStats(from, to))).toEqual(expected);
+    // The day items keep their fixed counters only, however many categories the tickets use.
+    const dayCounters = [...(await listDayStats(from, to)).values()].flatMap((counters) => Object.keys(counters));
+    expect(dayCounters.filter((name) => name.startsWith('created_cat_'))).toEqual([]);
   });
 
   it('keeps every weekly agent figure equal to a recount', async () => {
