@@ -255,7 +255,9 @@ export async function benchWeb(): Promise<WebResults> {
 
     const targets: LighthouseTarget[] = [];
     let version = '';
-    for (const page of ['sign-in', 'dashboard'] as const) {
+    // HELPDESK_BENCH_PAGES=sign-in limits the Lighthouse runs to some pages, for quicker turns while tuning.
+    const pages = (['sign-in', 'dashboard'] as const).filter((p) => !process.env.HELPDESK_BENCH_PAGES || process.env.HELPDESK_BENCH_PAGES.split(',').includes(p));
+    for (const page of pages) {
       for (const formFactor of ['desktop', 'mobile'] as const) {
         const flags: Flags = {
           port: chrome.port,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderSignIn } from './prerender-plugin.ts';
 import { routeTreeOptions } from './route-tree.config.ts';
 
 const fromWeb = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -13,6 +14,7 @@ export default defineConfig({
     // Must come before the React plugin: it rewrites route files to split each route's components out.
     tanstackRouter({ ...routeTreeOptions, autoCodeSplitting: true }),
     react(),
+    prerenderSignIn(),
   ],
   build: {
     outDir: fromWeb('./dist'),

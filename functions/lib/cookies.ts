@@ -1,8 +1,13 @@
-/** The session cookies. Tokens live only in HttpOnly cookies; JavaScript in the page never sees them. */
+/**
+ * The session cookies. Tokens live only in HttpOnly cookies; JavaScript in the page never sees them. Beside them a
+ * readable hint without a secret (shared/signed-in-hint.ts) says that a session exists.
+ */
+import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 
 export const COOKIE = {
   access: 'hd_access',
   refresh: 'hd_refresh',
+  signedInHint: SIGNED_IN_HINT_COOKIE,
 } as const;
 
 const REFRESH_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -11,13 +16,23 @@ export interface CookieOptions {
   secure: boolean;
 }
 
-function serialize(name: string, value: string, maxAgeSeconds: number, path: string, { secure }: CookieOptions): string {
-  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+function serialize(
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  path: string,
+  { secure }: CookieOptions,
+  httpOnly = true,
+): string {
+  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, ...(httpOnly ? ['HttpOnly'] : []), 'SameSite=Lax'];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }
 
-/** The access token is sent to `/api` and `/ws` alike; the refresh token only to `/api`, where it is used. */
+/**
+ * The access token is sent to `/api` and `/ws` alike; the refresh token only to `/api`, where it is used. The hint
+ * lives as long as the refresh token, the longest the session can.
+ */
 export function sessionCookies(
   tokens: { accessToken: string; refreshToken?: string; expiresInSeconds: number },
   options: CookieOptions,
@@ -25,13 +40,18 @@ export function sessionCookies(
   const cookies = [serialize(COOKIE.access, tokens.accessToken, tokens.expiresInSeconds, '/', options)];
   if (tokens.refreshToken) {
     cookies.push(serialize(COOKIE.refresh, tokens.refreshToken, REFRESH_MAX_AGE_SECONDS, '/api', options));
+    cookies.push(serialize(COOKIE.signedInHint, '1', REFRESH_MAX_AGE_SECONDS, '/', options, false));
   }
   return cookies;
 }
 
-/** Cookies that remove both session cookies. */
+/** Cookies that remove both session cookies and the hint. */
 export function clearedSessionCookies(options: CookieOptions): string[] {
-  return [serialize(COOKIE.access, '', 0, '/', options), serialize(COOKIE.refresh, '', 0, '/api', options)];
+  return [
+    serialize(COOKIE.access, '', 0, '/', options),
+    serialize(COOKIE.refresh, '', 0, '/api', options),
+    serialize(COOKIE.signedInHint, '', 0, '/', options, false),
+  ];
 }
 
 /**

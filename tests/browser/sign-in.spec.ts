@@ -1,5 +1,5 @@
 import { MESSAGES } from '#shared/messages.ts';
-import { DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, demoPassword, expect, signIn, test } from './fixtures.ts';
 
 // The sidebar of SPEC.md §2, written out independently of the app's own table.
 const SIDEBAR = {
@@ -54,3 +54,42 @@ test('an unknown path shows Page Not Found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: MESSAGES.pageNotFound })).toBeVisible();
 });
 
+
+// The sign-in screens are pre-rendered into index.html (web/prerender-plugin.ts, ADR 041).
+test.describe('the pre-rendered sign-in screen', () => {
+  test('shows the role login screen before any of the app’s JavaScript has run', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/manager');
+    await expect(page.getByRole('heading', { name: 'Manager Login' })).toBeVisible();
+    await expect(page.getByPlaceholder('manager@company.com')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // Only the screen of this path; the others stay inert templates.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  });
+
+  test('keeps what was typed and the press of Sign In from before the app started, then signs in', async ({ page }) => {
+    // Hold the app back so that all of it happens on the pre-rendered screen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/agent');
+    await page.getByLabel('Email').fill(DEMO_EMAIL.agent);
+    await page.getByLabel('Password').fill(demoPassword());
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // Nothing went anywhere yet: no navigation, and no password in a URL.
+    await expect(page).toHaveURL(/\/agent$/);
+    release();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page).toHaveURL(/\/agent$/);
+  });
+
+  test('is never shown to a visitor with a session', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/admin');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});

@@ -43,6 +43,9 @@ describe('staff sign-in', () => {
     expect(cookies.find((c) => c.startsWith('hd_access='))).toMatch(/HttpOnly; SameSite=Lax/);
     expect(cookies.find((c) => c.startsWith('hd_refresh='))).toMatch(/Path=\/api;.*HttpOnly/);
     expect(cookies.join()).not.toMatch(/Secure/); // plain http here; Secure is set when x-forwarded-proto is https
+    // The page's own script may read that a session exists (to skip the pre-rendered sign-in screen), nothing more.
+    const hint = cookies.find((c) => c.startsWith('hd_signed_in='));
+    expect(hint).toMatch(/^hd_signed_in=1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
 
     const me = await client.get('/api/auth/user');
     expect(me.status).toBe(200);
@@ -97,6 +100,7 @@ describe('staff sign-in', () => {
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/');
     expect(client.cookie('hd_access')).toBeUndefined();
+    expect(client.cookie('hd_signed_in')).toBeUndefined();
     expect((await client.get('/api/auth/user')).status).toBe(401);
 
     const replay = new ApiClient(api.url);

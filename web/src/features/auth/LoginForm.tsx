@@ -1,17 +1,26 @@
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { type UseFormSetError, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { REFRESH_AFTER_LOGIN_MS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { type LoginInput, loginSchema } from '#shared/schemas/user.ts';
+import type { LoginInput } from '#shared/schemas/user.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { isRole } from '../../lib/roles.ts';
+import { readPrerenderedSignIn } from '../../prerender/takeover.ts';
 import { LOGIN_VARIANTS, type LoginVariant } from './login-variants.ts';
 import { refreshCurrentUser, useLoginMutation } from './queries.ts';
+
+/**
+ * The shared login schema, loaded at the first validation (the first submit): zod and the schemas are the largest
+ * part of what the sign-in screen would otherwise load before it can be used.
+ */
+const loginResolver: Resolver<LoginInput> = async (values, context, options) => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('#shared/schemas/user.ts')]);
+  return zodResolver(loginSchema)(values, context, options);
+};
 
 /** E-mail and password sign-in; afterwards goes to the login route's dashboard (`/staff`: the user's own). */
 export function LoginForm({ variant }: { variant: LoginVariant }) {
@@ -20,12 +29,18 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const navigate = useNavigate();
   const login = useLoginMutation();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Read while rendering, just before this form replaces the pre-rendered one: what the visitor did there carries over.
+  const [prerendered] = useState(readPrerenderedSignIn);
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: loginResolver,
+    defaultValues: { email: prerendered?.email ?? '', password: prerendered?.password ?? '' },
+  });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setServerError(null);
@@ -46,6 +61,12 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     if (isRole(role)) await navigate({ to: '/$role', params: { role } });
     else await navigate({ to: '/' });
   });
+
+  useEffect(() => {
+    if (prerendered?.focused) setFocus(prerendered.focused);
+    if (prerendered?.submitted) void onSubmit();
+    // Once, for the screen this form took over: `prerendered` never changes, and `onSubmit` is new on every render.
+  }, [prerendered]);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={look.title}>
