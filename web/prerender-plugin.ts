@@ -46,6 +46,19 @@ function bootstrapScript(): string {
     html.style.colorScheme = theme;
     root.appendChild(template.content.cloneNode(true));
     root.firstElementChild.setAttribute('${PRERENDERED_ATTRIBUTE}', variant);
+    function field(event) {
+      var target = event.target;
+      return target.form && target.form.closest('[${PRERENDERED_ATTRIBUTE}]') ? target : null;
+    }
+    document.addEventListener('focusin', function (event) {
+      var target = field(event);
+      if (target) target.form.setAttribute('data-focused', target.name);
+    }, true);
+    // Focus moving elsewhere clears it; the field being replaced by the app's own does not.
+    document.addEventListener('focusout', function (event) {
+      var target = field(event);
+      if (target && event.relatedTarget) target.form.removeAttribute('data-focused');
+    }, true);
     document.addEventListener('submit', function (event) {
       var form = event.target;
       if (form.closest && form.closest('[${PRERENDERED_ATTRIBUTE}]')) {
@@ -67,7 +80,7 @@ const STYLE_TAG = /<style\b[^>]*>[\s\S]*?<\/style>/g;
 const SCRIPT_TAG = /<script\b[^>]*>[\s\S]*?<\/script>/g;
 
 /** Splits rendered screens into their distinct style tags (first-seen order) and their markup without them. */
-export function separateStyles(screens: readonly string[]): { styles: string[]; markup: string[] } {
+function separateStyles(screens: readonly string[]): { styles: string[]; markup: string[] } {
   const styles = new Set<string>();
   const markup = screens.map((html) =>
     html

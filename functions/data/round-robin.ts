@@ -10,7 +10,7 @@
  * load, clients retry creates that ran out of time, each retry takes a new turn, and a retry that finds its original
  * committed meanwhile must not stall the line behind it. A turn nobody hands on (a process that died holding it)
  * holds the line for at most PATIENCE_MS; after that the next create goes ahead anyway, still guarded by the
- * condition.
+ * condition, while the creates behind it wait longer: one create tries at once, not the whole line.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -39,8 +39,10 @@ const POLLS_PER_TURN = 5;
 const MIN_POLL_MS = 5;
 const MAX_SLEEP_MS = 2_000;
 /**
- * How long a waiter waits for the line to move before it tries anyway: long enough that a create slowed by a busy
- * table is rarely taken for a lost one (overtaking it makes both retry), short enough that a lost turn costs little.
+ * How long the create right behind a turn waits for it before it goes ahead anyway: long enough that a create slowed
+ * by a busy table is rarely taken for a lost one (overtaking it makes both retry), short enough that a lost turn
+ * costs little. A create further back waits this long per turn ahead of it, so that a stalled line is passed by the
+ * next create alone, not by every waiter at once (each failed write costs the table as much as a successful one).
  */
 const PATIENCE_MS = 1_000;
 
@@ -67,7 +69,7 @@ export async function getRoundRobinState(): Promise<RoundRobinState> {
 }
 
 /**
- * The state once every earlier turn has written (or the line stopped moving for PATIENCE_MS). A waiter sleeps through
+ * The state once every earlier turn has written (or the line stood still for PATIENCE_MS per turn ahead). A waiter sleeps through
  * half the time the creates ahead of it should take at the pace it has seen, so it wakes a few times on the way,
  * never after its turn; next in line, it polls a few times per turn.
  */
@@ -75,7 +77,7 @@ export async function waitForRoundRobinTurn(turn: number): Promise<RoundRobinSta
   let state = await getRoundRobinState();
   let movedAt = Date.now();
   let pace = INITIAL_PACE_MS;
-  while (state.lastTurn < turn - 1 && Date.now() - movedAt < PATIENCE_MS) {
+  while (state.lastTurn < turn - 1 && Date.now() - movedAt < PATIENCE_MS * (turn - 1 - state.lastTurn)) {
     const ahead = turn - 1 - state.lastTurn;
     await sleep(ahead === 1 ? Math.max(MIN_POLL_MS, pace / POLLS_PER_TURN) : Math.min(MAX_SLEEP_MS, ((ahead - 1) * pace) / 2));
     const next = await getRoundRobinState();

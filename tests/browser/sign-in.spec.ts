@@ -86,6 +86,23 @@ test.describe('the pre-rendered sign-in screen', () => {
     await expect(page).toHaveURL(/\/agent$/);
   });
 
+  test('leaves the focus in the field being typed in when the app takes over', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await page.getByLabel('Email').pressSequentially('admin@de');
+    release();
+    // The app's own form, once it is there, has the text and the caret; typing simply goes on.
+    await expect(page.locator('[data-prerendered-sign-in]')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type('mo.local');
+    await expect(page.getByLabel('Email')).toHaveValue('admin@demo.local');
+  });
+
   test('is never shown to a visitor with a session', async ({ page }) => {
     await signIn(page, 'admin');
     await page.route('**/assets/*.js', (route) => route.abort());

@@ -1,7 +1,11 @@
 /**
  * The app taking over the pre-rendered sign-in screen (web/prerender-plugin.ts). React replaces the screen's DOM
- * with its own on its first commit; what the visitor did meanwhile (typed, focused a field, pressed Sign In) is read
- * just before that, while the form renders, and carried over, so nothing done before the app started is lost.
+ * with its own when it commits; what the visitor did until then (typed, focused a field, pressed Sign In) is carried
+ * over, so nothing done before the app started is lost.
+ *
+ * The form is found while the app's form renders, and read right after the commit: the first render may be sliced
+ * (main.tsx renders in a transition), and the visitor can type between the slices. The replaced inputs keep their
+ * values once detached; the bootstrap script keeps the focused field's name and a held-back submit on the form.
  */
 import { PRERENDERED_ATTRIBUTE } from './sign-in-paths.ts';
 
@@ -19,21 +23,23 @@ export function isPrerenderedSignInShowing(): boolean {
   return document.querySelector(`[${PRERENDERED_ATTRIBUTE}]`) !== null;
 }
 
-/** What the visitor did on the pre-rendered screen, or null when it is not showing (never was, or taken over). */
-export function readPrerenderedSignIn(): PrerenderedSignIn | null {
+/** The pre-rendered form while it is showing, else null (it never was, or the app has taken it over). */
+export function findPrerenderedSignInForm(): HTMLFormElement | null {
   if (typeof document === 'undefined') return null;
-  const form = document.querySelector<HTMLFormElement>(`[${PRERENDERED_ATTRIBUTE}] form`);
-  if (!form) return null;
+  return document.querySelector<HTMLFormElement>(`[${PRERENDERED_ATTRIBUTE}] form`);
+}
+
+/** What the visitor did on the pre-rendered form, read from it as it was when it was replaced. */
+export function readPrerenderedSignIn(form: HTMLFormElement): PrerenderedSignIn {
   const valueOf = (name: string) => {
     const field = form.elements.namedItem(name);
     return field instanceof HTMLInputElement ? field.value : '';
   };
-  const active = document.activeElement;
-  const focusedName = active instanceof HTMLInputElement && form.contains(active) ? active.name : null;
+  const focused = form.getAttribute('data-focused');
   return {
     email: valueOf('email'),
     password: valueOf('password'),
-    focused: focusedName === 'email' || focusedName === 'password' ? focusedName : null,
+    focused: focused === 'email' || focused === 'password' ? focused : null,
     submitted: form.hasAttribute('data-submitted'),
   };
 }

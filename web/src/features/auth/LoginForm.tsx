@@ -1,7 +1,7 @@
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
 import { REFRESH_AFTER_LOGIN_MS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -9,7 +9,7 @@ import type { LoginInput } from '#shared/schemas/user.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { isRole } from '../../lib/roles.ts';
-import { readPrerenderedSignIn } from '../../prerender/takeover.ts';
+import { findPrerenderedSignInForm, readPrerenderedSignIn } from '../../prerender/takeover.ts';
 import { LOGIN_VARIANTS, type LoginVariant } from './login-variants.ts';
 import { refreshCurrentUser, useLoginMutation } from './queries.ts';
 
@@ -29,18 +29,16 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const navigate = useNavigate();
   const login = useLoginMutation();
   const [serverError, setServerError] = useState<string | null>(null);
-  // Read while rendering, just before this form replaces the pre-rendered one: what the visitor did there carries over.
-  const [prerendered] = useState(readPrerenderedSignIn);
+  // The pre-rendered form this one replaces, if any: found while rendering, read once it has been replaced.
+  const [prerenderedForm] = useState(findPrerenderedSignInForm);
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
+    setValue,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: loginResolver,
-    defaultValues: { email: prerendered?.email ?? '', password: prerendered?.password ?? '' },
-  });
+  } = useForm({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setServerError(null);
@@ -62,11 +60,16 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     else await navigate({ to: '/' });
   });
 
-  useEffect(() => {
-    if (prerendered?.focused) setFocus(prerendered.focused);
-    if (prerendered?.submitted) void onSubmit();
-    // Once, for the screen this form took over: `prerendered` never changes, and `onSubmit` is new on every render.
-  }, [prerendered]);
+  // Right after the commit that replaced the pre-rendered form, before the browser paints or handles more input.
+  useLayoutEffect(() => {
+    if (!prerenderedForm) return;
+    const carried = readPrerenderedSignIn(prerenderedForm);
+    if (carried.email) setValue('email', carried.email);
+    if (carried.password) setValue('password', carried.password);
+    if (carried.focused) setFocus(carried.focused);
+    if (carried.submitted) void onSubmit();
+    // Once, for the form this one took over: `prerenderedForm` never changes, and `onSubmit` is new on every render.
+  }, [prerenderedForm]);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={look.title}>
