@@ -281,6 +281,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       });
   });
 
+  // Idle keep-alive connections stay open as long as CloudFront's (60 s) rather than Node's default 5 s, so that a
+  // client reusing a connection after a pause does not race the server closing it ("socket hang up").
+  server.keepAliveTimeout = 61_000;
+  server.headersTimeout = 62_000;
+
   function refuseUpgrade(socket: Duplex, status: number, text: string) {
     socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     socket.destroy();
