@@ -26,7 +26,9 @@ async function ensureWebBuilt(): Promise<void> {
   const sources = Math.max(
     await newestMtime(join(ROOT, 'web/src')),
     await newestMtime(join(ROOT, 'shared')),
-    await stat(join(ROOT, 'web/index.html')).then((s) => s.mtimeMs),
+    ...(await Promise.all(
+      ['web/index.html', 'web/vite.config.ts', 'web/prerender-plugin.ts'].map((file) => stat(join(ROOT, file)).then((s) => s.mtimeMs)),
+    )),
   );
   if (built >= sources) return;
   console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
