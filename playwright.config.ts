@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH, OFFLINE_CHROMIUM_FLAGS } from './scripts/chromium.ts';
 
 /**
  * Browser flows: Debian's Chromium (no downloaded browser) against the embedded runtime, which
@@ -25,16 +26,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...OFFLINE_CHROMIUM_FLAGS],
     },
   },
 });

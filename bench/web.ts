@@ -23,6 +23,7 @@ import { resetConfigForTests } from '#functions/lib/config.ts';
 import { freePort } from '#infra/local/ports.ts';
 import { startRuntime } from '#infra/local/runtime.ts';
 import { DEMO_USERS, seedDemoData } from '#infra/local/seed.ts';
+import { CHROMIUM_PATH, OFFLINE_CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 import { sessionCookie } from './alarms.ts';
 
 /** Issue 6: "initial JavaScript at most 175 KB gzip". */
@@ -32,18 +33,7 @@ const SIGN_IN_PASS = { desktop: 1, mobile: 0.9 } as const;
 const RUNS = 3;
 /** Where the median run's full Lighthouse report of each page and form factor is kept (not committed). */
 const REPORT_DIR = resolve(import.meta.dirname, 'lighthouse');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  // Spawned without a shell, so no quotes: nothing but this machine's own servers resolves.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+const CHROME_FLAGS = ['--headless=new', ...OFFLINE_CHROMIUM_FLAGS];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -249,7 +239,7 @@ export async function benchWeb(): Promise<WebResults> {
     stops.push(() => front.close());
     const cookie = await sessionCookie(front.url, admin.email, password);
 
-    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     stops.push(async () => chrome.kill());
     const chromium = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
 

@@ -16,7 +16,7 @@ import type { Plugin } from 'vite';
 import { createServer } from 'vite';
 import { SIGNED_IN_HINT_COOKIE } from '../shared/signed-in-hint.ts';
 import type { LoginVariant } from './src/features/auth/login-variants.ts';
-import { PRERENDERED_ATTRIBUTE, SIGN_IN_PATHS } from './src/prerender/sign-in-paths.ts';
+import { FORM_STATE_ATTRIBUTES, PRERENDERED_ATTRIBUTE, SIGN_IN_PATHS } from './src/prerender/sign-in-paths.ts';
 
 const RENDER_MODULE = '/src/prerender/sign-in-screens.tsx';
 const TEMPLATE_ID_PREFIX = 'sign-in-screen-';
@@ -52,18 +52,18 @@ function bootstrapScript(): string {
     }
     document.addEventListener('focusin', function (event) {
       var target = field(event);
-      if (target) target.form.setAttribute('data-focused', target.name);
+      if (target) target.form.setAttribute('${FORM_STATE_ATTRIBUTES.focused}', target.name);
     }, true);
     // Focus moving elsewhere clears it; the field being replaced by the app's own does not.
     document.addEventListener('focusout', function (event) {
       var target = field(event);
-      if (target && event.relatedTarget) target.form.removeAttribute('data-focused');
+      if (target && event.relatedTarget) target.form.removeAttribute('${FORM_STATE_ATTRIBUTES.focused}');
     }, true);
     document.addEventListener('submit', function (event) {
       var form = event.target;
       if (form.closest && form.closest('[${PRERENDERED_ATTRIBUTE}]')) {
         event.preventDefault();
-        form.setAttribute('data-submitted', '');
+        form.setAttribute('${FORM_STATE_ATTRIBUTES.submitted}', '');
       }
     }, true);
     return true;

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '#shared/messages.ts';
 import { DEMO_EMAIL, demoPassword, expect, signIn, test } from './fixtures.ts';
 
@@ -54,8 +55,19 @@ test('an unknown path shows Page Not Found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: MESSAGES.pageNotFound })).toBeVisible();
 });
 
-
 // The sign-in screens are pre-rendered into index.html (web/prerender-plugin.ts, ADR 041).
+
+/** Holds the app's entry script until the returned function is called: until then only the pre-rendered screen is up. */
+async function holdTheAppBack(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('the pre-rendered sign-in screen', () => {
   test('shows the role login screen before any of the app’s JavaScript has run', async ({ page }) => {
     await page.route('**/assets/*.js', (route) => route.abort());
@@ -69,12 +81,7 @@ test.describe('the pre-rendered sign-in screen', () => {
 
   test('keeps what was typed and the press of Sign In from before the app started, then signs in', async ({ page }) => {
     // Hold the app back so that all of it happens on the pre-rendered screen.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheAppBack(page);
     await page.goto('/agent');
     await page.getByLabel('Email').fill(DEMO_EMAIL.agent);
     await page.getByLabel('Password').fill(demoPassword());
@@ -87,12 +94,7 @@ test.describe('the pre-rendered sign-in screen', () => {
   });
 
   test('leaves the focus in the field being typed in when the app takes over', async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheAppBack(page);
     await page.goto('/admin');
     await page.getByLabel('Email').pressSequentially('admin@de');
     release();

@@ -14,3 +14,11 @@ export const SIGN_IN_PATHS: Readonly<Record<string, LoginVariant>> = {
 
 /** The attribute that marks the pre-rendered screen while it is showing; its value is the variant. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered-sign-in';
+
+/** Set on the pre-rendered form by index.html's script, read by the app when it takes the form over. */
+export const FORM_STATE_ATTRIBUTES = {
+  /** The name of the field that has the focus. */
+  focused: 'data-focused',
+  /** Present once the visitor has submitted the form (the submit itself was held back). */
+  submitted: 'data-submitted',
+} as const;

@@ -7,7 +7,7 @@
  * (main.tsx renders in a transition), and the visitor can type between the slices. The replaced inputs keep their
  * values once detached; the bootstrap script keeps the focused field's name and a held-back submit on the form.
  */
-import { PRERENDERED_ATTRIBUTE } from './sign-in-paths.ts';
+import { FORM_STATE_ATTRIBUTES, PRERENDERED_ATTRIBUTE } from './sign-in-paths.ts';
 
 export interface PrerenderedSignIn {
   email: string;
@@ -35,11 +35,11 @@ export function readPrerenderedSignIn(form: HTMLFormElement): PrerenderedSignIn 
     const field = form.elements.namedItem(name);
     return field instanceof HTMLInputElement ? field.value : '';
   };
-  const focused = form.getAttribute('data-focused');
+  const focused = form.getAttribute(FORM_STATE_ATTRIBUTES.focused);
   return {
     email: valueOf('email'),
     password: valueOf('password'),
     focused: focused === 'email' || focused === 'password' ? focused : null,
-    submitted: form.hasAttribute('data-submitted'),
+    submitted: form.hasAttribute(FORM_STATE_ATTRIBUTES.submitted),
   };
 }

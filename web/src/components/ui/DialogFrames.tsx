@@ -43,14 +43,7 @@ export function FormDialog({
               <Dialog.Body>
                 <Stack gap="4">{children}</Stack>
               </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" loading={pending} loadingText={pendingLabel}>
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
+              <FormDialogFooter submitLabel={submitLabel} pendingLabel={pendingLabel} pending={pending} />
             </form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
@@ -59,6 +52,28 @@ export function FormDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+interface FormDialogFooterProps {
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The id of the form to submit, when the footer is not inside it. */
+  form?: string;
+}
+
+/** Cancel, which closes the dialog, and the form's submit button, which shows `pendingLabel` while it works. */
+export function FormDialogFooter({ submitLabel, pendingLabel, pending, form }: FormDialogFooterProps) {
+  return (
+    <Dialog.Footer>
+      <Dialog.ActionTrigger asChild>
+        <Button variant="outline">Cancel</Button>
+      </Dialog.ActionTrigger>
+      <Button type="submit" form={form} loading={pending} loadingText={pendingLabel}>
+        {submitLabel}
+      </Button>
+    </Dialog.Footer>
   );
 }
 

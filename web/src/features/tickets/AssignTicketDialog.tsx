@@ -1,4 +1,4 @@
-import { Button, DataList, Dialog, Stack } from '@chakra-ui/react';
+import { DataList, Dialog, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { type Ticket, assignTicketSchema } from '#shared/schemas/ticket.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { DialogShell } from './DialogShell.tsx';
 import { SelectField } from './FormFields.tsx';
 import { useAssignTicketMutation } from './mutations.ts';
@@ -113,14 +114,7 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
           </Stack>
         </form>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" form={FORM_ID} loading={isSubmitting} loadingText="Assigning...">
-          Assign Ticket
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter form={FORM_ID} submitLabel="Assign Ticket" pendingLabel="Assigning..." pending={isSubmitting} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Dialog, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import type { User } from '#shared/schemas/user.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCurrentUser } from '../auth/queries.ts';
+import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { DialogShell } from './DialogShell.tsx';
 import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
 import { useCreateTicketMutation } from './mutations.ts';
@@ -139,14 +140,7 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
           </Stack>
         </form>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" form={FORM_ID} loading={isSubmitting} loadingText="Creating...">
-          Create Ticket
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter form={FORM_ID} submitLabel="Create Ticket" pendingLabel="Creating..." pending={isSubmitting} />
     </>
   );
 }

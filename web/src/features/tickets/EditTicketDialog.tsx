@@ -8,6 +8,7 @@ import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
 import { type Ticket, type UpdateTicketInput, updateTicketSchema } from '#shared/schemas/ticket.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCurrentUser } from '../auth/queries.ts';
+import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { DialogShell } from './DialogShell.tsx';
 import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
 import { useUpdateTicketMutation } from './mutations.ts';
@@ -194,14 +195,7 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
           </Stack>
         </form>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" form={FORM_ID} loading={isSubmitting} loadingText="Updating...">
-          Update
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter form={FORM_ID} submitLabel="Update" pendingLabel="Updating..." pending={isSubmitting} />
     </>
   );
 }
