@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '#shared/messages.ts';
-import { DEMO_EMAIL, demoPassword, expect, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, demoPassword, expect, openSignInPage, signIn, test } from './fixtures.ts';
 
 // The sidebar of SPEC.md §2, written out independently of the app's own table.
 const SIDEBAR = {
@@ -22,7 +22,7 @@ for (const role of ['admin', 'manager', 'agent'] as const) {
 }
 
 test('a wrong password shows the SPEC message and stays on the login page', async ({ page }) => {
-  await page.goto('/agent');
+  await openSignInPage(page, '/agent');
   await page.getByLabel('Email').fill(DEMO_EMAIL.agent);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
