@@ -62,7 +62,7 @@ export interface AlarmResults {
 export async function sessionCookie(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(new URL('/api/auth/agent-login', url), {
     method: 'POST',
-    // Cookie-authenticated writes must come from the app's own origin (DESIGN.md §4).
+    // Cookie-authenticated writes must come from the app's own origin (docs/product.md §6).
     headers: { 'content-type': 'application/json', origin: new URL(url).origin },
     body: JSON.stringify({ email, password }),
   });
@@ -158,7 +158,12 @@ export async function benchAlarms(): Promise<AlarmResults> {
   const clients: AlarmClient[] = [];
   try {
     log('starting the embedded runtime');
-    const runtime = await startRuntime({ dataDir: join(work, 'data'), port: await freePort(), inMemory: true, schedule: false });
+    const runtime = await startRuntime({
+      dataDir: join(work, 'data'),
+      port: await freePort(),
+      inMemory: true,
+      schedule: false,
+    });
     stops.push(() => runtime.stop());
     resetConfigForTests();
     const agents: User[] = [];
@@ -167,7 +172,11 @@ export async function benchAlarms(): Promise<AlarmResults> {
       // `$disconnect` deletes each connection's item after its socket closed: stopping DynamoDB Local under those
       // calls would fail them, so wait until the items are gone (bounded).
       for (const deadline = Date.now() + 5_000; Date.now() < deadline; await sleep(100)) {
-        const open = await inParallel(agents.length, SETUP_CONCURRENCY, async (i) => (await listSubscribedConnections(agents[i]!.id)).length);
+        const open = await inParallel(
+          agents.length,
+          SETUP_CONCURRENCY,
+          async (i) => (await listSubscribedConnections(agents[i]!.id)).length,
+        );
         if (open.every((n) => n === 0)) break;
       }
     });
@@ -175,11 +184,19 @@ export async function benchAlarms(): Promise<AlarmResults> {
     log(`${CLIENTS} agents signed in, each with a subscribed socket`);
     const [category] = await createCategories(1);
     const account = (role: 'admin' | 'agent', i: number) =>
-      createStaffAccount({ email: `${role}${i}@alarms.bench.local`, firstName: 'Bench', lastName: `${role} ${i}`, password: PASSWORD, role });
+      createStaffAccount({
+        email: `${role}${i}@alarms.bench.local`,
+        firstName: 'Bench',
+        lastName: `${role} ${i}`,
+        password: PASSWORD,
+        role,
+      });
     // The creator has no socket: every delivery measured is to one of the 200 agents.
     const creator = await account('admin', 0);
     agents.push(...(await inParallel(CLIENTS, SETUP_CONCURRENCY, (i) => account('agent', i))));
-    const cookies = await inParallel(CLIENTS, SETUP_CONCURRENCY, (i) => sessionCookie(runtime.url, agents[i]!.email, PASSWORD));
+    const cookies = await inParallel(CLIENTS, SETUP_CONCURRENCY, (i) =>
+      sessionCookie(runtime.url, agents[i]!.email, PASSWORD),
+    );
     clients.push(
       ...(await inParallel(CLIENTS, SETUP_CONCURRENCY, async (i) => {
         const client = await AlarmClient.open(runtime.url, cookies[i]!);
@@ -191,7 +208,11 @@ export async function benchAlarms(): Promise<AlarmResults> {
     let pending = agents.map((a) => a.id);
     for (const deadline = Date.now() + SUBSCRIBE_TIMEOUT_MS; pending.length > 0; await sleep(100)) {
       if (Date.now() > deadline) throw new Error(`${pending.length} of ${CLIENTS} subscriptions did not take`);
-      const subscribed = await inParallel(pending.length, SETUP_CONCURRENCY, async (i) => (await listSubscribedConnections(pending[i]!)).length > 0);
+      const subscribed = await inParallel(
+        pending.length,
+        SETUP_CONCURRENCY,
+        async (i) => (await listSubscribedConnections(pending[i]!)).length > 0,
+      );
       pending = pending.filter((_, i) => !subscribed[i]);
     }
 

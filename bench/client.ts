@@ -18,7 +18,9 @@ function send(url: URL, method: string, headers: Record<string, string>, body?: 
     const req = http.request(url, { method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -49,7 +51,12 @@ export class Session {
     const headers: Record<string, string> = { cookie: this.cookie };
     if (method !== 'GET') headers.origin = new URL(this.baseUrl).origin;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await send(new URL(path, this.baseUrl), method, headers, body === undefined ? undefined : JSON.stringify(body));
+    const res = await send(
+      new URL(path, this.baseUrl),
+      method,
+      headers,
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.body}`);
     return res.body;
   }

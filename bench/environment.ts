@@ -23,7 +23,7 @@ export interface BenchEnvironment {
    * Creates the table if needed and points the function code (and so the gateway's handlers) at it; returns the
    * environment a load-generating process needs to reach the same table.
    */
-  useTable(name: string): Promise<Record<string, string>>;
+  switchTable(name: string): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -40,13 +40,17 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
     ]);
     stops.push(dynamoLocal.stop, cognitoLocal.stop);
     const pool = await ensureUserPool({ endpoint: cognitoLocal.endpoint, dataDir: cognitoDir, region: REGION });
-    const admin = new DynamoDBClient({ region: REGION, endpoint: dynamoLocal.endpoint, credentials: LOCAL_CREDENTIALS });
+    const admin = new DynamoDBClient({
+      region: REGION,
+      endpoint: dynamoLocal.endpoint,
+      credentials: LOCAL_CREDENTIALS,
+    });
     stops.push(async () => admin.destroy());
     const gateway = await startGateway({ port: 0 });
     stops.push(() => gateway.close());
 
     const ensured = new Set<string>();
-    const useTable = async (name: string) => {
+    const switchTable = async (name: string) => {
       // Once per table: DescribeTable makes DynamoDB Local count the table, which would land on the measurements.
       if (!ensured.has(name)) await ensureTable(admin, name);
       ensured.add(name);
@@ -62,7 +66,7 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
       resetConfigForTests();
       return env;
     };
-    return { url: gateway.url, useTable, stop };
+    return { url: gateway.url, switchTable, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -88,9 +92,11 @@ export function countDynamoCalls(): { take(): CallCount } {
       current.byCommand[context.commandName ?? '?'] = (current.byCommand[context.commandName ?? '?'] ?? 0) + 1;
       (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
       const result = await next(args);
-      const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] })
-        .ConsumedCapacity;
-      for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) current.capacity += c.CapacityUnits ?? 0;
+      const consumed = (
+        result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }
+      ).ConsumedCapacity;
+      for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+        current.capacity += c.CapacityUnits ?? 0;
       return result;
     },
     { step: 'initialize', name: 'benchCallCounter' },

@@ -21,7 +21,11 @@ export interface Summary {
   cpuMsPerOp?: number;
 }
 
-export async function closedLoop(total: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<LoadResult> {
+export async function closedLoop(
+  total: number,
+  concurrency: number,
+  op: (i: number) => Promise<unknown>,
+): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   let next = 0;
   let errors = 0;

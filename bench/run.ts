@@ -78,7 +78,13 @@ interface RoundRobin {
 }
 
 interface ApiResults {
-  settings: { concurrency: number; rounds: number; opsPerRound: Record<Operation, number>; listLimit: number; limitRatio: number };
+  settings: {
+    concurrency: number;
+    rounds: number;
+    opsPerRound: Record<Operation, number>;
+    listLimit: number;
+    limitRatio: number;
+  };
   apiVsRaw: Comparison[];
   roundRobin: RoundRobin;
   dashboard: DashboardCost[];
@@ -104,13 +110,19 @@ function startLoadClient(): { send(request: Request): Promise<Reply>; stop(): vo
 
 /** The api section: the API against its DynamoDB calls, round robin, the dashboard's cost at two table sizes. */
 async function benchApi(): Promise<ApiResults> {
-  const settings = { concurrency: CONCURRENCY, rounds: ROUNDS, opsPerRound: OPS, listLimit: LIST_LIMIT, limitRatio: LIMIT_RATIO };
+  const settings = {
+    concurrency: CONCURRENCY,
+    rounds: ROUNDS,
+    opsPerRound: OPS,
+    listLimit: LIST_LIMIT,
+    limitRatio: LIMIT_RATIO,
+  };
   const env = await startEnvironment();
   const load = startLoadClient();
   try {
     // ------------------------------------------------------------------------------------------------------------
     log('seeding the main table: 1 admin, 5 agents, 4 categories, 1,000 tickets');
-    const mainEnv = await env.useTable('bench-main');
+    const mainEnv = await env.switchTable('bench-main');
     const [admin, ...agents] = await createStaff(['admin', 'agent', 'agent', 'agent', 'agent', 'agent']);
     const categories = await createCategories(4);
     const ticketIds = await importRandomTickets(1_000, agents, categories, 1);
@@ -126,9 +138,17 @@ async function benchApi(): Promise<ApiResults> {
     await load.send({ type: 'configure', context });
 
     /** One run; the CPU it cost is the load process's for the raw side and this process's (the API's) for the API. */
-    const run = async (side: Side, operation: Operation, total: number, concurrency = CONCURRENCY): Promise<LoadResult> => {
+    const run = async (
+      side: Side,
+      operation: Operation,
+      total: number,
+      concurrency = CONCURRENCY,
+    ): Promise<LoadResult> => {
       const cpu = process.cpuUsage();
-      const reply = (await load.send({ type: 'run', side, operation, total, concurrency })) as Extract<Reply, { type: 'result' }>;
+      const reply = (await load.send({ type: 'run', side, operation, total, concurrency })) as Extract<
+        Reply,
+        { type: 'result' }
+      >;
       const used = process.cpuUsage(cpu);
       return { ...reply.result, cpuMs: side === 'raw' ? reply.cpuMs : (used.user + used.system) / 1000 };
     };
@@ -197,19 +217,31 @@ async function benchApi(): Promise<ApiResults> {
     const tableOf = (key: keyof typeof sizes) => `bench-dashboard-${key.slice(2)}`;
     for (const key of Object.keys(sizes) as (keyof typeof sizes)[]) {
       log(`seeding ${tableOf(key)} with ${sizes[key].toLocaleString('en')} tickets`);
-      await env.useTable(tableOf(key));
+      await env.switchTable(tableOf(key));
       await copyStaff([admin!, ...agents]);
       await importRandomTickets(sizes[key], agents, await createCategories(4), sizes[key]);
     }
 
     log('dashboard cost, the two tables alternately');
     const counter = countDynamoCalls();
-    const endpoints = ['/api/dashboard/metrics', '/api/dashboard/priority-distribution', '/api/dashboard/volume-data?days=90'];
+    const endpoints = [
+      '/api/dashboard/metrics',
+      '/api/dashboard/priority-distribution',
+      '/api/dashboard/volume-data?days=90',
+    ];
     type Samples = { latencies: number[]; counts: CallCount[] };
-    const samples = new Map(endpoints.map((e) => [e, { at1k: { latencies: [], counts: [] }, at20k: { latencies: [], counts: [] } } as Record<keyof typeof sizes, Samples>]));
+    const samples = new Map(
+      endpoints.map((e) => [
+        e,
+        { at1k: { latencies: [], counts: [] }, at20k: { latencies: [], counts: [] } } as Record<
+          keyof typeof sizes,
+          Samples
+        >,
+      ]),
+    );
     for (let i = 0; i < DASHBOARD_SAMPLES; i++) {
       for (const key of i % 2 === 0 ? (['at1k', 'at20k'] as const) : (['at20k', 'at1k'] as const)) {
-        await env.useTable(tableOf(key));
+        await env.switchTable(tableOf(key));
         for (const endpoint of endpoints) {
           counter.take();
           const began = performance.now();
@@ -221,13 +253,23 @@ async function benchApi(): Promise<ApiResults> {
     }
     const side = ({ latencies, counts }: Samples): DashboardSide => {
       const mean = (f: (c: CallCount) => number) => round2(counts.reduce((n, c) => n + f(c), 0) / counts.length);
-      return { calls: mean((c) => c.calls), capacity: mean((c) => c.capacity), p50: round2(percentile(latencies, 50)), p99: round2(percentile(latencies, 99)) };
+      return {
+        calls: mean((c) => c.calls),
+        capacity: mean((c) => c.capacity),
+        p50: round2(percentile(latencies, 50)),
+        p99: round2(percentile(latencies, 99)),
+      };
     };
     const within = (a: number, b: number) => Math.abs(b - a) <= DASHBOARD_TOLERANCE * a;
     const costs = endpoints.map((endpoint): DashboardCost => {
       const at1k = side(samples.get(endpoint)!.at1k);
       const at20k = side(samples.get(endpoint)!.at20k);
-      return { endpoint, at1k, at20k, pass: at1k.calls === at20k.calls && within(at1k.capacity, at20k.capacity) && within(at1k.p50, at20k.p50) };
+      return {
+        endpoint,
+        at1k,
+        at20k,
+        pass: at1k.calls === at20k.calls && within(at1k.capacity, at20k.capacity) && within(at1k.p50, at20k.p50),
+      };
     });
     return { settings, apiVsRaw: comparisons, roundRobin, dashboard: costs };
   } finally {
@@ -236,19 +278,36 @@ async function benchApi(): Promise<ApiResults> {
   }
 }
 
-const row = (cells: (string | number)[], widths: number[]) => cells.map((c, i) => String(c).padEnd(widths[i]!)).join('  ');
+const row = (cells: (string | number)[], widths: number[]) =>
+  cells.map((c, i) => String(c).padEnd(widths[i]!)).join('  ');
 
 /** The api section's lines of the printed table. */
 function printApi(results: ApiResults): void {
   const w1 = [16, 34, 34, 6, 6, 4];
-  console.log(`\nAPI against the DynamoDB calls it makes, ${CONCURRENCY} concurrent clients (${cpus().length} CPUs, Node ${process.version})`);
-  console.log(row(['operation', 'raw: ops/s · p50 · p99 · CPU/op ms', 'API: ops/s · p50 · p99 · CPU/op ms', 'thr ×', 'p99 ×', 'pass'], w1));
+  console.log(
+    `\nAPI against the DynamoDB calls it makes, ${CONCURRENCY} concurrent clients (${cpus().length} CPUs, Node ${process.version})`,
+  );
+  console.log(
+    row(
+      [
+        'operation',
+        'raw: ops/s · p50 · p99 · CPU/op ms',
+        'API: ops/s · p50 · p99 · CPU/op ms',
+        'thr ×',
+        'p99 ×',
+        'pass',
+      ],
+      w1,
+    ),
+  );
   for (const c of results.apiVsRaw) {
     const cell = (s: Summary) => `${s.throughput} · ${s.p50} · ${s.p99} · ${s.cpuMsPerOp}`;
     console.log(row([c.operation, cell(c.raw), cell(c.api), c.throughputRatio, c.p99Ratio, c.pass ? 'yes' : 'NO'], w1));
   }
   const rr = results.roundRobin;
-  console.log(`\nRound robin, 200 concurrent creates, 5 agents: ${rr.perAgent.join(' / ')} (spread ${rr.spread}, ${rr.seconds} s) ${rr.pass ? 'pass' : 'FAIL'}`);
+  console.log(
+    `\nRound robin, 200 concurrent creates, 5 agents: ${rr.perAgent.join(' / ')} (spread ${rr.spread}, ${rr.seconds} s) ${rr.pass ? 'pass' : 'FAIL'}`,
+  );
   const w2 = [36, 26, 26, 4];
   console.log('\nDashboard per request: DynamoDB calls (caller lookup included) · capacity units · p50 · p99 ms');
   console.log(row(['endpoint', '1,000 tickets', '20,000 tickets', 'pass'], w2));
@@ -269,7 +328,9 @@ interface SectionResults {
 type SectionName = keyof SectionResults;
 
 /** Modules are imported where used: the alarms process has no use for Lighthouse, nor the parent for either. */
-const SECTIONS: { [K in SectionName]: { run(): Promise<SectionResults[K]>; print(results: SectionResults[K]): Promise<void> } } = {
+const SECTIONS: {
+  [K in SectionName]: { run(): Promise<SectionResults[K]>; print(results: SectionResults[K]): Promise<void> };
+} = {
   api: { run: benchApi, print: async (r) => printApi(r) },
   web: {
     run: async () => (await import('./web.ts')).benchWeb(),
@@ -296,7 +357,10 @@ function runInChild(name: SectionName): Promise<unknown> {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (reply?.type === 'result') resolvePromise(reply.results);
-      else reject(new Error(reply?.type === 'error' ? reply.message : `the ${name} section exited with ${code} and no result`));
+      else
+        reject(
+          new Error(reply?.type === 'error' ? reply.message : `the ${name} section exited with ${code} and no result`),
+        );
     });
   });
 }
@@ -305,7 +369,10 @@ function runInChild(name: SectionName): Promise<unknown> {
 function chosenSections(): SectionName[] {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   if (values.only === undefined) return SECTION_NAMES;
-  const names = values.only.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = values.only
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !SECTION_NAMES.includes(n as SectionName));
   if (unknown.length > 0 || names.length === 0) {
     throw new Error(`--only takes a comma-separated list of ${SECTION_NAMES.join(', ')}; got "${values.only}"`);
@@ -321,7 +388,8 @@ interface ResultsFile extends Partial<SectionResults> {
 
 const child = process.env.BENCH_SECTION as SectionName | undefined;
 if (child) {
-  const reply = (message: SectionReply) => process.send!(message, () => process.exit(message.type === 'result' ? 0 : 1));
+  const reply = (message: SectionReply) =>
+    process.send!(message, () => process.exit(message.type === 'result' ? 0 : 1));
   try {
     reply({ type: 'result', results: await SECTIONS[child].run() });
   } catch (error) {

@@ -45,7 +45,8 @@ export async function createStaff(roles: Role[]): Promise<User[]> {
 
 /** The same directory entries in the current table (for a second table that the same sessions use). */
 export async function copyStaff(users: readonly User[]): Promise<void> {
-  for (const u of users) await putNewUser({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role });
+  for (const u of users)
+    await putNewUser({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role });
 }
 
 export async function createCategories(count: number): Promise<Category[]> {
@@ -53,7 +54,11 @@ export async function createCategories(count: number): Promise<Category[]> {
   for (let i = 0; i < count; i++) {
     categories.push(
       await createCategory(
-        newCategory({ name: `bench_${i}`, displayName: `Bench ${i}`, description: null, color: '#3b82f6' }, randomUUID(), new Date()),
+        newCategory(
+          { name: `bench_${i}`, displayName: `Bench ${i}`, description: null, color: '#3b82f6' },
+          randomUUID(),
+          new Date(),
+        ),
       ),
     );
   }
@@ -64,7 +69,12 @@ export async function createCategories(count: number): Promise<Category[]> {
  * `count` tickets created over the last 90 days, each taken through a few random edits, assignments and comments
  * by the domain functions, then imported.
  */
-export async function importRandomTickets(count: number, agents: readonly User[], categories: readonly Category[], seed: number): Promise<number[]> {
+export async function importRandomTickets(
+  count: number,
+  agents: readonly User[],
+  categories: readonly Category[],
+  seed: number,
+): Promise<number[]> {
   const random = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const first = await reserveTicketNumbers(count);
@@ -72,7 +82,10 @@ export async function importRandomTickets(count: number, agents: readonly User[]
   const tickets: TicketRecord[] = [];
   for (let i = 0; i < count; i++) {
     let at = now - random() * 90 * 86_400_000;
-    const step = () => new Date(Math.min(now - 1_000, (at += random() * 8 * 3_600_000)));
+    const step = () => {
+      at += random() * 8 * 3_600_000;
+      return new Date(Math.min(now - 1_000, at));
+    };
     const agent = pick(agents);
     const category = pick(categories);
     let ticket = newTicket(
@@ -97,7 +110,11 @@ export async function importRandomTickets(count: number, agents: readonly User[]
       else if (choice < 0.8) ticket = commentOnTicket(ticket, { isInternal: false }, when).ticket;
       else {
         const next = pick(agents);
-        ticket = assignTicket(ticket, { id: next.id, firstName: next.firstName, lastName: next.lastName, email: next.email }, when).ticket;
+        ticket = assignTicket(
+          ticket,
+          { id: next.id, firstName: next.firstName, lastName: next.lastName, email: next.email },
+          when,
+        ).ticket;
       }
     }
     tickets.push(ticket);

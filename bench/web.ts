@@ -94,10 +94,14 @@ async function buildSpa(outDir: string): Promise<void> {
   const root = resolve(import.meta.dirname, '..');
   const vite = join(root, 'node_modules/.bin/vite');
   await new Promise<void>((done, fail) => {
-    const child = spawn(vite, ['build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      vite,
+      ['build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
   });
@@ -162,11 +166,15 @@ async function startCompressingFront(upstream: URL): Promise<{ url: string; clos
           return;
         }
         delete headers['content-length'];
-        res.writeHead(upstreamRes.statusCode ?? 502, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        res.writeHead(upstreamRes.statusCode ?? 502, {
+          ...headers,
+          'content-encoding': 'gzip',
+          vary: 'accept-encoding',
+        });
         pipeline(upstreamRes, createGzip(), res, () => undefined);
       },
     );
-    forward.on('error', () => res.headersSent ? res.destroy() : res.writeHead(502).end());
+    forward.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     pipeline(req, forward, () => undefined);
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
@@ -199,8 +207,15 @@ async function startCompressingFront(upstream: URL): Promise<{ url: string; clos
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
 
 function scriptKB(lhr: Result): number {
-  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
-  return round2(requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1000);
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        | { items?: Array<{ resourceType?: string; transferSize?: number }> }
+        | undefined
+    )?.items ?? [];
+  return round2(
+    requests.filter((r) => r.resourceType === 'Script').reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1000,
+  );
 }
 
 /** Audits that failed with an estimated saving, largest first. */
@@ -208,7 +223,10 @@ function topSavings(lhr: Result): LighthouseTarget['topSavings'] {
   return Object.values(lhr.audits)
     .map((audit) => {
       const details = audit.details as { overallSavingsMs?: number } | undefined;
-      const savings = Math.max(details?.overallSavingsMs ?? 0, ...Object.values(audit.metricSavings ?? {}).map((v) => v ?? 0));
+      const savings = Math.max(
+        details?.overallSavingsMs ?? 0,
+        ...Object.values(audit.metricSavings ?? {}).map((v) => v ?? 0),
+      );
       return { audit: audit.id, savingsMs: Math.round(savings), score: audit.score };
     })
     .filter((a) => a.savingsMs > 0 && a.score !== null && a.score < 1)
@@ -226,11 +244,19 @@ export async function benchWeb(): Promise<WebResults> {
     log('building the SPA');
     await buildSpa(distDir);
     const initialJs = await measureInitialJs(distDir);
-    log(`initial JavaScript: ${initialJs.gzipKB} kB (${initialJs.gzipKiB} KiB) gzip in ${initialJs.files.length} files`);
+    log(
+      `initial JavaScript: ${initialJs.gzipKB} kB (${initialJs.gzipKiB} KiB) gzip in ${initialJs.files.length} files`,
+    );
 
     log('starting the embedded runtime with the demo data');
     const password = 'Bench-Demo-1';
-    const runtime = await startRuntime({ dataDir: join(work, 'data'), port: await freePort(), webDir: distDir, inMemory: true, schedule: false });
+    const runtime = await startRuntime({
+      dataDir: join(work, 'data'),
+      port: await freePort(),
+      webDir: distDir,
+      inMemory: true,
+      schedule: false,
+    });
     stops.push(() => runtime.stop());
     resetConfigForTests();
     await seedDemoData({ password });
@@ -241,12 +267,16 @@ export async function benchWeb(): Promise<WebResults> {
 
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     stops.push(async () => chrome.kill());
-    const chromium = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
+    const chromium = (
+      (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }
+    ).Browser;
 
     const targets: LighthouseTarget[] = [];
     let version = '';
     // HELPDESK_BENCH_PAGES=sign-in limits the Lighthouse runs to some pages, for quicker turns while tuning.
-    const pages = (['sign-in', 'dashboard'] as const).filter((p) => !process.env.HELPDESK_BENCH_PAGES || process.env.HELPDESK_BENCH_PAGES.split(',').includes(p));
+    const pages = (['sign-in', 'dashboard'] as const).filter(
+      (p) => !process.env.HELPDESK_BENCH_PAGES || process.env.HELPDESK_BENCH_PAGES.split(',').includes(p),
+    );
     for (const page of pages) {
       for (const formFactor of ['desktop', 'mobile'] as const) {
         const flags: Flags = {
@@ -263,7 +293,8 @@ export async function benchWeb(): Promise<WebResults> {
         for (let i = 0; i < RUNS; i++) {
           const result = await lighthouse(`${front.url}/admin`, flags, config);
           if (!result) throw new Error('Lighthouse returned no result');
-          if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+          if (result.lhr.runtimeError)
+            throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
           runs.push(result.lhr);
         }
         version = runs[0]!.lighthouseVersion;
@@ -303,16 +334,33 @@ export function printWeb(results: WebResults): void {
     `\nInitial JavaScript (gzip -9 per file, ${js.files.length} files): ${js.gzipBytes.toLocaleString('en')} bytes = ${js.gzipKB} kB = ${js.gzipKiB} KiB; ` +
       `budget ${js.budgetKB} kB (1 kB = 1,000 bytes) ${js.pass ? 'pass' : 'FAIL'}`,
   );
-  console.log(`Largest of ${js.lazyChunks} lazy chunks: ${js.largestLazy.map((f) => `${f.file.replace(/^assets\//, '')} ${round2(f.gzipBytes / 1000)} kB`).join(', ')}`);
-  const row = (cells: (string | number)[], widths: number[]) => cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ');
+  console.log(
+    `Largest of ${js.lazyChunks} lazy chunks: ${js.largestLazy.map((f) => `${f.file.replace(/^assets\//, '')} ${round2(f.gzipBytes / 1000)} kB`).join(', ')}`,
+  );
+  const row = (cells: (string | number)[], widths: number[]) =>
+    cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  ');
   const w = [18, 14, 6, 6, 6, 5, 8, 9, 4];
-  console.log(`\nLighthouse ${lh.version} performance, median of ${lh.runs} runs by score (${lh.chromium}); times in ms`);
-  console.log(row(['page', 'scores', 'FCP', 'LCP', 'TBT', 'CLS', 'JS kB', 'CPU index', 'pass', 'largest estimated savings, ms'], w));
+  console.log(
+    `\nLighthouse ${lh.version} performance, median of ${lh.runs} runs by score (${lh.chromium}); times in ms`,
+  );
+  console.log(
+    row(
+      ['page', 'scores', 'FCP', 'LCP', 'TBT', 'CLS', 'JS kB', 'CPU index', 'pass', 'largest estimated savings, ms'],
+      w,
+    ),
+  );
   for (const t of lh.targets) {
     const pass = t.pass === undefined ? '-' : t.pass ? 'yes' : 'NO';
     const savings = t.topSavings.map((s) => `${s.audit} ${s.savingsMs}`).join(', ') || '-';
     const scores = t.scores.map((s) => Math.round(s * 100)).join(' / ');
-    console.log(row([`${t.page} ${t.formFactor}`, scores, t.fcp, t.lcp, t.tbt, t.cls, t.scriptKB, t.benchmarkIndex, pass, savings], w));
+    console.log(
+      row(
+        [`${t.page} ${t.formFactor}`, scores, t.fcp, t.lcp, t.tbt, t.cls, t.scriptKB, t.benchmarkIndex, pass, savings],
+        w,
+      ),
+    );
   }
-  console.log(`pass marks: sign-in desktop ${SIGN_IN_PASS.desktop * 100}, mobile ${SIGN_IN_PASS.mobile * 100} or more (issue 6); the dashboard has none`);
+  console.log(
+    `pass marks: sign-in desktop ${SIGN_IN_PASS.desktop * 100}, mobile ${SIGN_IN_PASS.mobile * 100} or more (issue 6); the dashboard has none`,
+  );
 }

@@ -47,7 +47,7 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown 
 const logicalId = (stack: HelpdeskStack, construct: IConstruct): string =>
   stack.getLogicalId(construct.node.defaultChild as CfnElement);
 
-const asList = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 /** Statements of the inline policies attached to a function's role. */
 function statementsOf(template: Template, stack: HelpdeskStack, fn: { role?: IConstruct }): Statement[] {
@@ -207,7 +207,11 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
     );
 
     it('serves no route the route table does not list', () => {
-      expect(httpRoutes().map((r) => r.Properties.RouteKey).sort()).toEqual(HTTP_ROUTES.map(routeKeyOf).sort());
+      expect(
+        httpRoutes()
+          .map((r) => r.Properties.RouteKey)
+          .sort(),
+      ).toEqual(HTTP_ROUTES.map(routeKeyOf).sort());
     });
 
     it('leaves authentication to the functions (no API Gateway authorizer on HTTP routes)', () => {
@@ -366,9 +370,7 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       template.hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: 'rate(1 minute)',
         State: 'ENABLED',
-        Targets: [
-          Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack, stack.jobs.overdueFunction), 'Arn'] } }),
-        ],
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack, stack.jobs.overdueFunction), 'Arn'] } })],
       });
     });
 
@@ -477,7 +479,10 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
 
       for (const group of HTTP_GROUPS.filter((g) => g !== 'staff')) {
         const actions = actionsOf(statementsOf(template, stack, stack.http.functions[group]));
-        expect(actions.filter((a) => a.startsWith('cognito-idp:')), group).toEqual([]);
+        expect(
+          actions.filter((a) => a.startsWith('cognito-idp:')),
+          group,
+        ).toEqual([]);
       }
     });
 

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every layer in one command — type check, unit + integration + infra + component tests (vitest),
+ * `npm test`: every layer in one command — lint, type check, unit + integration + infra + component tests (vitest),
  * the SPA build, and the browser flows (Playwright in Chromium against the embedded runtime). Every step runs even
  * when an earlier one failed, so one run shows everything; the last line sums up the tests.
  */
@@ -28,6 +28,7 @@ function run(name: string, command: string, args: string[], env: Record<string, 
   return ok;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: reports of two tools, read field by field with defaults.
 function readJson(file: string): any {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -57,6 +58,7 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const only = process.argv[2];
 
+if (!only || only === 'lint') run('lint and formatting (Biome, import cycles included)', bin('biome'), ['ci', '.']);
 if (!only || only === 'typecheck') run('type check', bin('tsc'), ['--noEmit', '-p', '.']);
 if (!only || only === 'vitest') {
   run('unit, integration, infra and component tests', bin('vitest'), [
@@ -75,11 +77,14 @@ if (!only || only === 'browser') {
 }
 
 const counts = [vitestCounts(), playwrightCounts()].filter((c): c is Counts => Boolean(c));
-const total = counts.reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), {
-  passed: 0,
-  failed: 0,
-  skipped: 0,
-});
+const total = counts.reduce(
+  (a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }),
+  {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  },
+);
 console.log('\n━━ Summary');
 for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
 const failedSteps = steps.filter((s) => !s.ok).length;

@@ -1,5 +1,5 @@
 /**
- * Business constants of the help desk (SPEC.md §9), defined once for the web app and the functions.
+ * Business constants of the help desk (docs/product.md §9), defined once for the web app and the functions.
  */
 
 export const ROLES = ['admin', 'manager', 'agent'] as const;
@@ -78,7 +78,7 @@ export const COLOR_PALETTE = [
   '#6b7280',
 ] as const;
 
-/** The categories a new installation starts with (SPEC.md §9, both legacy lists merged). */
+/** The categories a new installation starts with (docs/product.md §9, both legacy lists merged). */
 export const INITIAL_CATEGORIES = [
   'kyc',
   'fiat_deposit',

@@ -1,6 +1,6 @@
 /** Text rules shared by the web app and the server. */
 
-/** `fiat_deposit` → `Fiat Deposit`: underscores become spaces and each word is capitalised (SPEC §2). */
+/** `fiat_deposit` → `Fiat Deposit`: underscores become spaces and each word is capitalised (docs/product.md §2). */
 export function displayNameFromName(name: string): string {
   return name
     .split('_')

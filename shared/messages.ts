@@ -1,5 +1,5 @@
 /**
- * Texts users see (SPEC.md §5 and §8), defined once. Server validation and the web app both use them.
+ * Texts users see (docs/product.md §5 and §8), defined once. Server validation and the web app both use them.
  */
 export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
@@ -32,7 +32,7 @@ export const MESSAGES = {
   categoryAccessDenied: 'Access Denied. Only administrators can access category management.',
   editNotAllowed: "You don't have permission to edit this ticket.",
   directTicketsNotAllowed: 'Only agents, managers, and administrators can create direct tickets.',
-  // Dashboard (SPEC.md §2 Dashboard Overview and its panels).
+  // Dashboard (docs/product.md §2 Dashboard Overview and its panels).
   loadingDashboard: 'Loading dashboard...',
   roundRobinActive: 'Active',
   roundRobinEnabled: 'Auto-assignment enabled',
@@ -42,7 +42,7 @@ export const MESSAGES = {
   noRatingYet: 'No rating yet',
   noAgentPerformance: 'No agent performance data available.',
   noInsights: 'No AI insights available at the moment.',
-  // Agent Management (SPEC.md §2, §8).
+  // Agent Management (docs/product.md §2, §8).
   noAgents: 'No agents found',
   userCreated: 'User invitation sent successfully',
   userCreateFailed: 'Failed to create user. Please try again.',
@@ -51,14 +51,14 @@ export const MESSAGES = {
   roleUpdateFailed: 'Failed to update user role. Please try again.',
   userDeactivated: 'User deactivated successfully',
   userDeactivateFailed: 'Failed to deactivate user. Please try again.',
-  // Category Management (SPEC.md §2, §8).
+  // Category Management (docs/product.md §2, §8).
   noCategories: 'No categories found. Create your first category to get started.',
   noDescription: 'No description',
   categoryCreateFailed: 'Failed to create category',
   categoryUpdateFailed: 'Failed to update category',
   categoryDeleteFailed: 'Failed to delete category',
   categoryDeleteConfirm: 'Are you sure you want to delete this category? This action cannot be undone.',
-  // Settings (SPEC.md §8).
+  // Settings (docs/product.md §8).
   settingsSaveFailed: 'Failed to save settings. Please try again.',
   passwordChangeFailed: 'Failed to change password.',
   // Tickets, shown by the dashboard as well as the tickets screens.
@@ -66,17 +66,17 @@ export const MESSAGES = {
   notAvailable: 'N/A',
 } as const;
 
-/** 'Password reset successfully for {email}' (SPEC.md §8). */
+/** 'Password reset successfully for {email}' (docs/product.md §8). */
 export const passwordResetFor = (email: string): string => `Password reset successfully for ${email}`;
 
-/** 'Are you sure you want to deactivate {name}?' (SPEC.md §8). */
+/** 'Are you sure you want to deactivate {name}?' (docs/product.md §8). */
 export const deactivateConfirmFor = (name: string): string => `Are you sure you want to deactivate ${name}?`;
 
-/** '{n} tickets': a category's usage (SPEC.md §2 Category Management). */
+/** '{n} tickets': a category's usage (docs/product.md §2 Category Management). */
 export const ticketCountText = (count: number): string => `${count} tickets`;
 
 /**
- * Texts of the tickets screens (SPEC.md §2, §4 deadline badge, §8 ticket toasts). Kept apart from MESSAGES, which the
+ * Texts of the tickets screens (docs/product.md §2, §4 deadline badge, §8 ticket toasts). Kept apart from MESSAGES, which the
  * first page load needs, so that these load only with the screens that show them.
  */
 export const TICKET_TEXTS = {

@@ -74,7 +74,8 @@ function bootstrapScript(): string {
 }
 
 /** The tags of index.html's <head> that start the app: its entry, module preloads, and preloads. */
-const APP_START_TAGS = /<script\b[^>]*\btype="module"[^>]*><\/script>|<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>/g;
+const APP_START_TAGS =
+  /<script\b[^>]*\btype="module"[^>]*><\/script>|<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>/g;
 
 const STYLE_TAG = /<style\b[^>]*>[\s\S]*?<\/style>/g;
 const SCRIPT_TAG = /<script\b[^>]*>[\s\S]*?<\/script>/g;
@@ -115,21 +116,32 @@ export function prerenderSignIn(): Plugin {
         });
         let screens: string[];
         try {
-          const { renderSignInScreen } = (await server.ssrLoadModule(RENDER_MODULE)) as typeof import('./src/prerender/sign-in-screens.tsx');
+          const { renderSignInScreen } = (await server.ssrLoadModule(
+            RENDER_MODULE,
+          )) as typeof import('./src/prerender/sign-in-screens.tsx');
           screens = [];
           for (const variant of variants) screens.push(await renderSignInScreen(variant));
         } finally {
           await server.close();
         }
         const { styles, markup } = separateStyles(screens);
-        const templates = variants.map((variant, i) => `<template id="${TEMPLATE_ID_PREFIX}${variant}">${markup[i]}</template>`);
-        if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to pre-render into');
+        const templates = variants.map(
+          (variant, i) => `<template id="${TEMPLATE_ID_PREFIX}${variant}">${markup[i]}</template>`,
+        );
+        if (!html.includes('<div id="root"></div>'))
+          throw new Error('index.html has no empty #root to pre-render into');
         const startTags = html.match(APP_START_TAGS) ?? [];
         if (!startTags.some((tag) => tag.startsWith('<script'))) throw new Error('index.html has no entry script');
         return html
           .replace(APP_START_TAGS, '')
-          .replace('</head>', `<template id="${APP_START_ID}">${startTags.join('')}</template>${styles.join('')}</head>`)
-          .replace('<div id="root"></div>', `${templates.join('')}<div id="root"></div><script>${bootstrapScript()}</script>`);
+          .replace(
+            '</head>',
+            `<template id="${APP_START_ID}">${startTags.join('')}</template>${styles.join('')}</head>`,
+          )
+          .replace(
+            '<div id="root"></div>',
+            `${templates.join('')}<div id="root"></div><script>${bootstrapScript()}</script>`,
+          );
       },
     },
   };

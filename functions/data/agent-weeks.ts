@@ -25,9 +25,12 @@ export async function listAgentWeeks(agentIds: readonly string[], week: string):
   const weeks = new Map<string, Counters>();
   const unique = [...new Set(agentIds)];
   for (let start = 0; start < unique.length; start += BATCH_GET_MAX) {
-    let pending: Record<string, unknown>[] = unique.slice(start, start + BATCH_GET_MAX).map((id) => keys.agentWeek(id, week));
+    let pending: Record<string, unknown>[] = unique
+      .slice(start, start + BATCH_GET_MAX)
+      .map((id) => keys.agentWeek(id, week));
     for (let round = 1; pending.length > 0; round++) {
-      if (round > MAX_ROUNDS) throw new Error(`${pending.length} agent-week items still unprocessed after ${MAX_ROUNDS} rounds`);
+      if (round > MAX_ROUNDS)
+        throw new Error(`${pending.length} agent-week items still unprocessed after ${MAX_ROUNDS} rounds`);
       if (round > 1) await sleep(Math.random() * 25 * 2 ** round);
       const { Responses, UnprocessedKeys } = await dynamo().send(
         new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }),

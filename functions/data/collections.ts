@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { COLLECTIONS, INDEXES } from './table.ts';
+import { type COLLECTIONS, INDEXES } from './table.ts';
 
 /**
  * queryWholeCollection: every item of one byCollection partition, page by page. Only for collections that grow

@@ -69,7 +69,11 @@ export async function listSubscribedConnections(userId: string, now = new Date()
       KeyConditionExpression: '#pk = :pk',
       FilterExpression: 'subscribed = :true AND expiresAt > :now',
       ExpressionAttributeNames: { '#pk': INDEXES.byAssignee.pk },
-      ExpressionAttributeValues: { ':pk': userPartition(userId), ':true': true, ':now': Math.floor(now.getTime() / 1000) },
+      ExpressionAttributeValues: {
+        ':pk': userPartition(userId),
+        ':true': true,
+        ':now': Math.floor(now.getTime() / 1000),
+      },
     }),
   );
   return (Items ?? []) as Connection[];

@@ -16,11 +16,7 @@ export interface CountedCall {
  * The counter lives in the table (keys.rateWindow, expiring by TTL), so the limit holds across every function
  * instance at the cost of one conditional write per call; a refused call writes nothing.
  */
-export async function countApiKeyCall(
-  keyId: string,
-  window: RateWindow,
-  limit: number,
-): Promise<CountedCall> {
+export async function countApiKeyCall(keyId: string, window: RateWindow, limit: number): Promise<CountedCall> {
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({

@@ -1,5 +1,5 @@
 /**
- * Round-robin state (DESIGN.md §5). keys.roundRobin() holds the last assigned agent and the turn of the create that
+ * Round-robin state (docs/data-model.md). keys.roundRobin() holds the last assigned agent and the turn of the create that
  * assigned them; every round-robin create writes it, conditional on the values it read, in the transaction that
  * creates the ticket. That condition alone keeps assignment exact under any concurrency.
  *
@@ -65,7 +65,10 @@ export async function getRoundRobinState(): Promise<RoundRobinState> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: config().tableName, Key: keys.roundRobin(), ConsistentRead: true }),
   );
-  return { lastAssignedAgentId: Item?.lastAssignedAgentId as string | undefined, lastTurn: Number(Item?.lastTurn ?? 0) };
+  return {
+    lastAssignedAgentId: Item?.lastAssignedAgentId as string | undefined,
+    lastTurn: Number(Item?.lastTurn ?? 0),
+  };
 }
 
 /**
@@ -79,7 +82,9 @@ export async function waitForRoundRobinTurn(turn: number): Promise<RoundRobinSta
   let pace = INITIAL_PACE_MS;
   while (state.lastTurn < turn - 1 && Date.now() - movedAt < PATIENCE_MS * (turn - 1 - state.lastTurn)) {
     const ahead = turn - 1 - state.lastTurn;
-    await sleep(ahead === 1 ? Math.max(MIN_POLL_MS, pace / POLLS_PER_TURN) : Math.min(MAX_SLEEP_MS, ((ahead - 1) * pace) / 2));
+    await sleep(
+      ahead === 1 ? Math.max(MIN_POLL_MS, pace / POLLS_PER_TURN) : Math.min(MAX_SLEEP_MS, ((ahead - 1) * pace) / 2),
+    );
     const next = await getRoundRobinState();
     if (next.lastTurn > state.lastTurn) {
       const now = Date.now();

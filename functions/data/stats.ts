@@ -1,5 +1,5 @@
 /**
- * Aggregate items (DESIGN.md §5): keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day) and
+ * Aggregate items (docs/data-model.md): keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day) and
  * keys.agentWeek(agentId, week), each a set of numeric counters. The ticket transactions ADD to them
  * (functions/domain/metrics.ts says what moves); the dashboard reads a fixed number of them, whatever the number of
  * tickets.
@@ -50,7 +50,9 @@ export function aggregateUpdates(deltas: readonly AggregateDelta[], at: string):
 }
 
 const countersOf = (item: Record<string, unknown> | undefined): Counters =>
-  Object.fromEntries(Object.entries(item ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  Object.fromEntries(
+    Object.entries(item ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );
 
 /** getTotals: the all-time counters (one GetItem). */
 export async function getTotals(): Promise<Counters> {
@@ -100,6 +102,8 @@ export function listCategoryDayStats(from: string, to: string): Promise<Map<stri
 
 /** getAgentWeek: one agent's counters for one ISO week (`YYYY-Www`); empty when they had no tickets. */
 export async function getAgentWeek(agentId: string, week: string): Promise<Counters> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: config().tableName, Key: keys.agentWeek(agentId, week) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: config().tableName, Key: keys.agentWeek(agentId, week) }),
+  );
   return countersOf(Item);
 }

@@ -21,7 +21,8 @@ async function writeBatch(items: Record<string, unknown>[]): Promise<void> {
   const TableName = config().tableName;
   let pending = items.map((Item) => ({ PutRequest: { Item } }));
   for (let attempt = 1; pending.length > 0; attempt++) {
-    if (attempt > MAX_BATCH_ATTEMPTS) throw new Error(`${pending.length} items still unprocessed after ${MAX_BATCH_ATTEMPTS} attempts`);
+    if (attempt > MAX_BATCH_ATTEMPTS)
+      throw new Error(`${pending.length} items still unprocessed after ${MAX_BATCH_ATTEMPTS} attempts`);
     const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [TableName]: pending } }));
     pending = (UnprocessedItems?.[TableName] ?? []) as typeof pending;
     if (pending.length > 0) await sleep(Math.random() * 50 * 2 ** attempt);

@@ -41,7 +41,14 @@ import { passRoundRobinTurn, roundRobinWrite, takeRoundRobinTurn, waitForRoundRo
 import { nextTicketNumber } from './sequence.ts';
 import { aggregateUpdates } from './stats.ts';
 import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, ticketIndexKeys, type IndexName } from './table.ts';
-import { DEFAULT_RETRY, StaleReadError, transact, withRetries, type GuardedItem, type RetryOptions } from './transactions.ts';
+import {
+  DEFAULT_RETRY,
+  StaleReadError,
+  transact,
+  withRetries,
+  type GuardedItem,
+  type RetryOptions,
+} from './transactions.ts';
 import { getUser, listStaff } from './users.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -140,10 +147,18 @@ function putTicket(next: TicketRecord, readVersion: number): GuardedItem {
   };
 }
 
-function historyEntry(ticketId: number, actor: Actor, action: HistoryAction, changes: FieldChange[], at: string): GuardedItem {
+function historyEntry(
+  ticketId: number,
+  actor: Actor,
+  action: HistoryAction,
+  changes: FieldChange[],
+  at: string,
+): GuardedItem {
   const id = randomUUID();
   const entry: HistoryEntry = { id, at, actor, action, changes };
-  return { item: { Put: { TableName: TableName(), Item: { ...keys.ticketHistory(ticketId, at, id), ticketId, ...entry } } } };
+  return {
+    item: { Put: { TableName: TableName(), Item: { ...keys.ticketHistory(ticketId, at, id), ticketId, ...entry } } },
+  };
 }
 
 /** ADD to a category's usage count; adding to a category requires it to be active. */
@@ -164,7 +179,11 @@ function categoryUsage(categoryId: string, amount: 1 | -1): GuardedItem {
 }
 
 /** The assignee must still be active (and, for round robin, still an agent) when the ticket is written. */
-function assigneeStillEligible(userId: string, roles: readonly string[], onFailed: GuardedItem['onConditionFailed']): GuardedItem {
+function assigneeStillEligible(
+  userId: string,
+  roles: readonly string[],
+  onFailed: GuardedItem['onConditionFailed'],
+): GuardedItem {
   const roleValues = Object.fromEntries(roles.map((role, i) => [`:role${i}`, role]));
   return {
     item: {
@@ -213,7 +232,9 @@ async function eligibleAssignee(userId: string, field: string): Promise<User> {
 
 /** getTicket: one ticket by id (strongly consistent: every change decides from it). */
 export async function getTicket(id: number): Promise<TicketRecord | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: TableName(), Key: keys.ticket(id), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: TableName(), Key: keys.ticket(id), ConsistentRead: true }),
+  );
   return Item ? fromItem(Item) : undefined;
 }
 
@@ -269,7 +290,11 @@ async function findReplay(
   now: Date,
 ): Promise<TicketRecord | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: TableName(), Key: keys.idempotency(idempotency.scope, idempotency.key), ConsistentRead: true }),
+    new GetCommand({
+      TableName: TableName(),
+      Key: keys.idempotency(idempotency.scope, idempotency.key),
+      ConsistentRead: true,
+    }),
   );
   if (!Item || Number(Item.expiresAt) <= now.getTime() / 1000) return undefined;
   if (Item.fingerprint !== idempotency.fingerprint) throw new ConflictError(TICKET_MESSAGES.idempotencyKeyReused);
@@ -288,7 +313,10 @@ interface RoundRobinProgress {
  * The next active agent by round robin, and the items that write that choice only over the state it was made from
  * and only while the agent is still an active agent. No agent: no assignee and nothing to write.
  */
-async function roundRobinAssignment(progress: RoundRobinProgress, at: string): Promise<{ assignee?: User; items: GuardedItem[] }> {
+async function roundRobinAssignment(
+  progress: RoundRobinProgress,
+  at: string,
+): Promise<{ assignee?: User; items: GuardedItem[] }> {
   progress.pool ??= roundRobinPool(await listStaff());
   if (progress.pool.length === 0) return { items: [] };
   progress.turn ??= await takeRoundRobinTurn();
@@ -308,7 +336,11 @@ async function roundRobinAssignment(progress: RoundRobinProgress, at: string): P
 }
 
 /** The Idempotency-Key's claim on this create; losing it to an earlier create means answering with that one. */
-function idempotencyClaim(idempotency: NonNullable<CreateTicketCommand['idempotency']>, ticketNumber: number, now: Date): GuardedItem {
+function idempotencyClaim(
+  idempotency: NonNullable<CreateTicketCommand['idempotency']>,
+  ticketNumber: number,
+  now: Date,
+): GuardedItem {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   return {
     item: {
@@ -354,8 +386,13 @@ export async function createTicket(command: CreateTicketCommand): Promise<{ tick
         ? {
             assignee: chosen,
             items: [
-              assigneeStillEligible(chosen.id, STAFF_ROLES, () =>
-                new ValidationError(TICKET_MESSAGES.inactiveAssignee, { assignedToId: TICKET_MESSAGES.inactiveAssignee }),
+              assigneeStillEligible(
+                chosen.id,
+                STAFF_ROLES,
+                () =>
+                  new ValidationError(TICKET_MESSAGES.inactiveAssignee, {
+                    assignedToId: TICKET_MESSAGES.inactiveAssignee,
+                  }),
               ),
             ],
           }
@@ -376,10 +413,16 @@ export async function createTicket(command: CreateTicketCommand): Promise<{ tick
         },
         now,
       );
-      const assigned = ticket.assignedTo ? [{ field: 'assignedTo', from: null, to: { id: ticket.assignedTo.id, name: displayName(ticket.assignedTo) } }] : [];
+      const assigned = ticket.assignedTo
+        ? [{ field: 'assignedTo', from: null, to: { id: ticket.assignedTo.id, name: displayName(ticket.assignedTo) } }]
+        : [];
       await transact([
         ...items,
-        { item: { Put: { TableName: TableName(), Item: ticketItem(ticket), ConditionExpression: 'attribute_not_exists(pk)' } } },
+        {
+          item: {
+            Put: { TableName: TableName(), Item: ticketItem(ticket), ConditionExpression: 'attribute_not_exists(pk)' },
+          },
+        },
         categoryUsage(category.id, 1),
         ...aggregateUpdates(aggregateDeltas(null, ticket, now), at),
         historyEntry(id, command.actor, 'created', assigned, at),
@@ -441,7 +484,11 @@ export async function changeTicket(
       : [
           {
             item: {
-              ConditionCheck: { TableName: TableName(), Key: keys.ticket(id), ConditionExpression: 'attribute_exists(pk)' },
+              ConditionCheck: {
+                TableName: TableName(),
+                Key: keys.ticket(id),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
             },
             onConditionFailed: () => new NotFoundError(TICKET_MESSAGES.notFound),
           },
@@ -496,14 +543,21 @@ export async function updateTicket(
 }
 
 /** assignTicket: only to an active staff member (checked again inside the write), only over the version read. */
-export async function assignTicket(id: number, assigneeId: string, actor: Actor, now = new Date()): Promise<TicketRecord> {
+export async function assignTicket(
+  id: number,
+  assigneeId: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<TicketRecord> {
   const assignee = await eligibleAssignee(assigneeId, 'agentId');
   return changeTicket(id, actor, now, (current) => ({
     transition: assignTransition(current, asAssignee(assignee), now),
     action: 'assigned',
     extra: [
-      assigneeStillEligible(assignee.id, STAFF_ROLES, () =>
-        new ValidationError(TICKET_MESSAGES.inactiveAssignee, { agentId: TICKET_MESSAGES.inactiveAssignee }),
+      assigneeStillEligible(
+        assignee.id,
+        STAFF_ROLES,
+        () => new ValidationError(TICKET_MESSAGES.inactiveAssignee, { agentId: TICKET_MESSAGES.inactiveAssignee }),
       ),
     ],
   }));
@@ -623,7 +677,10 @@ function chooseIndex(f: TicketFilters): IndexChoice {
 }
 
 /** The filters the chosen index does not already apply, as a FilterExpression. */
-function remainingFilter(f: TicketFilters, choice: IndexChoice): Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
+function remainingFilter(
+  f: TicketFilters,
+  choice: IndexChoice,
+): Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

@@ -29,7 +29,11 @@ const everyone = 'role:admin role:manager role:agent';
 describe('alarmsForChange', () => {
   it.each([
     ['a new unassigned medium ticket', ticket(), { ticket_created: everyone }],
-    ['a new ticket given to agent a1', ticket({ assignedToId: 'a1' }), { ticket_created: everyone, ticket_assigned: 'a1' }],
+    [
+      'a new ticket given to agent a1',
+      ticket({ assignedToId: 'a1' }),
+      { ticket_created: everyone, ticket_assigned: 'a1' },
+    ],
     ['a new high-priority ticket', ticket({ priority: 'high' }), { ticket_created: everyone, high_priority: everyone }],
     [
       'a new critical ticket given to a1',
@@ -42,11 +46,26 @@ describe('alarmsForChange', () => {
 
   it.each([
     ['assigned for the first time', ticket(), ticket({ assignedToId: 'a1' }), { ticket_assigned: 'a1' }],
-    ['reassigned from a1 to a2', ticket({ assignedToId: 'a1' }), ticket({ assignedToId: 'a2' }), { ticket_assigned: 'a2' }],
+    [
+      'reassigned from a1 to a2',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a2' }),
+      { ticket_assigned: 'a2' },
+    ],
     ['assigned to its current assignee', ticket({ assignedToId: 'a1' }), ticket({ assignedToId: 'a1' }), {}],
     ['raised from medium to high', ticket(), ticket({ priority: 'high' }), { high_priority: everyone }],
-    ['raised from low to critical', ticket({ priority: 'low' }), ticket({ priority: 'critical' }), { critical_priority: everyone }],
-    ['raised from high to critical', ticket({ priority: 'high' }), ticket({ priority: 'critical' }), { critical_priority: everyone }],
+    [
+      'raised from low to critical',
+      ticket({ priority: 'low' }),
+      ticket({ priority: 'critical' }),
+      { critical_priority: everyone },
+    ],
+    [
+      'raised from high to critical',
+      ticket({ priority: 'high' }),
+      ticket({ priority: 'critical' }),
+      { critical_priority: everyone },
+    ],
     ['lowered from critical to high', ticket({ priority: 'critical' }), ticket({ priority: 'high' }), {}],
     ['raised from low to medium', ticket({ priority: 'low' }), ticket({ priority: 'medium' }), {}],
     [
@@ -61,7 +80,12 @@ describe('alarmsForChange', () => {
       ticket({ assignedToId: 'a1', isOverdue: true }),
       { ticket_overdue: 'a1 role:admin role:manager' },
     ],
-    ['marked overdue while unassigned', ticket(), ticket({ isOverdue: true }), { ticket_overdue: 'role:admin role:manager' }],
+    [
+      'marked overdue while unassigned',
+      ticket(),
+      ticket({ isOverdue: true }),
+      { ticket_overdue: 'role:admin role:manager' },
+    ],
     ['edited while already overdue', ticket({ isOverdue: true }), ticket({ isOverdue: true, subject: 'Changed' }), {}],
     ['edited without any alarming change', ticket(), ticket({ subject: 'Changed', status: 'in_progress' }), {}],
   ])('raises, for a ticket %s,', (_label, before, after, expected) => {
@@ -104,7 +128,10 @@ describe('alarmCandidates', () => {
   });
 
   it('sends an overdue alarm to the assignee and the supervisors but not to other agents', () => {
-    const alarms = alarmsForChange(ticket({ assignedToId: 'agent1' }), ticket({ assignedToId: 'agent1', isOverdue: true }));
+    const alarms = alarmsForChange(
+      ticket({ assignedToId: 'agent1' }),
+      ticket({ assignedToId: 'agent1', isOverdue: true }),
+    );
     expect([...alarmCandidates(alarms, [...staff, { id: 'agent3', role: 'agent', isActive: true }]).keys()]).toEqual([
       'admin1',
       'manager1',
@@ -118,10 +145,30 @@ describe('chooseAlarm', () => {
 
   it.each([
     ['the default types, for a new ticket', ['ticket_created'], defaults, 'ticket_created'],
-    ['the default types, for a new ticket assigned to them', ['ticket_created', 'ticket_assigned'], defaults, 'ticket_assigned'],
-    ['the default types, for a new high-priority ticket', ['ticket_created', 'high_priority'], defaults, 'high_priority'],
-    ['the default types, for a new critical ticket', ['ticket_created', 'critical_priority'], defaults, 'ticket_created'],
-    ['every type, for a new critical ticket', ['ticket_created', 'critical_priority'], ['ticket_created', 'critical_priority'], 'critical_priority'],
+    [
+      'the default types, for a new ticket assigned to them',
+      ['ticket_created', 'ticket_assigned'],
+      defaults,
+      'ticket_assigned',
+    ],
+    [
+      'the default types, for a new high-priority ticket',
+      ['ticket_created', 'high_priority'],
+      defaults,
+      'high_priority',
+    ],
+    [
+      'the default types, for a new critical ticket',
+      ['ticket_created', 'critical_priority'],
+      defaults,
+      'ticket_created',
+    ],
+    [
+      'every type, for a new critical ticket',
+      ['ticket_created', 'critical_priority'],
+      ['ticket_created', 'critical_priority'],
+      'critical_priority',
+    ],
     ['only ticket_assigned, for a new unassigned ticket', ['ticket_created'], ['ticket_assigned'], undefined],
     ['the default types, for an overdue ticket', ['ticket_overdue'], defaults, undefined],
     ['ticket_overdue, for an overdue ticket', ['ticket_overdue'], ['ticket_overdue'], 'ticket_overdue'],
@@ -136,7 +183,7 @@ describe('chooseAlarm', () => {
 });
 
 describe('alarmMessage', () => {
-  it('carries the ticket fields of SPEC §3 plus the numeric id and the event id', () => {
+  it('carries the ticket fields of docs/product.md §3 plus the numeric id and the event id', () => {
     const message = alarmMessage(ticket({ priority: 'high', status: 'in_progress' }), 'high_priority', 'event-1');
     expect(alarmMessageSchema.strict().parse(message)).toEqual(message);
     expect(message).toEqual({

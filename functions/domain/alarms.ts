@@ -1,5 +1,5 @@
 /**
- * Which real-time alarms a committed ticket change raises, and for whom (SPEC.md §2 "Real-time alarms", issue 7).
+ * Which real-time alarms a committed ticket change raises, and for whom (docs/product.md §2 "Real-time alarms", issue 7).
  * The notifier reads the change from the table's stream as a before/after pair of ticket images; everything it
  * decides is decided here, without AWS. docs/decisions/020-alarm-delivery.md explains the choices.
  */
@@ -30,7 +30,7 @@ export interface Alarm {
 }
 
 const EVERYONE: Role[] = ['admin', 'manager', 'agent'];
-/** Admins can do everything managers can (DESIGN.md §4), so an overdue ticket is theirs to chase too. */
+/** Admins can do everything managers can (docs/product.md §6), so an overdue ticket is theirs to chase too. */
 const SUPERVISORS: Role[] = ['admin', 'manager'];
 
 const PRIORITY_RANK: Record<Priority, number> = { low: 0, medium: 1, high: 2, critical: 3 };
@@ -118,7 +118,7 @@ export function chooseAlarm(
   return ALARM_PRECEDENCE.find((type) => types.includes(type) && settings.alertTypes.includes(type));
 }
 
-/** The frame sent to the browser (SPEC.md §3 "Alarm message"); `eventId` lets a client drop a redelivery. */
+/** The frame sent to the browser (docs/product.md §3 "Alarm message"); `eventId` lets a client drop a redelivery. */
 export function alarmMessage(ticket: TicketImage, alarmType: AlertType, eventId: string): AlarmMessage {
   return {
     alarmType,

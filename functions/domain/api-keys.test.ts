@@ -95,7 +95,12 @@ describe('rateWindow', () => {
 
 describe('rateLimitMessage', () => {
   it.each([
-    { limit: 600, seconds: 60, retryAfter: 12, text: 'this API key may make 600 requests per minute; retry after 12 s' },
+    {
+      limit: 600,
+      seconds: 60,
+      retryAfter: 12,
+      text: 'this API key may make 600 requests per minute; retry after 12 s',
+    },
     { limit: 3, seconds: 5, retryAfter: 2, text: 'this API key may make 3 requests per 5 seconds; retry after 2 s' },
   ])('states the limit of $limit per $seconds s and when to retry', ({ limit, seconds, retryAfter, text }) => {
     expect(rateLimitMessage(limit, seconds, retryAfter)).toBe(`Rate limit exceeded: ${text}`);

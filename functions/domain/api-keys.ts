@@ -12,7 +12,8 @@ export const API_KEY_SECRET_BYTES = 32;
 
 /** The secret handed to the admin once, from cryptographically random bytes. */
 export function apiKeySecret(randomBytes: Uint8Array): string {
-  if (randomBytes.length < API_KEY_SECRET_BYTES) throw new Error(`An API key needs ${API_KEY_SECRET_BYTES} random bytes`);
+  if (randomBytes.length < API_KEY_SECRET_BYTES)
+    throw new Error(`An API key needs ${API_KEY_SECRET_BYTES} random bytes`);
   return API_KEY_SECRET_PREFIX + Buffer.from(randomBytes).toString('base64url');
 }
 

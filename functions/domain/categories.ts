@@ -6,7 +6,7 @@ import { ROLES, type Role } from '#shared/constants.ts';
 import type { Category, CreateCategoryInput, UpdateCategoryInput } from '#shared/schemas/category.ts';
 import { ConflictError } from '../lib/errors.ts';
 
-/** DESIGN §4: all staff read categories (API keys with `tickets:read` too, per the route table); admins manage them. */
+/** docs/product.md §6: all staff read categories (API keys with `tickets:read` too, per the route table); admins manage them. */
 export const CATEGORY_ROLES = {
   read: ROLES,
   manage: ['admin'],

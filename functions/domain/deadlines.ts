@@ -1,5 +1,5 @@
 /**
- * Deadlines (SPEC.md §9): created + SLA hours of the priority, recomputed from creation when the priority changes.
+ * Deadlines (docs/product.md §9): created + SLA hours of the priority, recomputed from creation when the priority changes.
  * Unresolved tickets sit in the byDeadline index as due until they are marked overdue, then as overdue.
  */
 import { SLA_HOURS, UNRESOLVED_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';

@@ -44,14 +44,18 @@ describe('volumeForecastInsight', () => {
   it('warns when the forecast exceeds the last 7 days by more than 25 %', () => {
     const insight = volumeForecastInsight(days(28, (i) => i));
     expect(insight).toMatchObject({ id: 'volume-forecast', severity: 'warning', title: 'Ticket volume rising' });
-    expect(insight?.description).toContain('About 217 new tickets expected in the next 7 days, against 168 in the last 7 (+29.2%)');
+    expect(insight?.description).toContain(
+      'About 217 new tickets expected in the next 7 days, against 168 in the last 7 (+29.2%)',
+    );
     expect(insight?.action).toEqual(expect.stringMatching(/\S/));
   });
 
   it('keeps a recent step up that the trend does not carry further as information', () => {
     const insight = volumeForecastInsight([...days(21, () => 4), ...days(7, () => 5)]);
     expect(insight).toMatchObject({ severity: 'info', title: 'Ticket volume forecast' });
-    expect(insight?.description).toContain('About 35 new tickets expected in the next 7 days, against 35 in the last 7 (+0%)');
+    expect(insight?.description).toContain(
+      'About 35 new tickets expected in the next 7 days, against 35 in the last 7 (+0%)',
+    );
   });
 });
 
@@ -83,9 +87,28 @@ describe('overdueInsight', () => {
 describe('workloadInsight', () => {
   it.each<[string, { name: string; open: number }[]]>([
     ['one agent', [{ name: 'Ada', open: 30 }]],
-    ['a gap of 4', [{ name: 'Ada', open: 4 }, { name: 'Bo', open: 0 }]],
-    ['a gap of 5 but less than twice', [{ name: 'Ada', open: 11 }, { name: 'Bo', open: 6 }]],
-    ['an even team', [{ name: 'Ada', open: 7 }, { name: 'Bo', open: 7 }, { name: 'Cy', open: 6 }]],
+    [
+      'a gap of 4',
+      [
+        { name: 'Ada', open: 4 },
+        { name: 'Bo', open: 0 },
+      ],
+    ],
+    [
+      'a gap of 5 but less than twice',
+      [
+        { name: 'Ada', open: 11 },
+        { name: 'Bo', open: 6 },
+      ],
+    ],
+    [
+      'an even team',
+      [
+        { name: 'Ada', open: 7 },
+        { name: 'Bo', open: 7 },
+        { name: 'Cy', open: 6 },
+      ],
+    ],
   ])('says nothing for %s', (_label, agents) => {
     expect(workloadInsight(agents)).toBeNull();
   });
@@ -108,7 +131,12 @@ describe('workloadInsight', () => {
   });
 
   it('triggers at exactly a gap of 5 and twice the load', () => {
-    expect(workloadInsight([{ name: 'Ada', open: 10 }, { name: 'Bo', open: 5 }])?.action).toBe('Move 2 tickets from Ada to Bo');
+    expect(
+      workloadInsight([
+        { name: 'Ada', open: 10 },
+        { name: 'Bo', open: 5 },
+      ])?.action,
+    ).toBe('Move 2 tickets from Ada to Bo');
   });
 });
 
@@ -178,7 +206,9 @@ describe('computeInsights', () => {
   const range = dayRange(now, 29);
 
   it('gives nothing for an empty help desk', () => {
-    expect(computeInsights({ totals: {}, days: new Map(), categoryDays: new Map(), agents: [], categories: [] }, now)).toEqual([]);
+    expect(
+      computeInsights({ totals: {}, days: new Map(), categoryDays: new Map(), agents: [], categories: [] }, now),
+    ).toEqual([]);
   });
 
   it('reads every rule from the aggregates, most severe first', () => {
@@ -226,7 +256,10 @@ describe('computeInsights', () => {
   it('leaves today out of the forecast, which reads complete days only', () => {
     const perDay = new Map<string, Counters>(range.slice(-15, -1).map((day) => [day, { created: 1 }]));
     perDay.set(range.at(-1)!, { created: 500 });
-    const [forecast] = computeInsights({ totals: {}, days: perDay, categoryDays: new Map(), agents: [], categories: [] }, now);
+    const [forecast] = computeInsights(
+      { totals: {}, days: perDay, categoryDays: new Map(), agents: [], categories: [] },
+      now,
+    );
     expect(forecast).toMatchObject({ id: 'volume-forecast', severity: 'info' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Insight cards (SPEC.md §2 AI Analytics Insights) computed from the aggregate items only: the totals item, the
+ * Insight cards (docs/product.md §2 AI Analytics Insights) computed from the aggregate items only: the totals item, the
  * per-day items, the per-category day items and the staff and category lists. Each rule is a pure function of the
  * figures it needs and returns a card only when those figures support it; thresholds are named below. No AWS here.
  */
@@ -36,7 +36,10 @@ const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
  * Tickets expected over the next `horizonDays`: a least-squares line through the daily counts (oldest first),
  * extended forward, never below zero per day. Rounded to a whole number.
  */
-export function forecastVolume(daily: readonly number[], horizonDays: number = INSIGHT_RULES.forecast.horizonDays): number {
+export function forecastVolume(
+  daily: readonly number[],
+  horizonDays: number = INSIGHT_RULES.forecast.horizonDays,
+): number {
   const n = daily.length;
   if (n === 0) return 0;
   const meanX = (n - 1) / 2;

@@ -11,7 +11,15 @@ import {
   type AggregateDelta,
   type Counters,
 } from './metrics.ts';
-import { assignTicket, commentOnTicket, editTicket, markOverdue, newTicket, rateTicket, type TicketRecord } from './tickets.ts';
+import {
+  assignTicket,
+  commentOnTicket,
+  editTicket,
+  markOverdue,
+  newTicket,
+  rateTicket,
+  type TicketRecord,
+} from './tickets.ts';
 
 describe('isoWeek', () => {
   it.each([
@@ -28,7 +36,12 @@ describe('isoWeek', () => {
 
 describe('dayRange', () => {
   it('lists the last n UTC days, oldest first, across a month end', () => {
-    expect(dayRange(new Date('2025-03-02T23:30:00.000Z'), 4)).toEqual(['2025-02-27', '2025-02-28', '2025-03-01', '2025-03-02']);
+    expect(dayRange(new Date('2025-03-02T23:30:00.000Z'), 4)).toEqual([
+      '2025-02-27',
+      '2025-02-28',
+      '2025-03-01',
+      '2025-03-02',
+    ]);
   });
 });
 
@@ -51,7 +64,14 @@ const today = new Date('2025-03-14T12:00:00.000Z');
 describe('dashboardMetrics', () => {
   it('is all zeros and nulls for an empty help desk', () => {
     expect(dashboardMetrics({}, new Map(), today)).toEqual({
-      overview: { totalTickets: 0, openTickets: 0, inProgressTickets: 0, resolvedTickets: 0, closedTickets: 0, overdueTickets: 0 },
+      overview: {
+        totalTickets: 0,
+        openTickets: 0,
+        inProgressTickets: 0,
+        resolvedTickets: 0,
+        closedTickets: 0,
+        overdueTickets: 0,
+      },
       avgResponseTime: null,
       resolutionRate: 0,
       byStatus: { open: 0, in_progress: 0, resolved: 0, closed: 0 },
@@ -250,28 +270,37 @@ describe('aggregateDeltas', () => {
         continue;
       }
       if (action === 'edit') next = editTicket(current, { priority: pick<Priority>(PRIORITIES) }, now).ticket;
-      else if (action === 'status') next = editTicket(current, { status: pick<TicketStatus>(TICKET_STATUSES) }, now).ticket;
+      else if (action === 'status')
+        next = editTicket(current, { status: pick<TicketStatus>(TICKET_STATUSES) }, now).ticket;
       else if (action === 'assign') next = assignTicket(current, pick(agents), now).ticket;
       else if (action === 'comment') next = commentOnTicket(current, { isInternal: rnd() < 0.3 }, now).ticket;
       else if (action === 'category') next = editTicket(current, { category: pick(categories) }, now).ticket;
       else if (action === 'rate') {
         // Only resolved and closed tickets take a rating; the rule refuses the others.
         if (current.status === 'open' || current.status === 'in_progress') continue;
-        next = rateTicket(current, { score: 1 + Math.floor(rnd() * 5), comment: null, ratedByApiKeyId: 'k' }, now).ticket;
+        next = rateTicket(
+          current,
+          { score: 1 + Math.floor(rnd() * 5), comment: null, ratedByApiKeyId: 'k' },
+          now,
+        ).ticket;
       } else next = markOverdue(current, now).ticket;
       apply(current, next, now);
       tickets[i] = next;
     }
 
     const expected = recount(tickets);
-    const actual = new Map([...counters].map(([id, c]) => [id, Object.fromEntries(Object.entries(c).filter(([, n]) => n !== 0))]));
+    const actual = new Map(
+      [...counters].map(([id, c]) => [id, Object.fromEntries(Object.entries(c).filter(([, n]) => n !== 0))]),
+    );
     for (const [id, c] of actual) if (Object.keys(c).length === 0) actual.delete(id);
     expect(actual).toEqual(expected);
 
     // The move counters undo to the state of any earlier moment: summed over all days they give today's counts.
     const sumMoves = (name: string) => [...moves.values()].reduce((s, m) => s + (m[name] ?? 0), 0);
     expect(sumMoves('openNet')).toBe(tickets.filter((t) => t.status === 'open').length);
-    expect(sumMoves('resolvedNet')).toBe(tickets.filter((t) => t.status === 'resolved' || t.status === 'closed').length);
+    expect(sumMoves('resolvedNet')).toBe(
+      tickets.filter((t) => t.status === 'resolved' || t.status === 'closed').length,
+    );
   });
 
   it('touches nothing for a change that changes nothing', () => {

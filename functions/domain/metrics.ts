@@ -1,5 +1,5 @@
 /**
- * Dashboard figures from aggregate counters (DESIGN.md §5), and how each ticket change moves those counters.
+ * Dashboard figures from aggregate counters (docs/data-model.md), and how each ticket change moves those counters.
  *
  * Most counters are a sum over tickets of what each ticket contributes in its current state (`contributions`), so
  * the delta of a change is "contributions after − contributions before" and every counter equals a recount of
@@ -65,7 +65,10 @@ class Tally {
     if (amount === 0) return;
     const id = refId(ref);
     let item = this.items.get(id);
-    if (!item) this.items.set(id, (item = { ref, counters: {} }));
+    if (!item) {
+      item = { ref, counters: {} };
+      this.items.set(id, item);
+    }
     item.counters[counter] = (item.counters[counter] ?? 0) + amount;
   }
 

@@ -7,13 +7,25 @@ describe('performanceScore', () => {
   it.each<[string, Counters, number]>([
     ['nothing measured', {}, 0],
     ['only responses', { responseTimeSum: 30, responseTimeCount: 2 }, 0],
-    ['everything resolved on time, rated 5', { assigned: 4, resolved: 4, slaMet: 4, ratingSum: 10, ratingCount: 2 }, 100],
+    [
+      'everything resolved on time, rated 5',
+      { assigned: 4, resolved: 4, slaMet: 4, ratingSum: 10, ratingCount: 2 },
+      100,
+    ],
     ['everything resolved on time, no rating (weights 50 + 30)', { assigned: 2, resolved: 2, slaMet: 2 }, 100],
     ['everything late, rated 1', { assigned: 2, resolved: 2, slaBreached: 2, ratingSum: 2, ratingCount: 2 }, 30],
-    ['half on time, all resolved, rated 3', { assigned: 4, resolved: 4, slaMet: 2, slaBreached: 2, ratingSum: 6, ratingCount: 2 }, 65],
+    [
+      'half on time, all resolved, rated 3',
+      { assigned: 4, resolved: 4, slaMet: 2, slaBreached: 2, ratingSum: 6, ratingCount: 2 },
+      65,
+    ],
     ['assigned, nothing resolved yet', { assigned: 3 }, 0],
     ['one of three resolved on time, unrated', { assigned: 3, resolved: 1, slaMet: 1 }, 75],
-    ['two of three resolved, one late, rated 4 and 5', { assigned: 3, resolved: 2, slaMet: 1, slaBreached: 1, ratingSum: 9, ratingCount: 2 }, 62.5],
+    [
+      'two of three resolved, one late, rated 4 and 5',
+      { assigned: 3, resolved: 2, slaMet: 1, slaBreached: 1, ratingSum: 9, ratingCount: 2 },
+      62.5,
+    ],
     ['resolved more than assigned (from last week): rate capped at 1', { assigned: 1, resolved: 3, slaMet: 3 }, 100],
     ['resolved with nothing assigned this week', { resolved: 2, slaMet: 1, slaBreached: 1 }, 68.75],
     ['one third on time: two decimals', { assigned: 3, resolved: 3, slaMet: 1, slaBreached: 2 }, 58.33],
@@ -65,7 +77,16 @@ describe('weekPerformance', () => {
   it('gives every figure of the week, means to two decimals and null where nothing was measured', () => {
     expect(
       weekPerformance(
-        { assigned: 3, resolved: 2, slaMet: 1, slaBreached: 1, resolutionTimeSum: 100, resolutionTimeCount: 3, responseTimeSum: 10, responseTimeCount: 3 },
+        {
+          assigned: 3,
+          resolved: 2,
+          slaMet: 1,
+          slaBreached: 1,
+          resolutionTimeSum: 100,
+          resolutionTimeCount: 3,
+          responseTimeSum: 10,
+          responseTimeCount: 3,
+        },
         '2025-03-03',
       ),
     ).toEqual({
@@ -80,7 +101,9 @@ describe('weekPerformance', () => {
   });
 
   it('averages the ratings to two decimals', () => {
-    expect(weekPerformance({ resolved: 3, slaMet: 3, ratingSum: 13, ratingCount: 3 }, '2025-03-03')?.customerRating).toBe(4.33);
+    expect(
+      weekPerformance({ resolved: 3, slaMet: 3, ratingSum: 13, ratingCount: 3 }, '2025-03-03')?.customerRating,
+    ).toBe(4.33);
   });
 });
 

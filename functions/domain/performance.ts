@@ -1,5 +1,5 @@
 /**
- * An agent's week (SPEC.md §3 agent_performance, `currentWeekPerformance`) from their weekly aggregate item
+ * An agent's week (docs/product.md §3 agent_performance, `currentWeekPerformance`) from their weekly aggregate item
  * (keys.agentWeek), and the performance score whose formula docs/performance-score.md explains. No AWS here.
  */
 import type { Agent, User, WeekPerformance } from '#shared/schemas/user.ts';
@@ -82,7 +82,12 @@ export const isRankedAgent = (user: User): boolean => user.role === 'agent' && u
  * `GET /api/agents/performance`: the active agents with figures this week, best score first, then by name; at most
  * `limit`.
  */
-export function rankAgents(staff: readonly User[], weeks: ReadonlyMap<string, Counters>, now: Date, limit: number): Agent[] {
+export function rankAgents(
+  staff: readonly User[],
+  weeks: ReadonlyMap<string, Counters>,
+  now: Date,
+  limit: number,
+): Agent[] {
   return staff
     .filter(isRankedAgent)
     .map((user) => withWeekPerformance(user, weeks.get(user.id), now))

@@ -16,7 +16,7 @@ describe('canEditTicket', () => {
   });
 });
 
-describe('TICKET_ROLES (DESIGN.md §4)', () => {
+describe('TICKET_ROLES (docs/product.md §6)', () => {
   const matrix: [keyof typeof TICKET_ROLES, Role[]][] = [
     ['read', ['admin', 'manager', 'agent']],
     ['create', ['admin', 'manager', 'agent']],

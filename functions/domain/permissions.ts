@@ -1,5 +1,5 @@
 /**
- * The DESIGN.md §4 matrix for tickets, the dashboard and analytics. Route-level role lists feed `defineRoute`;
+ * The docs/product.md §6 matrix for tickets, the dashboard and analytics. Route-level role lists feed `defineRoute`;
  * rules that depend on the ticket itself are functions here.
  */
 import { ROLES, type Role } from '#shared/constants.ts';
@@ -24,7 +24,7 @@ export const TICKET_ROLES = {
   analytics: MANAGERS,
 } as const satisfies Record<string, readonly Role[]>;
 
-/** Admins and managers edit any ticket; an agent only the tickets assigned to them (SPEC.md §6). */
+/** Admins and managers edit any ticket; an agent only the tickets assigned to them (docs/product.md §6). */
 export function canEditTicket(user: Pick<User, 'id' | 'role'>, ticket: Pick<Ticket, 'assignedToId'>): boolean {
   if (MANAGERS.includes(user.role)) return true;
   return user.role === 'agent' && ticket.assignedToId === user.id;

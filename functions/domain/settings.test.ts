@@ -3,7 +3,7 @@ import { userSettingsSchema } from '#shared/schemas/settings.ts';
 import { DEFAULT_USER_SETTINGS, settingsOverDefaults } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches SPEC §3: everything on, UTC, English, system theme, bell at 80 for three alert types', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for three alert types', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,

@@ -1,5 +1,5 @@
 /**
- * Personal settings: the defaults of SPEC §3 and how stored settings are read over them. No AWS here.
+ * Personal settings: the defaults of docs/product.md §3 and how stored settings are read over them. No AWS here.
  */
 import { ALARM } from '#shared/constants.ts';
 import { userSettingsSchema, type UserSettings } from '#shared/schemas/settings.ts';
@@ -9,7 +9,7 @@ export const SETTINGS_MESSAGES = {
   passwordChanged: 'Password changed successfully',
 } as const;
 
-/** What a staff member who never saved settings gets (SPEC §3 "User settings"). */
+/** What a staff member who never saved settings gets (docs/product.md §3 "User settings"). */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   notifications: {
     ticketAssigned: true,

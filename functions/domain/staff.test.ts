@@ -85,4 +85,3 @@ describe('status changes', () => {
     expect(deactivated(user(), now)).toEqual(user({ isActive: false, updatedAt: now.toISOString() }));
   });
 });
-

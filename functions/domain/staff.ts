@@ -7,7 +7,7 @@ import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ConflictError } from '../lib/errors.ts';
 
-/** DESIGN §4: admins and managers see the staff; only admins create users, change roles and passwords, deactivate. */
+/** docs/product.md §6: admins and managers see the staff; only admins create users, change roles and passwords, deactivate. */
 export const STAFF_ROLES = {
   list: ['admin', 'manager'],
   manage: ['admin'],
@@ -62,4 +62,3 @@ export const deactivated = (user: User, now: Date): User => ({
   isActive: false,
   updatedAt: now.toISOString(),
 });
-

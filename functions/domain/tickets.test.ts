@@ -78,7 +78,11 @@ describe('newTicket', () => {
 describe('editTicket', () => {
   it('changes nothing when every field is sent with its current value', () => {
     const t = ticket();
-    const result = editTicket(t, { subject: t.subject, priority: 'medium', status: 'open', category: { id: 'cat-1', name: 'x' } }, at(5));
+    const result = editTicket(
+      t,
+      { subject: t.subject, priority: 'medium', status: 'open', category: { id: 'cat-1', name: 'x' } },
+      at(5),
+    );
     expect(result.changes).toEqual([]);
     expect(result.ticket).toBe(t);
   });
@@ -129,9 +133,17 @@ describe('editTicket', () => {
   });
 
   it('records a breached deadline on a late resolution', () => {
-    const late = editTicket(ticket({ priority: 'critical', deadline: at(120).toISOString() }), { status: 'resolved' }, at(121));
+    const late = editTicket(
+      ticket({ priority: 'critical', deadline: at(120).toISOString() }),
+      { status: 'resolved' },
+      at(121),
+    );
     expect(late.ticket.slaMet).toBe(false);
-    const onTime = editTicket(ticket({ priority: 'critical', deadline: at(120).toISOString() }), { status: 'resolved' }, at(120));
+    const onTime = editTicket(
+      ticket({ priority: 'critical', deadline: at(120).toISOString() }),
+      { status: 'resolved' },
+      at(120),
+    );
     expect(onTime.ticket.slaMet).toBe(true);
   });
 
@@ -192,7 +204,11 @@ describe('assignTicket', () => {
     const { ticket: t, changes } = assignTicket(ticket(), grace, at(3));
     expect(t).toMatchObject({ assignedToId: 'agent-grace', assignedTo: grace, assignedAt: at(3).toISOString() });
     expect(changes).toEqual([
-      { field: 'assignedTo', from: { id: 'agent-ada', name: 'Ada Lovelace' }, to: { id: 'agent-grace', name: 'Grace Hopper' } },
+      {
+        field: 'assignedTo',
+        from: { id: 'agent-ada', name: 'Ada Lovelace' },
+        to: { id: 'agent-grace', name: 'Grace Hopper' },
+      },
     ]);
   });
 
@@ -233,19 +249,30 @@ describe('rateTicket', () => {
   const rating = (score: number, comment: string | null = null) => ({ score, comment, ratedByApiKeyId: 'key-1' });
 
   it.each<TicketStatus>(['open', 'in_progress'])('refuses a %s ticket', (status) => {
-    expect(() => rateTicket(ticket({ status }), rating(5), at(40))).toThrow(new ConflictError(TICKET_MESSAGES.notRatable));
+    expect(() => rateTicket(ticket({ status }), rating(5), at(40))).toThrow(
+      new ConflictError(TICKET_MESSAGES.notRatable),
+    );
   });
 
   it.each<TicketStatus>(['resolved', 'closed'])('rates a %s ticket and records the score in the history', (status) => {
     const result = rateTicket(editTicket(ticket(), { status }, at(30)).ticket, rating(4, 'Quick and kind'), at(40));
-    expect(result.ticket.rating).toEqual({ score: 4, comment: 'Quick and kind', ratedByApiKeyId: 'key-1', ratedAt: at(40).toISOString() });
+    expect(result.ticket.rating).toEqual({
+      score: 4,
+      comment: 'Quick and kind',
+      ratedByApiKeyId: 'key-1',
+      ratedAt: at(40).toISOString(),
+    });
     expect(result.changes).toEqual([{ field: 'rating', from: null, to: 4 }]);
   });
 
   it('replaces an earlier rating, the history showing both scores', () => {
     const first = rateTicket(resolved(), rating(2), at(40)).ticket;
     const second = rateTicket(first, rating(5, 'Solved after all'), at(50));
-    expect(second.ticket.rating).toMatchObject({ score: 5, comment: 'Solved after all', ratedAt: at(50).toISOString() });
+    expect(second.ticket.rating).toMatchObject({
+      score: 5,
+      comment: 'Solved after all',
+      ratedAt: at(50).toISOString(),
+    });
     expect(second.changes).toEqual([{ field: 'rating', from: 2, to: 5 }]);
   });
 
@@ -269,7 +296,15 @@ describe('rateTicket', () => {
 describe('toApiTicket', () => {
   it('drops the bookkeeping fields', () => {
     const api = toApiTicket(ticket());
-    for (const field of ['version', 'assignedAt', 'firstResponseAt', 'responseAgentId', 'resolutionAgentId', 'slaMet', 'rating']) {
+    for (const field of [
+      'version',
+      'assignedAt',
+      'firstResponseAt',
+      'responseAgentId',
+      'resolutionAgentId',
+      'slaMet',
+      'rating',
+    ]) {
       expect(api).not.toHaveProperty(field);
     }
   });

@@ -5,7 +5,13 @@
  * aggregate deltas of functions/domain/metrics.ts, in one transaction.
  */
 import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
-import { TICKET_MESSAGES, type FieldChange, type Ticket, type TicketAssignee, type TicketRating } from '#shared/schemas/ticket.ts';
+import {
+  TICKET_MESSAGES,
+  type FieldChange,
+  type Ticket,
+  type TicketAssignee,
+  type TicketRating,
+} from '#shared/schemas/ticket.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
 
@@ -118,7 +124,7 @@ export interface TicketEdit {
 }
 
 /**
- * An edit by staff. Any status may follow any other (SPEC.md §4). Resolving or closing an unresolved ticket sets
+ * An edit by staff. Any status may follow any other (docs/product.md §4). Resolving or closing an unresolved ticket sets
  * resolvedAt and resolutionTime; reopening clears them. Leaving `open` for the first time is a staff response. A new
  * priority moves the deadline (from creation); a ticket whose deadline moved, or that reopened, is overdue exactly
  * when the deadline has passed.
@@ -128,7 +134,10 @@ export function editTicket(current: TicketRecord, edit: TicketEdit, now: Date): 
   const changes: FieldChange[] = [];
   let next: TicketRecord = { ...current };
 
-  const set = <K extends 'subject' | 'description' | 'priority' | 'status' | 'deadline'>(field: K, value: TicketRecord[K]) => {
+  const set = <K extends 'subject' | 'description' | 'priority' | 'status' | 'deadline'>(
+    field: K,
+    value: TicketRecord[K],
+  ) => {
     if (next[field] === value) return;
     changes.push({ field, from: next[field], to: value });
     next = { ...next, [field]: value };
@@ -229,7 +238,12 @@ export function rateTicket(
 /** The API shape of a ticket's rating, if it has one. */
 export const toApiRating = (ticket: TicketRecord): TicketRating | null =>
   ticket.rating
-    ? { ticketId: ticket.id, score: ticket.rating.score, comment: ticket.rating.comment, ratedAt: ticket.rating.ratedAt }
+    ? {
+        ticketId: ticket.id,
+        score: ticket.rating.score,
+        comment: ticket.rating.comment,
+        ratedAt: ticket.rating.ratedAt,
+      }
     : null;
 
 /** The API shape of a stored ticket (bookkeeping fields dropped). */

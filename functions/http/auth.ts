@@ -31,7 +31,7 @@ export const handler = httpHandler('auth', {
       const tokens = await signInWithPassword(body.email, body.password);
       const verified = tokens ? await verifyAccessToken(tokens.accessToken) : undefined;
       const user = verified?.ok ? await getUser(verified.userId) : undefined;
-      if (!tokens || !user || !user.isActive) {
+      if (!tokens || !user?.isActive) {
         // A valid Cognito login for someone the directory does not know, or has deactivated, gets the same answer
         // as a wrong password; the tokens it produced are revoked at once.
         if (tokens?.refreshToken) await revokeRefreshToken(tokens.refreshToken);
@@ -94,7 +94,8 @@ export const handler = httpHandler('auth', {
       const { hostedUiDomain, clientId } = config().cognito;
       if (!hostedUiDomain) throw new NotFoundError('Organization sign-in is not configured');
       const [state, verifier] = (cookies[PKCE_COOKIE] ?? '').split('.');
-      if (!state || !verifier || state !== query.state) throw new UnauthorizedError('Sign-in expired; please try again');
+      if (!state || !verifier || state !== query.state)
+        throw new UnauthorizedError('Sign-in expired; please try again');
       const response = await fetch(`${hostedUiDomain}/oauth2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -115,7 +116,11 @@ export const handler = httpHandler('auth', {
         redirect: '/',
         cookies: [
           ...sessionCookies(
-            { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresInSeconds: tokens.expires_in },
+            {
+              accessToken: tokens.access_token,
+              refreshToken: tokens.refresh_token,
+              expiresInSeconds: tokens.expires_in,
+            },
             cookieOptions,
           ),
           shortLivedCookie(PKCE_COOKIE, '', 0, cookieOptions),

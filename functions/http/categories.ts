@@ -1,5 +1,5 @@
 /**
- * Ticket categories (SPEC §2 "Category Management"): every staff member and `tickets:read` API keys list them;
+ * Ticket categories (docs/product.md §2 "Category Management"): every staff member and `tickets:read` API keys list them;
  * only admins create, edit and delete them.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Dashboard figures (SPEC.md §2 Dashboard Overview). Each route reads a fixed number of aggregate items: the totals
+ * Dashboard figures (docs/product.md §2 Dashboard Overview). Each route reads a fixed number of aggregate items: the totals
  * item and at most 90 per-day items, whatever the number of tickets.
  */
 import { volumeDataQuerySchema } from '#shared/schemas/dashboard.ts';

@@ -1,5 +1,5 @@
 /**
- * A staff member's own settings and password (SPEC §2 "Settings"). Every route acts on the caller only.
+ * A staff member's own settings and password (docs/product.md §2 "Settings"). Every route acts on the caller only.
  */
 import { ROLES } from '#shared/constants.ts';
 import { changePasswordSchema, userSettingsSchema } from '#shared/schemas/settings.ts';

@@ -1,5 +1,5 @@
 /**
- * Staff management (SPEC §2 "Agent Management"): admins create users, change roles, reset passwords and
+ * Staff management (docs/product.md §2 "Agent Management"): admins create users, change roles, reset passwords and
  * deactivate; admins and managers list the staff. The directory in the table is the authority; Cognito only
  * holds the credentials.
  */
@@ -21,7 +21,10 @@ export const handler = httpHandler('staff', {
       const now = new Date();
       const staff = await listStaff();
       // Everyone who can hold tickets has a week item; one batch read per 100 staff, never per ticket.
-      const weeks = await listAgentWeeks(staff.map((user) => user.id), currentWeek(now));
+      const weeks = await listAgentWeeks(
+        staff.map((user) => user.id),
+        currentWeek(now),
+      );
       return { body: staff.map((user) => withWeekPerformance(user, weeks.get(user.id), now)) };
     },
   }),

@@ -1,5 +1,5 @@
 /**
- * The ticket API (SPEC.md §7, DESIGN.md §4): lists, details, create with round robin and Idempotency-Key, edit,
+ * The ticket API (docs/product.md §7, docs/product.md §6): lists, details, create with round robin and Idempotency-Key, edit,
  * assign, comments, history and customer ratings. Rules live in functions/domain, writes in functions/data/tickets.ts.
  */
 import { createHash } from 'node:crypto';
@@ -46,7 +46,9 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 function idempotencyOf(header: string | undefined, scope: string, body: unknown) {
   if (header === undefined) return undefined;
   if (!IDEMPOTENCY_KEY.test(header)) {
-    throw new ValidationError(TICKET_MESSAGES.invalidIdempotencyKey, { 'Idempotency-Key': TICKET_MESSAGES.invalidIdempotencyKey });
+    throw new ValidationError(TICKET_MESSAGES.invalidIdempotencyKey, {
+      'Idempotency-Key': TICKET_MESSAGES.invalidIdempotencyKey,
+    });
   }
   const fingerprint = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
   return { scope, key: header, fingerprint };
@@ -160,7 +162,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   // The customer's rating arrives from the upstream system that talks to the customer: API keys with tickets:rate
-  // only (DESIGN.md §4), so no staff role may call it.
+  // only (docs/product.md §6), so no staff role may call it.
   'POST /api/tickets/{id}/rating': defineRoute({
     access: { roles: [], deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
     params: ticketIdParamsSchema,

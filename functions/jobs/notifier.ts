@@ -88,8 +88,7 @@ interface TicketChange {
 
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 
-const decode = (image: Image | undefined) =>
-  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
+const decode = (image: Image | undefined) => (image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
 
 /** The change of a ticket item this record carries; undefined for every other item of the table. */
 function ticketChange(record: DynamoDBRecord): TicketChange | undefined {

@@ -13,10 +13,7 @@ import { COOKIE, sessionCookies, type CookieOptions } from './cookies.ts';
 import { UnauthorizedError } from './errors.ts';
 import { refreshAccessToken, verifyAccessToken } from './identity.ts';
 
-export type Caller =
-  | { kind: 'staff'; user: User }
-  | { kind: 'apiKey'; apiKey: ApiKeyIdentity }
-  | { kind: 'anonymous' };
+export type Caller = { kind: 'staff'; user: User } | { kind: 'apiKey'; apiKey: ApiKeyIdentity } | { kind: 'anonymous' };
 
 export interface StaffSession {
   user: User;
@@ -49,7 +46,7 @@ export async function authenticateStaff(
   if (!userId) throw new UnauthorizedError();
 
   const user = await getUser(userId);
-  if (!user || !user.isActive) throw new UnauthorizedError();
+  if (!user?.isActive) throw new UnauthorizedError();
   return { user, setCookies };
 }
 

@@ -10,7 +10,9 @@ let cognito: CognitoIdentityProviderClient | undefined;
 export function dynamo(): DynamoDBDocumentClient {
   if (!ddb) {
     const { region, dynamoEndpoint, dynamoMaxSockets } = config();
-    const requestHandler = dynamoMaxSockets ? { httpAgent: { maxSockets: dynamoMaxSockets, keepAlive: true } } : undefined;
+    const requestHandler = dynamoMaxSockets
+      ? { httpAgent: { maxSockets: dynamoMaxSockets, keepAlive: true } }
+      : undefined;
     ddb = DynamoDBDocumentClient.from(new DynamoDBClient({ region, endpoint: dynamoEndpoint, requestHandler }), {
       marshallOptions: { removeUndefinedValues: true },
     });

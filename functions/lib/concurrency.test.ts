@@ -7,11 +7,15 @@ describe('settleWithConcurrency', () => {
   it.each([1, 3, 10])('never runs more than %i calls at once', async (limit) => {
     let running = 0;
     let peak = 0;
-    await settleWithConcurrency(Array.from({ length: 25 }, (_, i) => i), limit, async () => {
-      peak = Math.max(peak, ++running);
-      await tick();
-      running--;
-    });
+    await settleWithConcurrency(
+      Array.from({ length: 25 }, (_, i) => i),
+      limit,
+      async () => {
+        peak = Math.max(peak, ++running);
+        await tick();
+        running--;
+      },
+    );
     expect(peak).toBe(limit);
   });
 

@@ -24,7 +24,13 @@ function serialize(
   { secure }: CookieOptions,
   httpOnly = true,
 ): string {
-  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, ...(httpOnly ? ['HttpOnly'] : []), 'SameSite=Lax'];
+  const parts = [
+    `${name}=${value}`,
+    `Path=${path}`,
+    `Max-Age=${maxAgeSeconds}`,
+    ...(httpOnly ? ['HttpOnly'] : []),
+    'SameSite=Lax',
+  ];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -10,12 +10,19 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z, type ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
 import { authenticateApiKey, authenticateStaff, bearerToken, type Caller } from './auth.ts';
 import { clearedSessionCookies, parseCookies, type CookieOptions } from './cookies.ts';
-import { AppError, ForbiddenError, TooManyRequestsError, UnauthorizedError, UnsupportedMediaTypeError, ValidationError } from './errors.ts';
+import {
+  AppError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors.ts';
 import { logger } from './logger.ts';
 import { isSameOrigin } from './origin.ts';
 
@@ -56,6 +63,7 @@ export const defineRoute = <Body = undefined, Query = undefined, Params = undefi
   definition: RouteDefinition<Body, Query, Params>,
 ): RouteDefinition<Body, Query, Params> => definition;
 
+// biome-ignore lint/suspicious/noExplicitAny: routes of every body, query and params type share one table.
 type AnyRoute = RouteDefinition<any, any, any>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -93,7 +101,12 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
 async function identify(
   route: AnyRoute,
   routeScope: string | undefined,
-  ctx: { headers: Record<string, string | undefined>; cookies: Record<string, string>; cookieOptions: CookieOptions; method: string },
+  ctx: {
+    headers: Record<string, string | undefined>;
+    cookies: Record<string, string>;
+    cookieOptions: CookieOptions;
+    method: string;
+  },
 ): Promise<{ caller: Caller; setCookies: string[] }> {
   const bearer = bearerToken(ctx.headers.authorization);
   if (bearer) {
@@ -105,7 +118,8 @@ async function identify(
     return { caller: { kind: 'apiKey', apiKey }, setCookies: [] };
   }
   // Cookie-authenticated writes must come from our own pages (CSRF); API-key calls carry no cookie.
-  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers)) throw new ForbiddenError('Cross-site request refused');
+  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers))
+    throw new ForbiddenError('Cross-site request refused');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
   const { user, setCookies } = await authenticateStaff(ctx.cookies, ctx.cookieOptions);

@@ -11,8 +11,9 @@ const keyCallable = HTTP_ROUTES.filter((route) => route.apiKeyScope);
 
 /** Every `$ref` anywhere in the document. */
 function refsIn(value: unknown, found: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((v) => refsIn(v, found));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const v of value) refsIn(v, found);
+  } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (k === '$ref' && typeof v === 'string') found.push(v);
       else refsIn(v, found);
@@ -55,7 +56,12 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('refuses to build while a key-callable route is undescribed', () => {
-    const extra: HttpRoute = { method: 'GET', path: '/api/tickets/export', group: 'tickets', apiKeyScope: 'tickets:read' };
+    const extra: HttpRoute = {
+      method: 'GET',
+      path: '/api/tickets/export',
+      group: 'tickets',
+      apiKeyScope: 'tickets:read',
+    };
     const routes = [...keyCallable, extra];
     expect(() => build({ routes })).toThrow(
       'GET /api/tickets/export may be called with an API key but functions/lib/openapi.ts does not describe it',
@@ -131,5 +137,4 @@ describe('examples', () => {
   it('of errors match the error shape', () => {
     for (const example of ERROR_EXAMPLES) expect(errorBodySchema.parse(example)).toEqual(example);
   });
-
 });

@@ -43,7 +43,10 @@ export const errorBodySchema = z.object({
 
 /** `Idempotency-Key` as the ticket handler accepts it: 1 to 255 visible ASCII characters. */
 const idempotencyHeadersSchema = z.object({
-  'Idempotency-Key': z.string().regex(/^[\x21-\x7e]{1,255}$/, TICKET_MESSAGES.invalidIdempotencyKey).optional(),
+  'Idempotency-Key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, TICKET_MESSAGES.invalidIdempotencyKey)
+    .optional(),
 });
 
 interface Example<T = unknown> {
@@ -65,7 +68,11 @@ export interface OperationDoc {
   /** The success answer (501 only for a route whose feature is not built yet). */
   response: Example & { status: 200 | 201 | 501; description: string };
   /** A second success answer with the same body, such as the 200 of an idempotent replay. */
-  alsoAnswers?: { status: 200; description: string; headers?: Record<string, { description: string; schema: ZodType }> };
+  alsoAnswers?: {
+    status: 200;
+    description: string;
+    headers?: Record<string, { description: string; schema: ZodType }>;
+  };
   /** When this route answers 404 or 409, in words. */
   notFound?: string;
   conflict?: string;
@@ -267,7 +274,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     response: { status: 201, description: 'The new ticket.', schema: ticketSchema, example: TICKET_EXAMPLE },
     alsoAnswers: {
       status: 200,
-      description: 'A repeat of a create already made with this `Idempotency-Key`: the ticket it created, as it is now.',
+      description:
+        'A repeat of a create already made with this `Idempotency-Key`: the ticket it created, as it is now.',
       headers: { 'Idempotent-Replayed': { description: 'Always `true` on a replay.', schema: z.literal('true') } },
     },
     conflict: 'The `Idempotency-Key` was already used with a different body.',
@@ -324,7 +332,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     params: ticketIdParamsSchema,
     parameterDescriptions: TICKET_ID_PARAM,
     request: { schema: rateTicketSchema, example: RATE_TICKET_EXAMPLE },
-    response: { status: 201, description: "The ticket's first rating.", schema: ticketRatingSchema, example: RATING_EXAMPLE },
+    response: {
+      status: 201,
+      description: "The ticket's first rating.",
+      schema: ticketRatingSchema,
+      example: RATING_EXAMPLE,
+    },
     alsoAnswers: { status: 200, description: 'The ticket was rated before: this rating replaced that one.' },
     notFound: 'There is no ticket with this id.',
     conflict: 'The ticket is not resolved or closed.',
@@ -468,7 +481,11 @@ function parameters(route: HttpRoute, op: OperationDoc): JsonSchema[] {
     throw new Error(`${key}: path parameters {${declared.join('}, {')}} but its params schema has ${has}`);
   }
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [['path', op.params], ['query', op.query], ['header', op.headers]] as const) {
+  for (const [where, schema] of [
+    ['path', op.params],
+    ['query', op.query],
+    ['header', op.headers],
+  ] as const) {
     if (!schema) continue;
     const object = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as JsonSchema;
     const required = new Set((object.required as string[] | undefined) ?? []);
@@ -557,7 +574,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       };
     }
     for (const status of errorStatuses(op)) {
-      responses[status] = errorResponseRef(status, status === 404 ? op.notFound : status === 409 ? op.conflict : undefined);
+      responses[status] = errorResponseRef(
+        status,
+        status === 404 ? op.notFound : status === 409 ? op.conflict : undefined,
+      );
     }
 
     paths[route.path] ??= {};

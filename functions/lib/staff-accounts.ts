@@ -20,7 +20,13 @@ export async function createStaffAccount(input: CreateUserInput): Promise<User> 
   const id = await createCognitoUser(input.email, input.password);
   if (!id) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
   try {
-    return await putNewUser({ id, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role });
+    return await putNewUser({
+      id,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+    });
   } catch (error) {
     await deleteCognitoUser(id);
     throw error;

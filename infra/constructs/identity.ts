@@ -4,9 +4,9 @@ import {
   OAuthScope,
   ProviderAttribute,
   UserPool,
-  UserPoolClient,
+  type UserPoolClient,
   UserPoolClientIdentityProvider,
-  UserPoolDomain,
+  type UserPoolDomain,
   UserPoolIdentityProviderOidc,
   UserPoolIdentityProviderSaml,
   UserPoolIdentityProviderSamlMetadata,
@@ -55,11 +55,11 @@ export class Identity extends Construct {
     super(scope, id);
 
     this.userPool = new UserPool(this, 'UserPool', {
-      // Accounts are created by admins only (SPEC §6); nobody signs themselves up.
+      // Accounts are created by admins only (docs/product.md §6); nobody signs themselves up.
       selfSignUpEnabled: false,
       signInAliases: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      // The product's password rule is a minimum length and nothing else (SPEC §5, §9).
+      // The product's password rule is a minimum length and nothing else (docs/product.md §5, §9).
       passwordPolicy: {
         minLength: PASSWORD_MIN_LENGTH,
         requireLowercase: false,

@@ -70,6 +70,7 @@ export function startSupervised(
   const lines: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes begin with ESC.
       const clean = line.replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
       if (clean) lines.push(clean);
     }

@@ -129,7 +129,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes = compileRoutes();
   const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
   const connections = new Map<string, WebSocket>();
-  const connectionMeta = new Map<string, { connectedAt: string; lastActiveAt: string; sourceIp: string; userAgent: string }>();
+  const connectionMeta = new Map<
+    string,
+    { connectedAt: string; lastActiveAt: string; sourceIp: string; userAgent: string }
+  >();
   const wss = new WebSocketServer({ noServer: true });
   const log = options.log ?? (() => undefined);
 
@@ -180,7 +183,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       isBase64Encoded: false,
     };
     const handler = await loadHandler(httpEntry(route.group));
-    const result = (await handler(event, lambdaContext(`helpdesk-${route.group}`))) as APIGatewayProxyStructuredResultV2;
+    const result = (await handler(
+      event,
+      lambdaContext(`helpdesk-${route.group}`),
+    )) as APIGatewayProxyStructuredResultV2;
     const responseHeaders: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(result.headers ?? {})) responseHeaders[k] = String(v);
     if (result.cookies?.length) responseHeaders['set-cookie'] = result.cookies;
@@ -272,12 +278,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         : handleStatic(req, res, url);
     work
       .catch((error: Error & { statusCode?: number }) => {
-        if (!res.headersSent) sendJson(res, error.statusCode ?? 502, { message: error.statusCode ? error.message : 'Bad gateway' });
+        if (!res.headersSent)
+          sendJson(res, error.statusCode ?? 502, { message: error.statusCode ? error.message : 'Bad gateway' });
         else res.destroy();
         if (!error.statusCode) console.error(error);
       })
       .finally(() => {
-        if (url.pathname.startsWith('/api/')) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+        if (url.pathname.startsWith('/api/'))
+          log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
       });
   });
 
@@ -297,7 +305,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (url.pathname !== '/ws') return refuseUpgrade(socket, 404, 'Not Found');
     const connectionId = `${randomBytes(12).toString('base64url')}=`;
     const rawHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) rawHeaders[k] = Array.isArray(v) ? v.join(',') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) rawHeaders[k] = Array.isArray(v) ? v.join(',') : v;
     const requestContext = {
       routeKey: '$connect',
       eventType: 'CONNECT',
@@ -327,7 +336,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     const connect = await loadHandler(WS_HANDLERS.connect);
     const connected = await connect(
-      { requestContext: { ...requestContext, authorizer: authorizerContext }, headers: rawHeaders, isBase64Encoded: false },
+      {
+        requestContext: { ...requestContext, authorizer: authorizerContext },
+        headers: rawHeaders,
+        isBase64Encoded: false,
+      },
       lambdaContext('helpdesk-ws-connect'),
     );
     if ((connected?.statusCode ?? 200) >= 400) return refuseUpgrade(socket, 403, 'Forbidden');
@@ -363,7 +376,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         connections.delete(connectionId);
         connectionMeta.delete(connectionId);
         void loadHandler(WS_HANDLERS.disconnect)
-          .then((fn) => fn({ requestContext: context('$disconnect', 'DISCONNECT') }, lambdaContext('helpdesk-ws-disconnect')))
+          .then((fn) =>
+            fn({ requestContext: context('$disconnect', 'DISCONNECT') }, lambdaContext('helpdesk-ws-disconnect')),
+          )
           .catch((error) => console.error('ws $disconnect failed', error));
       });
     });

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the gateway invokes handlers of every event type through one cache.
 type AnyHandler = (event: any, context: any) => Promise<any>;
 
 const cache = new Map<string, Promise<AnyHandler>>();

@@ -74,7 +74,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const cognitoLocal = cognitoStarted.value;
     log(`DynamoDB Local on ${dynamoLocal.endpoint}, cognito-local on ${cognitoLocal.endpoint}`);
 
-    const dynamo = new DynamoDBClient({ region: REGION, endpoint: dynamoLocal.endpoint, credentials: LOCAL_CREDENTIALS });
+    const dynamo = new DynamoDBClient({
+      region: REGION,
+      endpoint: dynamoLocal.endpoint,
+      credentials: LOCAL_CREDENTIALS,
+    });
     const [tableState, pool] = await Promise.all([
       ensureTable(dynamo, TABLE_NAME),
       ensureUserPool({ endpoint: cognitoLocal.endpoint, dataDir: join(dataDir, 'cognito'), region: REGION }),
@@ -96,7 +100,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     const poller = await startStreamPoller({
       dynamo,
-      streams: new DynamoDBStreamsClient({ region: REGION, endpoint: dynamoLocal.endpoint, credentials: LOCAL_CREDENTIALS }),
+      streams: new DynamoDBStreamsClient({
+        region: REGION,
+        endpoint: dynamoLocal.endpoint,
+        credentials: LOCAL_CREDENTIALS,
+      }),
       tableName: TABLE_NAME,
       handler: () => loadHandler(JOB_HANDLERS.notifier),
       functionName: 'helpdesk-notifier',

@@ -6,7 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.ts';
 
-type ScheduledHandler = (event: EventBridgeEvent<'Scheduled Event', Record<string, never>>, context: unknown) => Promise<unknown>;
+type ScheduledHandler = (
+  event: EventBridgeEvent<'Scheduled Event', Record<string, never>>,
+  context: unknown,
+) => Promise<unknown>;
 
 export interface Schedule {
   stop(): void;

@@ -1,11 +1,19 @@
 /**
  * Demo data for the embedded runtime, written once on the first start: the five demo staff, the categories of
- * SPEC §9, and about thirty tickets of every status, priority and type spread over the last two weeks, made
+ * docs/product.md §9, and about thirty tickets of every status, priority and type spread over the last two weeks, made
  * through the same data functions the API uses (so aggregates, history and indexes are what the product makes).
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { COLOR_PALETTE, INITIAL_CATEGORIES, PRIORITIES, TICKET_TYPES, type Priority, type Role, type TicketStatus } from '#shared/constants.ts';
+import {
+  COLOR_PALETTE,
+  INITIAL_CATEGORIES,
+  PRIORITIES,
+  TICKET_TYPES,
+  type Priority,
+  type Role,
+  type TicketStatus,
+} from '#shared/constants.ts';
 import { displayNameFromName } from '#shared/format.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { createCategory } from '#functions/data/categories.ts';
@@ -58,12 +66,19 @@ function prng(seed: number) {
 const SEED_MARKER = keys.meta('DEMO_SEED');
 
 async function alreadySeeded(): Promise<boolean> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: config().tableName, Key: SEED_MARKER, ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: config().tableName, Key: SEED_MARKER, ConsistentRead: true }),
+  );
   return Boolean(Item);
 }
 
 /** Seeds the demo data unless it was seeded before; returns whether it did. */
-export async function seedDemoData(options: { password: string; ticketCount?: number; now?: Date; log?: (line: string) => void }): Promise<boolean> {
+export async function seedDemoData(options: {
+  password: string;
+  ticketCount?: number;
+  now?: Date;
+  log?: (line: string) => void;
+}): Promise<boolean> {
   if (await alreadySeeded()) return false;
   const log = options.log ?? (() => undefined);
   const now = options.now ?? new Date();
@@ -82,7 +97,10 @@ export async function seedDemoData(options: { password: string; ticketCount?: nu
       newCategory(
         {
           name,
-          displayName: displayNameFromName(name).replace(/^Kyc\b/, 'KYC').replace(/^2fa\b/, '2FA').replace(/\bApi\b/, 'API'),
+          displayName: displayNameFromName(name)
+            .replace(/^Kyc\b/, 'KYC')
+            .replace(/^2fa\b/, '2FA')
+            .replace(/\bApi\b/, 'API'),
           description: `${displayNameFromName(name)} requests`,
           color: COLOR_PALETTE[index % COLOR_PALETTE.length]!,
         },
@@ -103,7 +121,9 @@ export async function seedDemoData(options: { password: string; ticketCount?: nu
     const priority: Priority = PRIORITIES[(i * 3 + 1) % PRIORITIES.length]!;
     const type = TICKET_TYPES[i % 3 === 0 ? 1 : 0]!;
     const category = pick(categories);
-    const createdAt = new Date(now.getTime() - Math.floor(((count - i) / count) * 14 * 24 * 3600_000 * (0.6 + random() * 0.4)));
+    const createdAt = new Date(
+      now.getTime() - Math.floor(((count - i) / count) * 14 * 24 * 3600_000 * (0.6 + random() * 0.4)),
+    );
     const creator = type === 'direct' ? pick(agents) : undefined;
     const { ticket } = await createTicket({
       request: {
@@ -119,11 +139,17 @@ export async function seedDemoData(options: { password: string; ticketCount?: nu
       createdByApiKeyId: null,
       now: createdAt,
     });
-    const later = (minutes: number) => new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + minutes * 60_000));
+    const later = (minutes: number) =>
+      new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + minutes * 60_000));
     const assignee = agents.find((a) => a.id === ticket.assignedToId) ?? agents[0]!;
     if (i % 7 === 3) await assignTicket(ticket.id, pick(agents).id, staffActor(admin), later(5));
     if (status !== 'open' || i % 2 === 0) {
-      await addComment(ticket.id, { content: 'Thanks for reaching out, we are looking into it.', isInternal: false }, assignee, later(20 + random() * 90));
+      await addComment(
+        ticket.id,
+        { content: 'Thanks for reaching out, we are looking into it.', isInternal: false },
+        assignee,
+        later(20 + random() * 90),
+      );
     }
     if (status !== 'open') {
       await updateTicket(ticket.id, { status }, staffActor(assignee), () => undefined, later(30 + random() * 600));
@@ -131,7 +157,12 @@ export async function seedDemoData(options: { password: string; ticketCount?: nu
     // Most customers of resolved tickets rate them (through the upstream system, in production).
     if ((status === 'resolved' || status === 'closed') && random() < 0.8) {
       const score = 3 + Math.floor(random() * 3);
-      await rateTicket(ticket.id, { score, comment: null }, { type: 'system', id: 'seed', name: 'Upstream trading system' }, later(700));
+      await rateTicket(
+        ticket.id,
+        { score, comment: null },
+        { type: 'system', id: 'seed', name: 'Upstream trading system' },
+        later(700),
+      );
     }
   }
   log(`Created ${count} tickets`);
@@ -140,6 +171,8 @@ export async function seedDemoData(options: { password: string; ticketCount?: nu
   const overdue = await loadHandler(JOB_HANDLERS.overdue);
   await overdue(scheduledEvent(now), lambdaContext('helpdesk-overdue'));
 
-  await dynamo().send(new PutCommand({ TableName: config().tableName, Item: { ...SEED_MARKER, seededAt: now.toISOString() } }));
+  await dynamo().send(
+    new PutCommand({ TableName: config().tableName, Item: { ...SEED_MARKER, seededAt: now.toISOString() } }),
+  );
   return true;
 }

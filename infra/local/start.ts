@@ -22,21 +22,30 @@ async function newestMtime(dir: string): Promise<number> {
 
 /** Rebuilds the SPA only when something it is built from changed since the last build. */
 async function ensureWebBuilt(): Promise<void> {
-  const built = await stat(join(WEB_DIST, 'index.html')).then((s) => s.mtimeMs, () => 0);
+  const built = await stat(join(WEB_DIST, 'index.html')).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
   const sources = Math.max(
     await newestMtime(join(ROOT, 'web/src')),
     await newestMtime(join(ROOT, 'shared')),
     ...(await Promise.all(
-      ['web/index.html', 'web/vite.config.ts', 'web/prerender-plugin.ts'].map((file) => stat(join(ROOT, file)).then((s) => s.mtimeMs)),
+      ['web/index.html', 'web/vite.config.ts', 'web/prerender-plugin.ts'].map((file) =>
+        stat(join(ROOT, file)).then((s) => s.mtimeMs),
+      ),
     )),
   );
   if (built >= sources) return;
   console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
   await new Promise<void>((ok, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
     child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`vite build exited with ${code}`))));
   });
 }
@@ -47,7 +56,10 @@ async function ensureWebBuilt(): Promise<void> {
  */
 async function demoPassword(dataDir: string): Promise<string> {
   const file = join(dataDir, 'demo-password.txt');
-  const saved = await readFile(file, 'utf8').then((s) => s.trim(), () => undefined);
+  const saved = await readFile(file, 'utf8').then(
+    (s) => s.trim(),
+    () => undefined,
+  );
   if (saved) {
     if (process.env.DEMO_PASSWORD && process.env.DEMO_PASSWORD !== saved) {
       console.warn(`DEMO_PASSWORD is ignored: the demo accounts in ${dataDir} were created with another password.`);
@@ -93,7 +105,7 @@ async function main() {
   const seeded = await seedDemoData({ password, log: (line) => console.log(line) });
   console.log(`
 Help desk is running on ${runtime.url.replace('127.0.0.1', 'localhost')}
-${seeded ? 'Demo data created.' : 'Using the data kept in ' + dataDir + '.'}
+${seeded ? 'Demo data created.' : `Using the data kept in ${dataDir}.`}
 Demo sign-ins (password: ${password}):
 ${DEMO_USERS.map((u) => `  ${u.role.padEnd(8)} ${u.email}`).join('\n')}
 Press Ctrl-C to stop.`);

@@ -5,16 +5,19 @@
  */
 import {
   DescribeStreamCommand,
-  DynamoDBStreamsClient,
+  type DynamoDBStreamsClient,
   GetRecordsCommand,
   GetShardIteratorCommand,
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.ts';
 
-type StreamHandler = (event: DynamoDBStreamEvent, context: ReturnType<typeof lambdaContext>) => Promise<DynamoDBBatchResponse | void>;
+type StreamHandler = (
+  event: DynamoDBStreamEvent,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<DynamoDBBatchResponse | undefined>;
 
 export interface StreamPollerOptions {
   dynamo: DynamoDBClient;
@@ -70,7 +73,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       const handler = await options.handler();
       const withSource = pending.map((r) => ({ ...r, eventSourceARN: streamArn }));
       try {
-        const result = await handler({ Records: withSource }, lambdaContext(options.functionName ?? 'helpdesk-notifier'));
+        const result = await handler(
+          { Records: withSource },
+          lambdaContext(options.functionName ?? 'helpdesk-notifier'),
+        );
         const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
         if (!failed) return;
         const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failed);

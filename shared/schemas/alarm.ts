@@ -3,13 +3,13 @@ import { ALERT_TYPES } from '../constants.ts';
 import { prioritySchema } from './ticket.ts';
 
 /**
- * What the server pushes down the alarm socket (SPEC.md §7 "WebSocket"). The SPA imports only the types, so that
+ * What the server pushes down the alarm socket (docs/product.md §7 "WebSocket"). The SPA imports only the types, so that
  * zod stays out of its signed-in bundle; web/src/features/alarms/messages.ts checks incoming frames by hand.
  */
 
 export const alertTypeSchema = z.enum(ALERT_TYPES);
 
-/** The ticket an alarm is about (SPEC.md §3 "Alarm message"), plus its numeric id so that the SPA can open it. */
+/** The ticket an alarm is about (docs/product.md §3 "Alarm message"), plus its numeric id so that the SPA can open it. */
 export const alarmTicketSchema = z.object({
   /** Absent only on the Settings page's test alarm, which is about no real ticket. */
   id: z.number().int().optional(),

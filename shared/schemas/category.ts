@@ -38,7 +38,7 @@ const descriptionInput = z
 
 const colorInput = z.string({ error: MESSAGES.invalidColor }).regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.invalidColor);
 
-/** `POST /api/categories` (SPEC §5 "Create category"). */
+/** `POST /api/categories` (docs/product.md §5 "Create category"). */
 export const createCategorySchema = z.object({
   name: nameInput,
   displayName: displayNameInput,

@@ -8,7 +8,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label:
 
 const toggle = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
-/** Which notifications a staff member wants (SPEC §3 "User settings"). */
+/** Which notifications a staff member wants (docs/product.md §3 "User settings"). */
 export const notificationSettingsSchema = z.object(
   {
     ticketAssigned: toggle('ticketAssigned'),
@@ -21,7 +21,7 @@ export const notificationSettingsSchema = z.object(
   { error: 'Notification settings are required' },
 );
 
-/** How the browser alarm behaves (SPEC §3 "Alarm settings", §9 limits). */
+/** How the browser alarm behaves (docs/product.md §3 "Alarm settings", §9 limits). */
 export const alarmSettingsSchema = z.object(
   {
     enabled: toggle('enabled'),
@@ -53,7 +53,7 @@ export const userSettingsSchema = z.object({
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /**
- * `POST /api/user/change-password`. SPEC §7 names the fields "current, new"; the body spells them
+ * `POST /api/user/change-password`. docs/product.md §7 names the fields "current, new"; the body spells them
  * `{ currentPassword, newPassword }`. The confirmation is checked by the form and never sent.
  */
 export const changePasswordSchema = z.object({

@@ -10,7 +10,7 @@ import {
 import { MESSAGES } from '../messages.ts';
 import { emailSchema } from './user.ts';
 
-/** Limits and texts of the ticket API that SPEC.md does not fix; the SPEC texts themselves live in MESSAGES. */
+/** Limits and texts of the ticket API that docs/product.md does not fix; the product texts themselves live in MESSAGES. */
 export const TICKET_LIMITS = {
   subjectMax: 200,
   descriptionMax: 10_000,
@@ -63,7 +63,7 @@ export const ticketAssigneeSchema = z.object({
 });
 export type TicketAssignee = z.infer<typeof ticketAssigneeSchema>;
 
-/** A ticket as every ticket route returns it (SPEC.md §3), `assignedTo` expanded. */
+/** A ticket as every ticket route returns it (docs/product.md §3), `assignedTo` expanded. */
 export const ticketSchema = z.object({
   id: z.number().int(),
   /** Display code, `TKT-` and at least six digits; unique. */
@@ -82,7 +82,7 @@ export const ticketSchema = z.object({
   /** The staff member who filed it; null when an API key did. */
   createdById: z.string().nullable(),
   createdByApiKeyId: z.string().nullable(),
-  /** createdAt + SLA hours of the priority (SPEC.md §9). */
+  /** createdAt + SLA hours of the priority (docs/product.md §9). */
   deadline: z.string(),
   /** Set once the deadline passed while unresolved; recomputed when the deadline moves or the ticket reopens. */
   isOverdue: z.boolean(),
@@ -122,7 +122,7 @@ const descriptionField = z
   .max(TICKET_LIMITS.descriptionMax, TICKET_MESSAGES.descriptionTooLong);
 const categoryField = z.string({ message: MESSAGES.categoryRequired }).trim().min(1, MESSAGES.categoryRequired);
 
-/** `POST /api/tickets` (SPEC.md §5). Without `assignedToId` the server assigns round robin. */
+/** `POST /api/tickets` (docs/product.md §5). Without `assignedToId` the server assigns round robin. */
 export const createTicketSchema = z.object({
   customerEmail: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
   subject: subjectField,
@@ -168,7 +168,10 @@ export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
 /** Path parameter `{id}`: the numeric ticket id. */
 export const ticketIdParamsSchema = z.object({
-  id: z.coerce.number({ message: TICKET_MESSAGES.invalidId }).int(TICKET_MESSAGES.invalidId).positive(TICKET_MESSAGES.invalidId),
+  id: z.coerce
+    .number({ message: TICKET_MESSAGES.invalidId })
+    .int(TICKET_MESSAGES.invalidId)
+    .positive(TICKET_MESSAGES.invalidId),
 });
 
 /** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */

@@ -36,7 +36,7 @@ const PASSWORD_MAX_LENGTH = 256;
 const NAME_MAX_LENGTH = 100;
 
 /**
- * A password as Cognito accepts it: the product's only rule is the minimum length (SPEC §5), but Cognito also
+ * A password as Cognito accepts it: the product only rule is the minimum length (docs/product.md §5), but Cognito also
  * refuses leading or trailing whitespace and more than 256 characters, so those are refused here with a clear
  * message instead of failing later at Cognito.
  */
@@ -56,7 +56,7 @@ const personName = (requiredMessage: string, label: string) =>
 
 const roleInput = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
 
-/** `POST /api/users` (SPEC §5 "Create user"). */
+/** `POST /api/users` (docs/product.md §5 "Create user"). */
 export const createUserSchema = z.object({
   email: z.string({ error: MESSAGES.invalidEmail }).pipe(emailSchema),
   firstName: personName(MESSAGES.firstNameRequired, 'First name'),
@@ -78,7 +78,7 @@ export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 export const userIdParamsSchema = z.object({ id: z.string().min(1) });
 
 /**
- * This week's figures of one agent (SPEC §3 "currentWeekPerformance"), from the agent's weekly aggregate item.
+ * This week's figures of one agent (docs/product.md §3 "currentWeekPerformance"), from the agent's weekly aggregate item.
  * Times are minutes; null where nothing was measured yet. The score's formula: docs/performance-score.md.
  */
 export const weekPerformanceSchema = z.object({

@@ -122,7 +122,12 @@ for (const role of ['admin', 'manager'] as const) {
       await expect(page.getByRole('region', { name: title, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('status')).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Category Usage' }).getByText(/^\d+ tickets \(\d+\.\d%\)$/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Category Usage' })
+        .getByText(/^\d+ tickets \(\d+\.\d%\)$/)
+        .first(),
+    ).toBeVisible();
     await page.screenshot({ path: `test-results/browser/screens/analytics-${role}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -132,7 +137,9 @@ test('at tablet width the dashboard keeps to the screen', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await signIn(page, 'admin');
   await dashboardReady(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/browser/screens/dashboard-admin-tablet.png', fullPage: true });
 });

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
 import type { Role } from '#shared/constants.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import type { Agent } from '#shared/schemas/user.ts';
@@ -11,6 +17,7 @@ export const DEMO_EMAIL: Record<Role, string> = {
 
 /** `baseURL` is the runtime the global setup started (its port is only known then). */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.HELPDESK_URL);
   },
@@ -32,7 +39,12 @@ export async function openSignInPage(page: Page, path: string): Promise<void> {
 }
 
 /** Signs in through the role's login page, as a person would. */
-export async function signIn(page: Page, role: Role, email = DEMO_EMAIL[role], password = demoPassword()): Promise<void> {
+export async function signIn(
+  page: Page,
+  role: Role,
+  email = DEMO_EMAIL[role],
+  password = demoPassword(),
+): Promise<void> {
   await openSignInPage(page, `/${role}`);
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
@@ -45,7 +57,7 @@ export async function signIn(page: Page, role: Role, email = DEMO_EMAIL[role], p
 /** An API session of a demo staff member, for setting up data the screen under test then shows. */
 export async function apiAs(email: string): Promise<APIRequestContext> {
   const baseURL = process.env.HELPDESK_URL!;
-  // Cookie-authenticated writes must come from the app's own origin (DESIGN.md §4 CSRF rule).
+  // Cookie-authenticated writes must come from the app's own origin (docs/product.md §6 CSRF rule).
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
   const login = await api.post('/api/auth/agent-login', { data: { email, password: demoPassword() } });
   expect(login.ok()).toBe(true);

@@ -2,9 +2,17 @@ import type { Page } from '@playwright/test';
 import { MESSAGES } from '#shared/messages.ts';
 import { DEMO_EMAIL, demoPassword, expect, openSignInPage, signIn, test } from './fixtures.ts';
 
-// The sidebar of SPEC.md §2, written out independently of the app's own table.
+// The sidebar of docs/product.md §2, written out independently of the app's own table.
 const SIDEBAR = {
-  admin: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'Category Management', 'AI Analytics', 'Settings'],
+  admin: [
+    'Dashboard',
+    'All Tickets',
+    'Direct Tickets',
+    'Agent Management',
+    'Category Management',
+    'AI Analytics',
+    'Settings',
+  ],
   manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],
   agent: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings'],
 } as const;
@@ -21,7 +29,7 @@ for (const role of ['admin', 'manager', 'agent'] as const) {
   });
 }
 
-test('a wrong password shows the SPEC message and stays on the login page', async ({ page }) => {
+test('a wrong password shows the product message and stays on the login page', async ({ page }) => {
   await openSignInPage(page, '/agent');
   await page.getByLabel('Email').fill(DEMO_EMAIL.agent);
   await page.getByLabel('Password').fill('not-the-password');

@@ -28,7 +28,10 @@ async function search(page: Page, text: string) {
 test('an agent records a direct ticket from a call, comments on it and updates it', async ({ page }) => {
   const token = uniqueToken();
   await signIn(page, 'agent');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Direct Tickets/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Direct Tickets/ })
+    .click();
   await expect(page.getByText(TICKET_TEXTS.aboutDirectTicketsTitle)).toBeVisible();
   await expect(page.getByText(TICKET_TEXTS.aboutDirectTicketsBody)).toBeVisible();
   await expect(bodyRows(page, 'Direct tickets').first()).toBeVisible();
@@ -39,10 +42,18 @@ test('an agent records a direct ticket from a call, comments on it and updates i
   await expect(create.getByLabel('Type')).toHaveValue('direct');
   await expect(create.getByLabel('Priority')).toHaveValue('medium');
   // An agent may not list staff: round robin or themselves.
-  await expect(create.getByLabel('Assign to').locator('option')).toHaveText(['Auto-assign (round robin)', 'Me (Sam Lee)']);
+  await expect(create.getByLabel('Assign to').locator('option')).toHaveText([
+    'Auto-assign (round robin)',
+    'Me (Sam Lee)',
+  ]);
 
   await create.getByRole('button', { name: 'Create Ticket' }).click();
-  for (const message of [MESSAGES.invalidEmail, MESSAGES.subjectMin, MESSAGES.descriptionMin, MESSAGES.categoryRequired]) {
+  for (const message of [
+    MESSAGES.invalidEmail,
+    MESSAGES.subjectMin,
+    MESSAGES.descriptionMin,
+    MESSAGES.categoryRequired,
+  ]) {
     await expect(create.getByText(message)).toBeVisible();
   }
 
@@ -99,7 +110,10 @@ test('an agent records a direct ticket from a call, comments on it and updates i
 test('a manager assigns a ticket and the assignee finds it among their tickets', async ({ page, browser }) => {
   const token = uniqueToken();
   const manager = await apiAs(DEMO_EMAIL.manager);
-  const ticket = await createTicket(manager, { customerEmail: `assign-${token}@example.com`, subject: `Deposit missing ${token}` });
+  const ticket = await createTicket(manager, {
+    customerEmail: `assign-${token}@example.com`,
+    subject: `Deposit missing ${token}`,
+  });
   await manager.dispose();
 
   await signIn(page, 'manager');
@@ -125,13 +139,20 @@ test('a manager assigns a ticket and the assignee finds it among their tickets',
   try {
     const agentPage = await other.newPage();
     await signIn(agentPage, 'agent', 'agent2@demo.local');
-    await agentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^All Tickets/ }).click();
+    await agentPage
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^All Tickets/ })
+      .click();
     await agentPage.getByRole('button', { name: 'My tickets' }).click();
     await expect(agentPage.getByText('Assigned to: Me')).toBeVisible();
     await search(agentPage, token);
     await expect(bodyRows(agentPage)).toHaveCount(1);
     await expect(bodyRows(agentPage).first()).toContainText(`Deposit missing ${token}`);
-    await expect(bodyRows(agentPage).first().getByRole('button', { name: `Edit ticket ${ticket.ticketId}` })).toBeVisible();
+    await expect(
+      bodyRows(agentPage)
+        .first()
+        .getByRole('button', { name: `Edit ticket ${ticket.ticketId}` }),
+    ).toBeVisible();
   } finally {
     await other.close();
   }
@@ -175,9 +196,21 @@ test('an agent is refused editing a ticket assigned to someone else, on screen a
 test('search, status and priority filters narrow the table on the server', async ({ page }) => {
   const token = uniqueToken();
   const admin = await apiAs(DEMO_EMAIL.admin);
-  const urgent = await createTicket(admin, { customerEmail: `first-${token}@example.com`, subject: `Margin call ${token}`, priority: 'high' });
-  await createTicket(admin, { customerEmail: `second-${token}@example.com`, subject: `Statement request ${token}`, priority: 'low' });
-  const working = await createTicket(admin, { customerEmail: `third-${token}@example.com`, subject: `Payout delayed ${token}`, priority: 'high' });
+  const urgent = await createTicket(admin, {
+    customerEmail: `first-${token}@example.com`,
+    subject: `Margin call ${token}`,
+    priority: 'high',
+  });
+  await createTicket(admin, {
+    customerEmail: `second-${token}@example.com`,
+    subject: `Statement request ${token}`,
+    priority: 'low',
+  });
+  const working = await createTicket(admin, {
+    customerEmail: `third-${token}@example.com`,
+    subject: `Payout delayed ${token}`,
+    priority: 'high',
+  });
   expect((await admin.patch(`/api/tickets/${working.id}`, { data: { status: 'in_progress' } })).ok()).toBe(true);
   await admin.dispose();
 

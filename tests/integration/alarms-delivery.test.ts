@@ -95,7 +95,10 @@ const batch = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records:
  * Alarm frames the mock accepted for these connections, as `eventId → connection ids` (staff made by earlier tests
  * of this file hear `ticket_created` too).
  */
-function deliveredAlarms(accepted: Array<{ connectionId: string; body: string }>, among: string[]): Map<string, string[]> {
+function deliveredAlarms(
+  accepted: Array<{ connectionId: string; body: string }>,
+  among: string[],
+): Map<string, string[]> {
   const delivered = new Map<string, string[]>();
   for (const { connectionId, body } of accepted) {
     const message = JSON.parse(body) as Partial<AlarmMessage>;
@@ -139,7 +142,10 @@ describe('a throttled send', () => {
 
     // The event source mapping hands the batch over again from the reported record.
     expect(await notify(batch(first, second))).toEqual({ batchItemFailures: [] });
-    expect(Object.fromEntries(deliveredAlarms(accepted, all))).toEqual({ [first.eventID!]: all, [second.eventID!]: all });
+    expect(Object.fromEntries(deliveredAlarms(accepted, all))).toEqual({
+      [first.eventID!]: all,
+      [second.eventID!]: all,
+    });
   });
 
   it('keeps reporting the record while one send keeps failing, and never repeats the healthy send', async () => {
@@ -151,7 +157,9 @@ describe('a throttled send', () => {
     const record = inserted(ticketImage());
 
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect(await notify(batch(record))).toEqual({ batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }] });
+      expect(await notify(batch(record))).toEqual({
+        batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }],
+      });
     }
     expect(deliveredAlarms(accepted, connectionIds).get(record.eventID!)).toEqual([healthy]);
   });

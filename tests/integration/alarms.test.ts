@@ -37,7 +37,11 @@ const sockets: AlarmSocket[] = [];
 beforeAll(async () => {
   table = await useDedicatedTable('helpdesk-alarms');
   api = await startApi();
-  const aws = { endpoint: process.env.DYNAMODB_ENDPOINT, region: process.env.AWS_REGION, credentials: LOCAL_CREDENTIALS };
+  const aws = {
+    endpoint: process.env.DYNAMODB_ENDPOINT,
+    region: process.env.AWS_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  };
   dynamoClient = new DynamoDBClient(aws);
   streamsClient = new DynamoDBStreamsClient(aws);
   poller = await startStreamPoller({
@@ -182,7 +186,10 @@ const alarmSettings = (alertTypes: UserSettings['alarmSettings']['alertTypes']):
 });
 
 async function createTicket(overrides: Record<string, unknown> = {}) {
-  const res = await manager.client.post('/api/tickets', ticketBody(category, { assignedToId: manager.user.id, ...overrides }));
+  const res = await manager.client.post(
+    '/api/tickets',
+    ticketBody(category, { assignedToId: manager.user.id, ...overrides }),
+  );
   expect(res.status).toBe(201);
   return res.body as { id: number; ticketId: string; subject: string; priority: string; customerEmail: string };
 }
@@ -270,7 +277,10 @@ describe('alarm delivery', () => {
   it('sends nothing to a user who switched alarms off, whatever the types', async () => {
     const agent = await signedIn(api.url, 'agent');
     const settings = alarmSettings(['ticket_assigned', 'ticket_created']);
-    await agent.client.put('/api/user/settings', { ...settings, alarmSettings: { ...settings.alarmSettings, enabled: false } });
+    await agent.client.put('/api/user/settings', {
+      ...settings,
+      alarmSettings: { ...settings.alarmSettings, enabled: false },
+    });
     const { socket } = await subscribedSocket(agent);
 
     const ticket = await createTicket({ assignedToId: agent.user.id });

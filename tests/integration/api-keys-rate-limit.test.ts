@@ -29,7 +29,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
-  for (const [name, value] of [['API_KEY_RATE_LIMIT', saved.limit], ['API_KEY_RATE_WINDOW_SECONDS', saved.window]] as const) {
+  for (const [name, value] of [
+    ['API_KEY_RATE_LIMIT', saved.limit],
+    ['API_KEY_RATE_WINDOW_SECONDS', saved.window],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -37,7 +40,10 @@ afterAll(async () => {
 });
 
 async function newKey(): Promise<{ id: string; client: ApiClient }> {
-  const res = await adminClient.post<CreatedApiKey>('/api/api-keys', { name: 'Rate limited', scopes: ['tickets:read'] });
+  const res = await adminClient.post<CreatedApiKey>('/api/api-keys', {
+    name: 'Rate limited',
+    scopes: ['tickets:read'],
+  });
   expect(res.status).toBe(201);
   return { id: res.body.apiKey.id, client: ApiClient.withApiKey(api.url, res.body.secret) };
 }

@@ -98,7 +98,11 @@ describe('creating and listing keys', () => {
     { body: { scopes: ['tickets:read'] }, field: 'name', message: MESSAGES.nameRequired },
     { body: { name: 'x'.repeat(101), scopes: ['tickets:read'] }, field: 'name', message: MESSAGES.nameTooLong },
     { body: { name: 'Exchange', scopes: [] }, field: 'scopes', message: API_KEY_MESSAGES.scopesRequired },
-    { body: { name: 'Exchange', scopes: ['tickets:delete'] }, field: 'scopes.0', message: API_KEY_MESSAGES.invalidScope },
+    {
+      body: { name: 'Exchange', scopes: ['tickets:delete'] },
+      field: 'scopes.0',
+      message: API_KEY_MESSAGES.invalidScope,
+    },
   ])('refuses $body with "$message"', async ({ body, field, message }) => {
     const countBefore = (await listKeys()).length;
     const res = await adminClient.post('/api/api-keys', body);
@@ -187,7 +191,10 @@ describe('calling the API with a key', () => {
     const upstream = ApiClient.withApiKey(api.url, secret);
     const ticket = (await adminClient.post('/api/tickets', ticketBody())).body;
 
-    expect((await upstream.get(`/api/tickets/${ticket.id}`)).body).toMatchObject({ id: ticket.id, subject: ticket.subject });
+    expect((await upstream.get(`/api/tickets/${ticket.id}`)).body).toMatchObject({
+      id: ticket.id,
+      subject: ticket.subject,
+    });
     expect((await upstream.get('/api/categories')).body).toContainEqual(expect.objectContaining({ name: category }));
     const create = await upstream.post('/api/tickets', ticketBody());
     expect(create.status).toBe(403);

@@ -22,7 +22,9 @@ const setDirectory = (userId: string, values: Record<string, unknown>) =>
     new UpdateCommand({
       TableName: config().tableName,
       Key: keys.user(userId),
-      UpdateExpression: `SET ${Object.keys(values).map((k) => `#${k} = :${k}`).join(', ')}`,
+      UpdateExpression: `SET ${Object.keys(values)
+        .map((k) => `#${k} = :${k}`)
+        .join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(Object.keys(values).map((k) => [`#${k}`, k])),
       ExpressionAttributeValues: Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v])),
     }),
@@ -62,14 +64,20 @@ describe('staff sign-in', () => {
     expect(res.headers.getSetCookie().every((c) => c.includes('; Secure'))).toBe(true);
   });
 
-  it('refuses a wrong password with the SPEC message', async () => {
-    const res = await new ApiClient(api.url).post('/api/auth/agent-login', { email: agent.email, password: 'wrong-one' });
+  it('refuses a wrong password with the product message', async () => {
+    const res = await new ApiClient(api.url).post('/api/auth/agent-login', {
+      email: agent.email,
+      password: 'wrong-one',
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(MESSAGES.invalidCredentials);
   });
 
   it('refuses an unknown e-mail exactly like a wrong password', async () => {
-    const res = await new ApiClient(api.url).post('/api/auth/agent-login', { email: 'nobody@test.local', password: 'x' });
+    const res = await new ApiClient(api.url).post('/api/auth/agent-login', {
+      email: 'nobody@test.local',
+      password: 'x',
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(MESSAGES.invalidCredentials);
   });
@@ -127,7 +135,10 @@ describe('the directory is read on every request', () => {
     expect(res.status).toBe(401);
     // the dead session is ended in the browser too
     expect(client.cookie('hd_access')).toBeUndefined();
-    expect((await new ApiClient(api.url).post('/api/auth/agent-login', { email: someone.email, password: someone.password })).status).toBe(401);
+    expect(
+      (await new ApiClient(api.url).post('/api/auth/agent-login', { email: someone.email, password: someone.password }))
+        .status,
+    ).toBe(401);
   });
 
   it('applies a role change on the next request', async () => {

@@ -58,7 +58,10 @@ beforeAll(async () => {
   const now = Date.now();
   for (let i = 0; i < 30; i++) {
     let at = now - (1 + rnd() * 13) * DAY;
-    const step = () => new Date((at += rnd() * 6 * 3_600_000));
+    const step = () => {
+      at += rnd() * 6 * 3_600_000;
+      return new Date(at);
+    };
     const author = pick([admin, manager]);
     const { ticket } = await createTicket({
       request: {
@@ -77,8 +80,10 @@ beforeAll(async () => {
       const when = step();
       if (when.getTime() >= now) break;
       const choice = rnd();
-      if (choice < 0.5) await updateTicket(ticket.id, { status: pick(TICKET_STATUSES) }, staffActor(admin.user), () => {}, when);
-      else if (choice < 0.7) await updateTicket(ticket.id, { priority: pick(PRIORITIES) }, staffActor(admin.user), () => {}, when);
+      if (choice < 0.5)
+        await updateTicket(ticket.id, { status: pick(TICKET_STATUSES) }, staffActor(admin.user), () => {}, when);
+      else if (choice < 0.7)
+        await updateTicket(ticket.id, { priority: pick(PRIORITIES) }, staffActor(admin.user), () => {}, when);
       else if (choice < 0.85) await assignTicket(ticket.id, pick(agents).user.id, staffActor(manager.user), when);
       else await addComment(ticket.id, { content: 'Earlier note', isInternal: rnd() < 0.4 }, admin.user, when);
     }
@@ -89,17 +94,20 @@ beforeAll(async () => {
   for (let round = 0; round < 16; round++) {
     const targets = [...ids].sort(() => rnd() - 0.5).slice(0, 4);
     const operations = [
-      () => pick([admin, manager]).client.post('/api/tickets', {
-        ...ticketBody(pick(categories).name),
-        priority: pick(PRIORITIES),
-        ...(rnd() < 0.3 ? { assignedToId: pick(agents).user.id } : {}),
-      }),
+      () =>
+        pick([admin, manager]).client.post('/api/tickets', {
+          ...ticketBody(pick(categories).name),
+          priority: pick(PRIORITIES),
+          ...(rnd() < 0.3 ? { assignedToId: pick(agents).user.id } : {}),
+        }),
       ...targets.map((id) => {
         const choice = rnd();
         if (choice < 0.45) return () => admin.client.patch(`/api/tickets/${id}`, { status: pick(TICKET_STATUSES) });
-        if (choice < 0.6) return () => manager.client.patch(`/api/tickets/${id}`, { priority: pick<Priority>(PRIORITIES) });
+        if (choice < 0.6)
+          return () => manager.client.patch(`/api/tickets/${id}`, { priority: pick<Priority>(PRIORITIES) });
         if (choice < 0.7) return () => admin.client.patch(`/api/tickets/${id}`, { category: pick(categories).name });
-        if (choice < 0.85) return () => manager.client.post(`/api/tickets/${id}/assign`, { agentId: pick(agents).user.id });
+        if (choice < 0.85)
+          return () => manager.client.post(`/api/tickets/${id}/assign`, { agentId: pick(agents).user.id });
         return () => admin.client.post(`/api/tickets/${id}/comments`, { content: 'On it', isInternal: rnd() < 0.3 });
       }),
     ];
@@ -140,13 +148,18 @@ async function recount() {
   const histories = await Promise.all(ids.map((id) => listHistory(id)));
   const today = new Date();
   const days = (n: number) =>
-    Array.from({ length: n }, (_, i) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (n - 1 - i) * DAY).toISOString().slice(0, 10));
+    Array.from({ length: n }, (_, i) =>
+      new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (n - 1 - i) * DAY)
+        .toISOString()
+        .slice(0, 10),
+    );
   const [lastWeek, thisWeek] = [days(14).slice(0, 7), days(7)];
   const weekStart = Date.parse(`${thisWeek[0]}T00:00:00.000Z`);
   const count = (f: (t: TicketRecord) => boolean) => tickets.filter(f).length;
   const mean = (ts: TicketRecord[]) =>
     ts.length ? round1(ts.reduce((s, t) => s + t.responseTime!, 0) / ts.length) : null;
-  const respondedIn = (range: string[]) => tickets.filter((t) => t.firstResponseAt && range.includes(dayOf(t.firstResponseAt)));
+  const respondedIn = (range: string[]) =>
+    tickets.filter((t) => t.firstResponseAt && range.includes(dayOf(t.firstResponseAt)));
 
   const byStatus = Object.fromEntries(TICKET_STATUSES.map((s) => [s, count((t) => t.status === s)]));
   const total = tickets.length;
@@ -195,7 +208,13 @@ describe('dashboard figures after a random two weeks', () => {
     const histories = await Promise.all(ids.map((id) => listHistory(id)));
     const actions = new Set(histories.flat().map((e) => e.action));
     expect([...actions].sort()).toEqual(['assigned', 'commented', 'created', 'overdue', 'updated']);
-    const reopened = histories.some((h) => h.some((e) => e.changes.some((c) => c.field === 'status' && isResolved(c.from as TicketStatus) && !isResolved(c.to as TicketStatus))));
+    const reopened = histories.some((h) =>
+      h.some((e) =>
+        e.changes.some(
+          (c) => c.field === 'status' && isResolved(c.from as TicketStatus) && !isResolved(c.to as TicketStatus),
+        ),
+      ),
+    );
     expect(reopened).toBe(true);
     expect(tickets.some((t) => t.isOverdue)).toBe(true);
   });
@@ -220,7 +239,9 @@ describe('dashboard figures after a random two weeks', () => {
     expect(res.body).toHaveLength(days);
     const tail = (res.body as unknown[]).slice(-Math.min(days, 30));
     expect(tail).toEqual(volume30.slice(-Math.min(days, 30)));
-    expect((res.body as { created: number }[]).slice(0, Math.max(0, days - 30)).every((d) => d.created === 0)).toBe(true);
+    expect((res.body as { created: number }[]).slice(0, Math.max(0, days - 30)).every((d) => d.created === 0)).toBe(
+      true,
+    );
   });
 
   it('gives the usage of each category as a recount does', async () => {
@@ -249,7 +270,10 @@ describe('dashboard figures after a random two weeks', () => {
     const nonZero = (items: Map<string, Record<string, number>>) =>
       new Map(
         [...items]
-          .map(([day, counters]) => [day, Object.fromEntries(Object.entries(counters).filter(([, n]) => n !== 0))] as const)
+          .map(
+            ([day, counters]) =>
+              [day, Object.fromEntries(Object.entries(counters).filter(([, n]) => n !== 0))] as const,
+          )
           .filter(([, counters]) => Object.keys(counters).length > 0),
       );
     expect(expected.size).toBeGreaterThan(7);
@@ -285,7 +309,10 @@ describe('dashboard figures after a random two weeks', () => {
       const [agentId, week] = key.split(' ') as [string, string];
       const stored = await getAgentWeek(agentId, week);
       const nonZero = Object.fromEntries(Object.entries(stored).filter(([, n]) => n !== 0));
-      expect({ key, counters: nonZero }).toEqual({ key, counters: Object.fromEntries(Object.entries(counters).filter(([, n]) => n !== 0)) });
+      expect({ key, counters: nonZero }).toEqual({
+        key,
+        counters: Object.fromEntries(Object.entries(counters).filter(([, n]) => n !== 0)),
+      });
     }
   });
 });

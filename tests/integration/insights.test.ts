@@ -8,7 +8,14 @@ import { sweepOverdue } from '#functions/jobs/overdue.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
-import { createTestApiKey, createTestCategory, signedIn, ticketBody, useDedicatedTable, type SignedIn } from './tickets-support.ts';
+import {
+  createTestApiKey,
+  createTestCategory,
+  signedIn,
+  ticketBody,
+  useDedicatedTable,
+  type SignedIn,
+} from './tickets-support.ts';
 
 /**
  * Each insight appears exactly when its data says so. The data is built step by step on a table of its own (the
@@ -46,7 +53,10 @@ afterAll(async () => {
 async function insightIds(): Promise<string[]> {
   const res = await manager.client.get<Insight[]>('/api/analytics/insights');
   expect(res.status).toBe(200);
-  return insightListSchema.parse(res.body).map((i) => i.id).sort();
+  return insightListSchema
+    .parse(res.body)
+    .map((i) => i.id)
+    .sort();
 }
 
 /** A ticket filed `daysAgo` days ago; resolved a minute later when `resolve` says so. */
@@ -123,7 +133,9 @@ describe('insights, built up rule by rule', () => {
     expected.push('workload-imbalance');
     const res = await manager.client.get<Insight[]>('/api/analytics/insights');
     expect(res.body.map((i) => i.id).sort()).toEqual(expected.sort());
-    expect(res.body.find((i) => i.id === 'workload-imbalance')?.action).toBe('Move 2 tickets from Ada Busy to Bea Quiet');
+    expect(res.body.find((i) => i.id === 'workload-imbalance')?.action).toBe(
+      'Move 2 tickets from Ada Busy to Bea Quiet',
+    );
   });
 
   it('alerts on a category with 5 tickets in the last 7 days and at least twice the 7 before', async () => {
@@ -143,7 +155,12 @@ describe('insights, built up rule by rule', () => {
     // Last week: three tickets resolved 10 days ago, rated 5 by then.
     for (let i = 0; i < 3; i++) {
       const id = await ticket({ daysAgo: 10, category: steady, resolve: true });
-      await rateTicket(id, { score: 5, comment: null }, { type: 'system', id: 'survey-import', name: 'Survey import' }, when(10, 5));
+      await rateTicket(
+        id,
+        { score: 5, comment: null },
+        { type: 'system', id: 'survey-import', name: 'Survey import' },
+        when(10, 5),
+      );
     }
     // This week: the surge tickets, resolved in the last 5 days, rated 3 now through the API.
     const recent = await recentlyResolvedSurgeTickets();
@@ -191,7 +208,9 @@ describe('who may read insights', () => {
     const agent = await signedIn(api.url, 'agent');
     const reader = ApiClient.withApiKey(api.url, (await createTestApiKey(['tickets:read'])).secret);
     const statuses = await Promise.all(
-      [agent.client, reader, survey, new ApiClient(api.url)].map(async (c) => (await c.get('/api/analytics/insights')).status),
+      [agent.client, reader, survey, new ApiClient(api.url)].map(
+        async (c) => (await c.get('/api/analytics/insights')).status,
+      ),
     );
     expect(statuses).toEqual([403, 403, 403, 401]);
   });

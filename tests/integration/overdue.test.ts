@@ -57,7 +57,8 @@ async function ticketFiledAgo(age: number, priority: Priority, then?: TicketPatc
 }
 
 const stored = async (id: number) =>
-  (await dynamo().send(new GetCommand({ TableName: config().tableName, Key: keys.ticket(id), ConsistentRead: true }))).Item!;
+  (await dynamo().send(new GetCommand({ TableName: config().tableName, Key: keys.ticket(id), ConsistentRead: true })))
+    .Item!;
 
 const overdueEntries = async (id: number) =>
   ((await manager.client.get(`/api/tickets/${id}/history`)).body as { action: string; actor: unknown }[]).filter(
@@ -153,8 +154,20 @@ describe('deadline moves', () => {
   });
 
   it.each([
-    ['raising the priority past the deadline makes it overdue at once', 3, 'high', 'critical', { isOverdue: true, gsi5pk: 'OVERDUE' }],
-    ['lowering it to a deadline still ahead makes it due again', 30, 'medium', 'low', { isOverdue: false, gsi5pk: 'DUE' }],
+    [
+      'raising the priority past the deadline makes it overdue at once',
+      3,
+      'high',
+      'critical',
+      { isOverdue: true, gsi5pk: 'OVERDUE' },
+    ],
+    [
+      'lowering it to a deadline still ahead makes it due again',
+      30,
+      'medium',
+      'low',
+      { isOverdue: false, gsi5pk: 'DUE' },
+    ],
   ] as const)('%s', async (_label, age, from, to, expected) => {
     const ticket = await ticketFiledAgo(age, from);
     await sweepOverdue();

@@ -2,13 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '#shared/constants.ts';
 import { agentSchema, type Agent, type WeekPerformance } from '#shared/schemas/user.ts';
 import { rateTicket } from '#functions/data/ratings.ts';
-import { addComment, assignTicket, createTicket, getTicket, staffActor, updateTicket } from '#functions/data/tickets.ts';
+import {
+  addComment,
+  assignTicket,
+  createTicket,
+  getTicket,
+  staffActor,
+  updateTicket,
+} from '#functions/data/tickets.ts';
 import { isoWeek } from '#functions/domain/metrics.ts';
 import type { TicketRecord } from '#functions/domain/tickets.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
-import { createTestApiKey, createTestCategory, signedIn, ticketBody, useDedicatedTable, type SignedIn } from './tickets-support.ts';
+import {
+  createTestApiKey,
+  createTestCategory,
+  signedIn,
+  ticketBody,
+  useDedicatedTable,
+  type SignedIn,
+} from './tickets-support.ts';
 
 /**
  * After a random history of tickets over this week and the last, `GET /api/agents/performance` and `GET /api/agents`
@@ -38,7 +52,8 @@ const rnd = random(20_250_302);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
 const now = () => new Date();
-const mondayOf = (at: Date) => Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()) - ((at.getUTCDay() + 6) % 7) * DAY;
+const mondayOf = (at: Date) =>
+  Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()) - ((at.getUTCDay() + 6) % 7) * DAY;
 
 beforeAll(async () => {
   table = await useDedicatedTable('helpdesk-performance');
@@ -58,7 +73,10 @@ beforeAll(async () => {
   for (let i = 0; i < 40; i++) {
     // Half the tickets start last week, half this week (between Monday 00:00 and a minute ago).
     let at = i % 2 ? weekStart - (0.2 + rnd() * 5) * DAY : weekStart + rnd() * (end - weekStart) * 0.7;
-    const step = () => new Date((at += rnd() * 10 * HOUR));
+    const step = () => {
+      at += rnd() * 10 * HOUR;
+      return new Date(at);
+    };
     const { ticket } = await createTicket({
       request: {
         ...ticketBody(category.name),
@@ -80,12 +98,18 @@ beforeAll(async () => {
         const status = pick<TicketStatus>(rnd() < 0.7 ? ['resolved', 'closed'] : TICKET_STATUSES);
         await updateTicket(ticket.id, { status }, staffActor(admin.user), () => {}, when);
       } else if (choice < 0.75) await assignTicket(ticket.id, pick(assignees).user.id, staffActor(manager.user), when);
-      else if (choice < 0.9) await addComment(ticket.id, { content: 'Looking into it', isInternal: false }, admin.user, when);
+      else if (choice < 0.9)
+        await addComment(ticket.id, { content: 'Looking into it', isInternal: false }, admin.user, when);
       else {
         const current = (await getTicket(ticket.id))!;
         if (current.status === 'resolved' || current.status === 'closed') {
           const score = 1 + Math.floor(rnd() * 5);
-          await rateTicket(ticket.id, { score, comment: null }, { type: 'system', id: 'survey-import', name: 'Survey import' }, when);
+          await rateTicket(
+            ticket.id,
+            { score, comment: null },
+            { type: 'system', id: 'survey-import', name: 'Survey import' },
+            when,
+          );
         }
       }
     }
@@ -112,7 +136,14 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const isResolved = (t: TicketRecord) => t.status === 'resolved' || t.status === 'closed';
 
 /** docs/performance-score.md: 50 SLA met, 30 resolution rate (capped at 1), 20 rating; parts without data drop out. */
-function score(c: { assigned: number; resolved: number; met: number; breached: number; ratingSum: number; ratings: number }): number {
+function score(c: {
+  assigned: number;
+  resolved: number;
+  met: number;
+  breached: number;
+  ratingSum: number;
+  ratings: number;
+}): number {
   const parts: [number, number][] = [];
   if (c.met + c.breached > 0) parts.push([50, c.met / (c.met + c.breached)]);
   if (c.assigned + c.resolved > 0) parts.push([30, c.assigned === 0 ? 1 : Math.min(1, c.resolved / c.assigned)]);
@@ -135,7 +166,8 @@ async function recount(): Promise<Map<string, WeekPerformance | null>> {
     const responded = tickets.filter((t) => t.responseAgentId === id && inWeek(t.firstResponseAt));
     const rated = resolved.filter((t) => t.rating);
     const sumOf = (ts: TicketRecord[], f: (t: TicketRecord) => number) => ts.reduce((s, t) => s + f(t), 0);
-    const mean = (ts: TicketRecord[], f: (t: TicketRecord) => number) => (ts.length ? round2(sumOf(ts, f) / ts.length) : null);
+    const mean = (ts: TicketRecord[], f: (t: TicketRecord) => number) =>
+      ts.length ? round2(sumOf(ts, f) / ts.length) : null;
     if (assigned.length + resolved.length + responded.length === 0) {
       out.set(id, null);
       continue;

@@ -22,7 +22,10 @@ beforeAll(async () => {
   admin = await signedIn(api.url, 'admin');
   agent = await createStaffUser({ role: 'agent' });
   categoryName = (await createTestCategory()).name;
-  const [rateKey, readKey] = await Promise.all([createTestApiKey(['tickets:rate'], 'Customer survey'), createTestApiKey(['tickets:read'])]);
+  const [rateKey, readKey] = await Promise.all([
+    createTestApiKey(['tickets:rate'], 'Customer survey'),
+    createTestApiKey(['tickets:read']),
+  ]);
   rateKeyId = rateKey.id;
   rater = ApiClient.withApiKey(api.url, rateKey.secret);
   reader = ApiClient.withApiKey(api.url, readKey.secret);
@@ -31,7 +34,10 @@ afterAll(() => api?.close());
 
 /** A new ticket assigned to the test's agent, moved to `status` by the admin. */
 async function ticketIn(status: Ticket['status']): Promise<Ticket> {
-  const created = await admin.client.post<Ticket>('/api/tickets', ticketBody(categoryName, { assignedToId: agent.user.id }));
+  const created = await admin.client.post<Ticket>(
+    '/api/tickets',
+    ticketBody(categoryName, { assignedToId: agent.user.id }),
+  );
   expect(created.status).toBe(201);
   if (status === 'open') return created.body;
   const moved = await admin.client.patch<Ticket>(`/api/tickets/${created.body.id}`, { status });
@@ -45,7 +51,10 @@ const history = async (id: number) => (await admin.client.get<HistoryEntry[]>(`/
 /** The rating counters of the agent's week and of the day the ticket was resolved. */
 async function ratingFigures(ticket: Ticket) {
   const day = ticket.resolvedAt!.slice(0, 10);
-  const [week, days] = await Promise.all([getAgentWeek(agent.user.id, isoWeek(ticket.resolvedAt!)), listDayStats(day, day)]);
+  const [week, days] = await Promise.all([
+    getAgentWeek(agent.user.id, isoWeek(ticket.resolvedAt!)),
+    listDayStats(day, day),
+  ]);
   const dayCounters = days.get(day) ?? {};
   return {
     week: { sum: week.ratingSum ?? 0, count: week.ratingCount ?? 0 },
@@ -144,7 +153,12 @@ describe('refusals', () => {
     ['a score of 6', { score: 6 }, 'score', TICKET_MESSAGES.invalidRatingScore],
     ['a score of 3.5', { score: 3.5 }, 'score', TICKET_MESSAGES.invalidRatingScore],
     ['a score sent as text', { score: '4' }, 'score', TICKET_MESSAGES.invalidRatingScore],
-    ['a comment over 1,000 characters', { score: 4, comment: 'x'.repeat(1_001) }, 'comment', TICKET_MESSAGES.ratingCommentTooLong],
+    [
+      'a comment over 1,000 characters',
+      { score: 4, comment: 'x'.repeat(1_001) },
+      'comment',
+      TICKET_MESSAGES.ratingCommentTooLong,
+    ],
   ])('answers 400 for %s', async (_label, body, field, message) => {
     const ticket = await ticketIn('resolved');
     const res = await rate(ticket.id, body);

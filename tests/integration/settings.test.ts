@@ -41,7 +41,7 @@ const customSettings: UserSettings = {
 
 describe('GET /api/user/settings', () => {
   it.each(['admin', 'manager', 'agent'] as const)(
-    'gives a signed-in %s who never saved anything the SPEC defaults',
+    'gives a signed-in %s who never saved anything the product defaults',
     async (role) => {
       const { client } = await signedInStaff(role);
       const res = await client.get('/api/user/settings');

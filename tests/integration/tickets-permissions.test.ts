@@ -6,7 +6,7 @@ import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
 import { createTestApiKey, createTestCategory, signedIn, ticketBody } from './tickets-support.ts';
 
 /**
- * The DESIGN.md §4 matrix for the ticket, dashboard and category-usage routes, route by route and caller by caller.
+ * The docs/product.md §6 matrix for the ticket, dashboard and category-usage routes, route by route and caller by caller.
  * Ratings, insights and agent performance have their own tests with the work that built them.
  */
 type CallerName = 'admin' | 'manager' | 'agent' | 'readKey' | 'createKey' | 'anonymous';
@@ -27,7 +27,10 @@ beforeAll(async () => {
     signedIn(api.url, 'agent'),
   ]);
   otherAgent = await createStaffUser({ role: 'agent' });
-  const [readKey, createKey] = await Promise.all([createTestApiKey(['tickets:read']), createTestApiKey(['tickets:create'])]);
+  const [readKey, createKey] = await Promise.all([
+    createTestApiKey(['tickets:read']),
+    createTestApiKey(['tickets:create']),
+  ]);
   clients = {
     admin: admin.client,
     manager: manager.client,

@@ -81,7 +81,13 @@ describe('round robin under concurrency', () => {
 
   it('hands on the turn of a create that loses the race for its Idempotency-Key, so no turn is left holding the line', async () => {
     const turnsIssued = async () =>
-      Number((await dynamo().send(new GetCommand({ TableName: config().tableName, Key: keys.roundRobinTurns(), ConsistentRead: true }))).Item?.issued);
+      Number(
+        (
+          await dynamo().send(
+            new GetCommand({ TableName: config().tableName, Key: keys.roundRobinTurns(), ConsistentRead: true }),
+          )
+        ).Item?.issued,
+      );
     // Each round, two copies of one create race: both take a turn, one commits, the other finds the key taken and
     // answers with the first one's ticket. Whichever turn was wasted, the line must end at the last turn issued.
     for (let round = 0; round < 5; round++) {

@@ -32,10 +32,21 @@ export async function createTestCategory(overrides: Partial<Category> = {}): Pro
 }
 
 /** An active API key with these scopes, made as the API-keys module makes one; returns its id and secret. */
-export async function createTestApiKey(scopes: ApiKeyScope[], name = 'Trading platform'): Promise<{ id: string; secret: string }> {
+export async function createTestApiKey(
+  scopes: ApiKeyScope[],
+  name = 'Trading platform',
+): Promise<{ id: string; secret: string }> {
   const secret = `hk_${randomBytes(24).toString('base64url')}`;
   const apiKey = await createApiKey(
-    { id: randomUUID(), name, scopes, createdAt: new Date().toISOString(), createdBy: { id: 'tickets-tests', email: 'tickets-tests@test.local' }, lastUsedAt: null, revokedAt: null },
+    {
+      id: randomUUID(),
+      name,
+      scopes,
+      createdAt: new Date().toISOString(),
+      createdBy: { id: 'tickets-tests', email: 'tickets-tests@test.local' },
+      lastUsedAt: null,
+      revokedAt: null,
+    },
     hashApiKey(secret),
   );
   return { id: apiKey.id, secret };
@@ -46,7 +57,11 @@ export interface SignedIn extends StaffFixture {
 }
 
 /** A new staff member with `role`, signed in through the API. */
-export async function signedIn(url: string, role: Role, names: { firstName?: string; lastName?: string } = {}): Promise<SignedIn> {
+export async function signedIn(
+  url: string,
+  role: Role,
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<SignedIn> {
   const staff = await createStaffUser({ role, ...names });
   const client = new ApiClient(url);
   await client.signIn(staff.email, staff.password);

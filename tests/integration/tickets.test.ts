@@ -3,7 +3,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
-import { TICKET_MESSAGES, ticketListSchema, ticketSchema, commentSchema, historyEntrySchema } from '#shared/schemas/ticket.ts';
+import {
+  TICKET_MESSAGES,
+  ticketListSchema,
+  ticketSchema,
+  commentSchema,
+  historyEntrySchema,
+} from '#shared/schemas/ticket.ts';
 import { getCategory, updateCategory } from '#functions/data/categories.ts';
 import { getTotals } from '#functions/data/stats.ts';
 import { keys } from '#functions/data/table.ts';
@@ -49,7 +55,8 @@ const createSnapshot = async () => ({ sequence: (await raw(keys.ticketSequence()
 const create = (client: ApiClient, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) =>
   client.post('/api/tickets', ticketBody(category.name, overrides), headers ? { headers } : undefined);
 
-const history = async (id: number) => (await admin.client.get(`/api/tickets/${id}/history`)).body as { action: string; changes: any[]; actor: any }[];
+const history = async (id: number) =>
+  (await admin.client.get(`/api/tickets/${id}/history`)).body as { action: string; changes: any[]; actor: any }[];
 
 describe('POST /api/tickets', () => {
   it('creates an open ticket with a code, a deadline from its priority and the assignee expanded', async () => {
@@ -76,7 +83,12 @@ describe('POST /api/tickets', () => {
 
   it('defaults to medium priority and type api, and assigns an active agent by round robin', async () => {
     const { customerEmail, subject, description } = ticketBody(category.name);
-    const res = await admin.client.post('/api/tickets', { customerEmail, subject, description, category: category.name });
+    const res = await admin.client.post('/api/tickets', {
+      customerEmail,
+      subject,
+      description,
+      category: category.name,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ priority: 'medium', type: 'api' });
     const assignee = await raw(keys.user(res.body.assignedToId));
@@ -112,9 +124,19 @@ describe('POST /api/tickets', () => {
   });
 
   it.each([
-    ['an unknown category', () => ({ category: `missing_${randomUUID().slice(0, 6)}` }), 'category', TICKET_MESSAGES.unknownCategory],
+    [
+      'an unknown category',
+      () => ({ category: `missing_${randomUUID().slice(0, 6)}` }),
+      'category',
+      TICKET_MESSAGES.unknownCategory,
+    ],
     ['an inactive category', () => ({ category: inactiveCategory.name }), 'category', TICKET_MESSAGES.unknownCategory],
-    ['a deactivated assignee', () => ({ assignedToId: goneAgent.user.id }), 'assignedToId', TICKET_MESSAGES.inactiveAssignee],
+    [
+      'a deactivated assignee',
+      () => ({ assignedToId: goneAgent.user.id }),
+      'assignedToId',
+      TICKET_MESSAGES.inactiveAssignee,
+    ],
     ['an unknown assignee', () => ({ assignedToId: randomUUID() }), 'assignedToId', TICKET_MESSAGES.inactiveAssignee],
   ])('refuses %s and writes nothing', async (_label, overrides, field, message) => {
     const before = await createSnapshot();
@@ -154,7 +176,9 @@ describe('Idempotency-Key', () => {
     const body = ticketBody(category.name);
     const before = await getTotals();
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => manager.client.post('/api/tickets', body, { headers: { 'idempotency-key': key } })),
+      Array.from({ length: 5 }, () =>
+        manager.client.post('/api/tickets', body, { headers: { 'idempotency-key': key } }),
+      ),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(4);
@@ -165,9 +189,13 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with a different request', async () => {
     const key = randomUUID();
     await admin.client.post('/api/tickets', ticketBody(category.name), { headers: { 'idempotency-key': key } });
-    const res = await admin.client.post('/api/tickets', ticketBody(category.name, { subject: 'Another problem entirely' }), {
-      headers: { 'idempotency-key': key },
-    });
+    const res = await admin.client.post(
+      '/api/tickets',
+      ticketBody(category.name, { subject: 'Another problem entirely' }),
+      {
+        headers: { 'idempotency-key': key },
+      },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(TICKET_MESSAGES.idempotencyKeyReused);
   });
@@ -241,7 +269,11 @@ describe('PATCH /api/tickets/{id}', () => {
 
   it('records every changed field in the history', async () => {
     const { body } = await create(admin.client, { priority: 'medium' });
-    await admin.client.patch(`/api/tickets/${body.id}`, { subject: 'Withdrawal now failed', status: 'in_progress', priority: 'medium' });
+    await admin.client.patch(`/api/tickets/${body.id}`, {
+      subject: 'Withdrawal now failed',
+      status: 'in_progress',
+      priority: 'medium',
+    });
     const [, updated] = await history(body.id);
     expect(updated).toMatchObject({
       action: 'updated',
@@ -329,7 +361,9 @@ describe('POST /api/tickets/{id}/assign', () => {
     const entries = await history(body.id);
     expect(entries.at(-1)).toMatchObject({
       action: 'assigned',
-      changes: [{ field: 'assignedTo', from: { id: agent.user.id, name: 'Alan Agent' }, to: { id: otherAgent.user.id } }],
+      changes: [
+        { field: 'assignedTo', from: { id: agent.user.id, name: 'Alan Agent' }, to: { id: otherAgent.user.id } },
+      ],
     });
   });
 
@@ -341,7 +375,10 @@ describe('POST /api/tickets/{id}/assign', () => {
   ])('refuses %s and changes nothing', async (_label, body, message) => {
     const { body: ticket } = await create(admin.client, { assignedToId: agent.user.id });
     const before = await raw(keys.ticket(ticket.id));
-    const res = await admin.client.post(`/api/tickets/${ticket.id}/assign`, body === 'gone' ? { agentId: goneAgent.user.id } : body);
+    const res = await admin.client.post(
+      `/api/tickets/${ticket.id}/assign`,
+      body === 'gone' ? { agentId: goneAgent.user.id } : body,
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message, errors: { agentId: message } });
     expect(await raw(keys.ticket(ticket.id))).toEqual(before);
@@ -351,7 +388,10 @@ describe('POST /api/tickets/{id}/assign', () => {
 describe('comments', () => {
   it('adds a comment with its author, lists it, and makes the first public one the response', async () => {
     const { body } = await create(admin.client, { assignedToId: agent.user.id });
-    const note = await agent.client.post(`/api/tickets/${body.id}/comments`, { content: '  Checked the ledger  ', isInternal: true });
+    const note = await agent.client.post(`/api/tickets/${body.id}/comments`, {
+      content: '  Checked the ledger  ',
+      isInternal: true,
+    });
     expect(note.status).toBe(201);
     expect((await raw(keys.ticket(body.id)))?.responseTime).toBeNull();
 
@@ -387,7 +427,10 @@ describe('comments', () => {
     const { body: ticket } = await create(admin.client);
     const res = await admin.client.post(`/api/tickets/${ticket.id}/comments`, body);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: TICKET_MESSAGES.commentRequired, errors: { content: TICKET_MESSAGES.commentRequired } });
+    expect(res.body).toMatchObject({
+      message: TICKET_MESSAGES.commentRequired,
+      errors: { content: TICKET_MESSAGES.commentRequired },
+    });
     expect((await admin.client.get(`/api/tickets/${ticket.id}/comments`)).body).toEqual([]);
     expect(await history(ticket.id)).toHaveLength(1);
   });
@@ -415,7 +458,8 @@ describe('GET /api/tickets', () => {
     ];
     ids = [];
     // One at a time: the list is newest first, and these share a creation order.
-    for (const spec of specs) ids.push((await create(admin.client, { ...spec, subject: `Card ${token} declined` })).body.id);
+    for (const spec of specs)
+      ids.push((await create(admin.client, { ...spec, subject: `Card ${token} declined` })).body.id);
     await admin.client.patch(`/api/tickets/${ids[2]}`, { status: 'in_progress' });
   });
 

@@ -4,7 +4,7 @@ import { Suspense, lazy } from 'react';
 import { Provider } from './components/ui/Provider.tsx';
 import type { createAppRouter } from './router.ts';
 
-// Toasts are never part of the first paint; their machinery loads after it (DESIGN.md §2 bundle budget).
+// Toasts are never part of the first paint; their machinery loads after it (docs/benchmarks.md: initial JavaScript).
 const Toaster = lazy(() => import('./components/ui/Toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 interface AppProps {

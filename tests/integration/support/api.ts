@@ -27,7 +27,7 @@ export async function startApi(): Promise<Gateway> {
 
 /**
  * A caller with its own cookie jar. Writes carry a same-origin `Origin`, as the browser's would; JSON bodies are
- * sent with `Content-Type: application/json` only when there is a body (SPEC §7).
+ * sent with `Content-Type: application/json` only when there is a body (docs/product.md §7).
  */
 export class ApiClient {
   private readonly jar = new Map<string, string>();
@@ -78,7 +78,12 @@ export class ApiClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 
-  async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...this.defaults.headers };

@@ -29,9 +29,13 @@ export interface StaffFixture {
 }
 
 /** Creates a signed-up, active staff member with the given role. */
-export async function createStaffUser(
-  options: { role: Role; email?: string; password?: string; firstName?: string; lastName?: string },
-): Promise<StaffFixture> {
+export async function createStaffUser(options: {
+  role: Role;
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+}): Promise<StaffFixture> {
   const email = options.email ?? uniqueEmail(options.role);
   const password = options.password ?? `Pw-${randomUUID().slice(0, 12)}`;
   const created = await client().send(

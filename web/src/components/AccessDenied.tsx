@@ -6,7 +6,7 @@ import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 
 interface AccessDeniedProps {
-  /** A page's own one-line refusal; without it, 'Access Denied' and the generic explanation (SPEC.md §2). */
+  /** A page's own one-line refusal; without it, 'Access Denied' and the generic explanation (docs/product.md §2). */
   message?: string;
 }
 

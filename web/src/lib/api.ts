@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the SPA (SPEC.md §7, §8): cookies on every call, JSON only when there is a body,
+ * The one HTTP client of the SPA (docs/product.md §7, §8): cookies on every call, JSON only when there is a body,
  * and every non-success answer turned into an ApiError.
  */
 
@@ -9,7 +9,7 @@ export interface ApiErrorBody {
   errors?: Record<string, string>;
 }
 
-/** A non-success HTTP answer; `message` reads `${status}: ${server message, or status text}` (SPEC.md §8). */
+/** A non-success HTTP answer; `message` reads `${status}: ${server message, or status text}` (docs/product.md §8). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -74,7 +74,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 
-  /** A read where 401 means "nobody is signed in" rather than a failure (SPEC.md §7). */
+  /** A read where 401 means "nobody is signed in" rather than a failure (docs/product.md §7). */
   async getOrNullWhenSignedOut<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T | null> {
     try {
       return await request<T>('GET', path, options);

@@ -1,12 +1,12 @@
 /**
- * Dates as staff read them: always in the time zone of their Settings (SPEC.md §3 `timezone`, default UTC), never
+ * Dates as staff read them: always in the time zone of their Settings (docs/product.md §3 `timezone`, default UTC), never
  * the browser's, so two people looking at one ticket from different machines see the same times.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { api } from './api.ts';
 
-/** The zone used until the settings arrive, and when they cannot be read: the SPEC.md §3 default. */
+/** The zone used until the settings arrive, and when they cannot be read: the docs/product.md §3 default. */
 export const DEFAULT_TIMEZONE = 'UTC';
 
 // Fixed, so that every screen and every test reads the same format whatever the browser's language.
@@ -17,7 +17,7 @@ export const userSettingsKeys = {
   all: ['user-settings'] as const,
 };
 
-/** `GET /api/user/settings` (SPEC.md §7: no retry). */
+/** `GET /api/user/settings` (docs/product.md §7: no retry). */
 export const userSettingsQuery = () =>
   queryOptions({
     queryKey: userSettingsKeys.all,

@@ -12,11 +12,16 @@ const at = (offset: number) => new Date(NOW.getTime() + offset).toISOString();
 
 describe('deadlineStatus: no deadline', () => {
   it.each([null, undefined, '', 'not a date'])('reads "No deadline" (secondary, no severity) for %j', (deadline) => {
-    expect(deadlineStatus(deadline, NOW)).toEqual({ text: 'No deadline', variant: 'secondary', severity: null, overdue: false });
+    expect(deadlineStatus(deadline, NOW)).toEqual({
+      text: 'No deadline',
+      variant: 'secondary',
+      severity: null,
+      overdue: false,
+    });
   });
 });
 
-describe('deadlineStatus: time left (SPEC.md §4)', () => {
+describe('deadlineStatus: time left (docs/product.md §4)', () => {
   it.each([
     // under 2 h: destructive, high; minutes only under 1 h
     ['exactly at the deadline', 0, '0m left', 'destructive', 'high'],
@@ -40,7 +45,7 @@ describe('deadlineStatus: time left (SPEC.md §4)', () => {
   });
 });
 
-describe('deadlineStatus: overdue (SPEC.md §4)', () => {
+describe('deadlineStatus: overdue (docs/product.md §4)', () => {
   it.each([
     ['1 ms after', 1, '0m overdue', 'medium'],
     ['59 min after', 59 * MINUTE, '59m overdue', 'medium'],

@@ -1,8 +1,8 @@
 /**
- * The deadline countdown of SPEC.md §4 as pure rules: what a ticket's deadline badge says, how it looks and how
+ * The deadline countdown of docs/product.md §4 as pure rules: what a ticket's deadline badge says, how it looks and how
  * urgent it is, given the deadline and the current time. DeadlineBadge renders it; tests pin every boundary.
  *
- * Where SPEC.md leaves a boundary open, the choice made here:
+ * Where docs/product.md leaves a boundary open, the choice made here:
  * - times are counted in whole minutes, rounded down (59 s left is '0m left');
  * - a ticket is overdue once now is past the deadline; at the deadline itself it has '0m left';
  * - overdue by a full day or more reads '{d}d {h}h overdue' (exactly 24 h: '1d 0h overdue');
@@ -11,10 +11,10 @@
 import { UNRESOLVED_STATUSES, type TicketStatus } from '#shared/constants.ts';
 import { TICKET_TEXTS } from '#shared/messages.ts';
 
-/** The badge looks of SPEC.md §4 (shadcn names); DeadlineBadge maps them onto Chakra. */
+/** The badge looks of docs/product.md §4 (shadcn names); DeadlineBadge maps them onto Chakra. */
 export type DeadlineVariant = 'default' | 'secondary' | 'destructive' | 'outline';
 
-/** How urgent the deadline is (SPEC.md §4 severity scales). */
+/** How urgent the deadline is (docs/product.md §4 severity scales). */
 export type DeadlineSeverity = 'low' | 'medium' | 'high' | 'critical';
 
 export interface DeadlineStatus {
@@ -42,8 +42,14 @@ function partsOf(ms: number) {
 
 function overdueStatus(overdueMs: number): DeadlineStatus {
   const { days, hours, totalHours, minutes } = partsOf(overdueMs);
-  const text = days > 0 ? `${days}d ${hours}h overdue` : totalHours > 0 ? `${totalHours}h ${minutes}m overdue` : `${minutes}m overdue`;
-  const severity: DeadlineSeverity = overdueMs > 48 * HOUR_MS ? 'critical' : overdueMs > 8 * HOUR_MS ? 'high' : 'medium';
+  const text =
+    days > 0
+      ? `${days}d ${hours}h overdue`
+      : totalHours > 0
+        ? `${totalHours}h ${minutes}m overdue`
+        : `${minutes}m overdue`;
+  const severity: DeadlineSeverity =
+    overdueMs > 48 * HOUR_MS ? 'critical' : overdueMs > 8 * HOUR_MS ? 'high' : 'medium';
   return { text, variant: 'destructive', severity, overdue: true };
 }
 
@@ -51,14 +57,20 @@ function remainingStatus(leftMs: number): DeadlineStatus {
   const { days, hours, totalHours, minutes } = partsOf(leftMs);
   const hoursAndMinutes = `${totalHours}h ${minutes}m left`;
   if (leftMs < 2 * HOUR_MS) {
-    return { text: totalHours > 0 ? hoursAndMinutes : `${minutes}m left`, variant: 'destructive', severity: 'high', overdue: false };
+    return {
+      text: totalHours > 0 ? hoursAndMinutes : `${minutes}m left`,
+      variant: 'destructive',
+      severity: 'high',
+      overdue: false,
+    };
   }
   if (leftMs < 8 * HOUR_MS) return { text: hoursAndMinutes, variant: 'outline', severity: 'medium', overdue: false };
-  if (leftMs > 24 * HOUR_MS) return { text: `${days}d ${hours}h left`, variant: 'secondary', severity: 'low', overdue: false };
+  if (leftMs > 24 * HOUR_MS)
+    return { text: `${days}d ${hours}h left`, variant: 'secondary', severity: 'low', overdue: false };
   return { text: hoursAndMinutes, variant: 'default', severity: 'medium', overdue: false };
 }
 
-/** The badge for a deadline at `now` (SPEC.md §4); no deadline, or an unreadable one, reads 'No deadline'. */
+/** The badge for a deadline at `now` (docs/product.md §4); no deadline, or an unreadable one, reads 'No deadline'. */
 export function deadlineStatus(deadline: string | Date | null | undefined, now: Date): DeadlineStatus {
   const due = deadline ? new Date(deadline).getTime() : Number.NaN;
   if (Number.isNaN(due)) return { text: TICKET_TEXTS.noDeadline, variant: 'secondary', severity: null, overdue: false };

@@ -19,7 +19,7 @@ export function initialsOf({ firstName, lastName, email }: PersonName): string {
   return (email?.trim().charAt(0) || 'U').toUpperCase();
 }
 
-/** Full name, or e-mail, or 'User' (SPEC.md §2 user card). */
+/** Full name, or e-mail, or 'User' (docs/product.md §2 user card). */
 export function displayNameOf({ firstName, lastName, email }: PersonName): string {
   const fullName = [firstName, lastName]
     .map((part) => part?.trim())
@@ -36,7 +36,7 @@ export function roleLabelOf(role: unknown): string {
 const MINUTES_PER_HOUR = 60;
 
 /**
- * Average response time (SPEC.md §2): whole minutes under an hour ('59m'), else hours with one decimal ('1.0h',
+ * Average response time (docs/product.md §2): whole minutes under an hour ('59m'), else hours with one decimal ('1.0h',
  * '2.4h'); 'N/A' before anything was measured. The minutes are rounded first, so 59.6 minutes reads '1.0h', never
  * '60m'.
  */

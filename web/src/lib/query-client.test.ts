@@ -16,7 +16,9 @@ describe('createQueryClient', () => {
     const onUnauthorized = vi.fn();
     const client = createQueryClient({ onUnauthorized });
 
-    await client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ApiError(404, 'Not Found', null)) }).catch(() => {});
+    await client
+      .fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ApiError(404, 'Not Found', null)) })
+      .catch(() => {});
     expect(onUnauthorized).not.toHaveBeenCalled();
     await client.fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(unauthorized()) }).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledOnce();
@@ -38,7 +40,7 @@ describe('createQueryClient', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
-  it('never retries and never treats data as stale (SPEC.md §7)', () => {
+  it('never retries and never treats data as stale (docs/product.md §7)', () => {
     const defaults = createQueryClient({ onUnauthorized: () => {} }).getDefaultOptions();
     expect(defaults.queries).toMatchObject({ staleTime: Infinity, refetchOnWindowFocus: false, retry: false });
     expect(defaults.mutations).toMatchObject({ retry: false });

@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * Cache defaults of SPEC.md §7 (never stale, no focus refetch, no retries) plus one 401 handler for every
+ * Cache defaults of docs/product.md §7 (never stale, no focus refetch, no retries) plus one 401 handler for every
  * query and mutation, so no screen has to remember to deal with an expired session.
  */
 export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => void }): QueryClient {
@@ -39,7 +39,7 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
 }
 
 /**
- * Tells the user the session is gone, then starts sign-in after REDIRECT_AFTER_DENIAL_MS (SPEC.md §8).
+ * Tells the user the session is gone, then starts sign-in after REDIRECT_AFTER_DENIAL_MS (docs/product.md §8).
  * Several requests failing together announce it once.
  */
 export function createSignedOutHandler(session: Session): () => void {

@@ -5,11 +5,19 @@ describe('navItemsFor', () => {
   it.each([
     [
       'admin',
-      ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'Category Management', 'AI Analytics', 'Settings'],
+      [
+        'Dashboard',
+        'All Tickets',
+        'Direct Tickets',
+        'Agent Management',
+        'Category Management',
+        'AI Analytics',
+        'Settings',
+      ],
     ],
     ['manager', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings']],
     ['agent', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings']],
-  ] as const)('lists exactly the SPEC sidebar items for %s', (role, labels) => {
+  ] as const)('lists exactly the product sidebar items for %s', (role, labels) => {
     expect(navItemsFor(role).map((item) => item.label)).toEqual(labels);
   });
 });

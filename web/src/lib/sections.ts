@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '#shared/constants.ts';
 
-/** The signed-in pages; each lives under the role's base path (SPEC.md §2). */
+/** The signed-in pages; each lives under the role's base path (docs/product.md §2). */
 export type Section = 'dashboard' | 'tickets' | 'direct-tickets' | 'agents' | 'categories' | 'analytics' | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
@@ -25,7 +25,7 @@ export interface NavItem {
   badge?: NavBadge;
 }
 
-/** The sidebar, in order, with who may see each item (SPEC.md §2 Sidebar table). */
+/** The sidebar, in order, with who may see each item (docs/product.md §2 Sidebar table). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'dashboard', label: SECTION_TITLES.dashboard, to: '/$role', roles: ROLES },
   { section: 'tickets', label: SECTION_TITLES.tickets, to: '/$role/tickets', roles: ROLES, badge: 'totalTickets' },

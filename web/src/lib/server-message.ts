@@ -4,7 +4,7 @@ import { ApiError } from './api.ts';
 /**
  * The server's own explanation of a refused request (a 4xx such as "A user with this email already exists"), or
  * undefined. A 401 is handled globally, and a 5xx carries nothing the user can act on, so both give undefined and
- * the caller falls back to its SPEC.md §8 text.
+ * the caller falls back to its docs/product.md §8 text.
  */
 export function refusalMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) return undefined;

@@ -1,7 +1,7 @@
 import type { LoginVariant } from '../features/auth/login-variants.ts';
 
 /**
- * The paths whose signed-out screen is a login form (SPEC.md §2), with the variant each shows: the role routes'
+ * The paths whose signed-out screen is a login form (docs/product.md §2), with the variant each shows: the role routes'
  * base paths, `/staff`, and `/agent-login` (the target of the organization page's agent link).
  */
 export const SIGN_IN_PATHS: Readonly<Record<string, LoginVariant>> = {

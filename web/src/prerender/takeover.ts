@@ -31,14 +31,14 @@ export function findPrerenderedSignInForm(): HTMLFormElement | null {
 
 /** What the visitor did on the pre-rendered form, read from it as it was when it was replaced. */
 export function readPrerenderedSignIn(form: HTMLFormElement): PrerenderedSignIn {
-  const valueOf = (name: string) => {
+  const fieldValue = (name: string) => {
     const field = form.elements.namedItem(name);
     return field instanceof HTMLInputElement ? field.value : '';
   };
   const focused = form.getAttribute(FORM_STATE_ATTRIBUTES.focused);
   return {
-    email: valueOf('email'),
-    password: valueOf('password'),
+    email: fieldValue('email'),
+    password: fieldValue('password'),
     focused: focused === 'email' || focused === 'password' ? focused : null,
     submitted: form.hasAttribute(FORM_STATE_ATTRIBUTES.submitted),
   };

@@ -56,7 +56,8 @@ export function fakeFetch(routes: FakeRoutes) {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path, body, init });
     const route = routes[`${method} ${path}`];
-    const reply = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { message: 'Not Found' } });
+    const reply =
+      typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { message: 'Not Found' } });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: reply.body === undefined ? {} : { 'Content-Type': 'application/json' },

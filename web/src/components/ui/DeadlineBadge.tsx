@@ -39,13 +39,18 @@ interface DeadlineBadgeProps {
   now?: Date;
 }
 
-/** The deadline countdown of SPEC.md §4: text, look and severity; ticks while on screen. */
+/** The deadline countdown of docs/product.md §4: text, look and severity; ticks while on screen. */
 export function DeadlineBadge({ deadline, now }: DeadlineBadgeProps) {
   const clock = useNow(TICK_MS);
   const status = deadlineStatus(deadline, now ?? clock);
   const Icon = status.severity ? SEVERITY_ICONS[status.severity] : null;
   return (
-    <Badge {...LOOKS[status.variant]} data-severity={status.severity ?? undefined} data-variant={status.variant} whiteSpace="nowrap">
+    <Badge
+      {...LOOKS[status.variant]}
+      data-severity={status.severity ?? undefined}
+      data-variant={status.variant}
+      whiteSpace="nowrap"
+    >
       {Icon && <Icon aria-hidden />}
       {status.text}
     </Badge>

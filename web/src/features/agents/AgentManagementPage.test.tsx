@@ -165,7 +165,7 @@ describe('Agent Management', () => {
   });
 
   describe('Create User', () => {
-    it('checks the fields with the SPEC messages before sending anything', async () => {
+    it('checks the fields with the product messages before sending anything', async () => {
       const { user, requests } = renderApp('/admin/agents', api());
 
       await user.click(await screen.findByRole('button', { name: 'Create User' }));

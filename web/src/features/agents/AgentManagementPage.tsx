@@ -18,7 +18,7 @@ import { StatCard } from '../../components/ui/StatCard.tsx';
 import { UpdateRoleDialog } from './UpdateRoleDialog.tsx';
 import { useAgentsWithPerformance } from './queries.ts';
 
-/** Agent management, admin and manager (SPEC.md §2); anyone else is refused and sent home. */
+/** Agent management, admin and manager (docs/product.md §2); anyone else is refused and sent home. */
 export function AgentManagementPage() {
   const user = useCurrentUser();
   if (!user || !canOpen(user.role, 'agents')) return <AccessDenied />;
@@ -90,7 +90,7 @@ function AgentManagement({ viewer }: { viewer: User }) {
   );
 }
 
-/** Total, active, average performance, and the real average response time (DESIGN.md §9, not a fixed '2.4h'). */
+/** Total, active, average performance, and the real average response time (docs/product.md §11, not a fixed '2.4h'). */
 function AgentStatCards({ agents }: { agents: Agent[] | undefined }) {
   const metrics = useQuery(dashboardMetricsQuery());
   const stats = agents && agentStats(agents);

@@ -17,11 +17,11 @@ interface AgentsTableProps {
   viewerRole: Role;
   /** The viewer's own id: nobody deactivates themselves from here (the server refuses it too). */
   viewerId: string;
-  /** Present for admins only; without it there is no Actions column (SPEC.md §6). */
+  /** Present for admins only; without it there is no Actions column (docs/product.md §6). */
   onAction?: (action: AgentAction, agent: Agent) => void;
 }
 
-/** The 'All Agents' table (SPEC.md §2 Agent Management). */
+/** The 'All Agents' table (docs/product.md §2 Agent Management). */
 export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTableProps) {
   const timeZone = useUserTimezone();
   if (agents.length === 0) {

@@ -13,7 +13,7 @@ import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'role'] as const;
 
-/** Admin: create a staff account (SPEC.md §2, §5, §8). The dialog stays open on a refusal so it can be fixed. */
+/** Admin: create a staff account (docs/product.md §2, §5, §8). The dialog stays open on a refusal so it can be fixed. */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateUserMutation();
   const [refusal, setRefusal] = useState<string>();

@@ -13,7 +13,7 @@ interface DeactivateUserDialogProps {
   onClose: () => void;
 }
 
-/** Admin: deactivate a staff member after confirmation (SPEC.md §2, §8); they are signed out everywhere. */
+/** Admin: deactivate a staff member after confirmation (docs/product.md §2, §8); they are signed out everywhere. */
 export function DeactivateUserDialog({ agent, open, onClose }: DeactivateUserDialogProps) {
   const deactivate = useDeactivateUserMutation();
 

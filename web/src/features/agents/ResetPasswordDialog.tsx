@@ -12,7 +12,7 @@ import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useResetPasswordMutation } from './queries.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 
-/** The password and its confirmation; the mismatch is reported on the confirmation (SPEC.md §5). */
+/** The password and its confirmation; the mismatch is reported on the confirmation (docs/product.md §5). */
 const resetPasswordFormSchema = z
   .object({ password: passwordSchema(), confirmPassword: z.string() })
   .refine((values) => values.password === values.confirmPassword, {
@@ -28,7 +28,7 @@ interface ResetPasswordDialogProps {
   onClose: () => void;
 }
 
-/** Admin: set a new password for a staff member (SPEC.md §2, §5, §8). */
+/** Admin: set a new password for a staff member (docs/product.md §2, §5, §8). */
 export function ResetPasswordDialog({ agent, open, onClose }: ResetPasswordDialogProps) {
   const resetPassword = useResetPasswordMutation();
   const {

@@ -16,7 +16,7 @@ interface UpdateRoleDialogProps {
   onClose: () => void;
 }
 
-/** Admin: give a staff member another role (SPEC.md §2, §8). */
+/** Admin: give a staff member another role (docs/product.md §2, §8). */
 export function UpdateRoleDialog({ agent, open, onClose }: UpdateRoleDialogProps) {
   const update = useUpdateRoleMutation();
   const [role, setRole] = useState<Role>('agent');

@@ -60,7 +60,7 @@ describe('withPerformance', () => {
 });
 
 describe('role badge colours', () => {
-  it('are red for admins, blue for managers and green for agents (SPEC.md §2)', () => {
+  it('are red for admins, blue for managers and green for agents (docs/product.md §2)', () => {
     expect(ROLE_BADGE_PALETTES).toEqual({ admin: 'red', manager: 'blue', agent: 'green' });
   });
 });

@@ -9,7 +9,7 @@ export interface AgentStats {
 }
 
 /**
- * The Agent Management cards (SPEC.md §2). The average covers staff who have a score this week: someone without
+ * The Agent Management cards (docs/product.md §2). The average covers staff who have a score this week: someone without
  * figures yet is unmeasured, not at 0%, and counting them would drag the figure down for no reason.
  */
 export function agentStats(agents: readonly Agent[]): AgentStats {
@@ -22,5 +22,5 @@ export function agentStats(agents: readonly Agent[]): AgentStats {
   return { total: agents.length, active: agents.filter((agent) => agent.isActive).length, averagePerformance };
 }
 
-/** Role badge colours (SPEC.md §2): admin red, manager blue, agent green. */
+/** Role badge colours (docs/product.md §2): admin red, manager blue, agent green. */
 export const ROLE_BADGE_PALETTES: Record<Role, string> = { admin: 'red', manager: 'blue', agent: 'green' };

@@ -8,7 +8,13 @@ import { fakeAudioContextClass, fakeNotificationClass, fakeWebSocketClass } from
 
 const assigned: AlarmMessage = {
   alarmType: 'ticket_assigned',
-  data: { id: 42, ticketId: 'TKT-000042', subject: 'Withdrawal stuck', priority: 'high', customerEmail: 'c@example.com' },
+  data: {
+    id: 42,
+    ticketId: 'TKT-000042',
+    subject: 'Withdrawal stuck',
+    priority: 'high',
+    customerEmail: 'c@example.com',
+  },
   eventId: 'event-1',
 };
 
@@ -79,12 +85,16 @@ describe('AlarmProvider', () => {
     expect(screen.getByText('off none')).toBeTruthy();
   });
 
-  it('shows an alarm as an 8-second toast with its SPEC title, and plays the chosen sound', async () => {
+  it('shows an alarm as an 8-second toast with its product title, and plays the chosen sound', async () => {
     const { socket } = renderProvider({ preferences: { alarmSettings: { soundType: 'notification', volume: 40 } } });
     await receive(socket(), assigned);
 
     expect(toaster.getVisibleToasts()).toMatchObject([
-      { title: 'New Ticket Assigned', description: 'TKT-000042: Withdrawal stuck (High priority)', duration: ALARM.toastMs },
+      {
+        title: 'New Ticket Assigned',
+        description: 'TKT-000042: Withdrawal stuck (High priority)',
+        duration: ALARM.toastMs,
+      },
     ]);
     expect(audio.contexts[0]?.gains[0]?.gain.value).toBeCloseTo(0.4 * 0.3);
     expect(audio.contexts[0]?.oscillators.map((o) => o.type)).toEqual(['triangle', 'triangle']);
@@ -142,7 +152,10 @@ describe('AlarmProvider', () => {
   });
 
   it('reconnects 5 s after the socket drops and subscribes again', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 'agent-1' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ id: 'agent-1' }), { status: 200 })),
+    );
     const { socket } = renderProvider();
     act(() => socket().serverDrops());
     expect(screen.getByText('closed none')).toBeTruthy();
@@ -154,7 +167,10 @@ describe('AlarmProvider', () => {
   });
 
   it('reports that tickets may have changed once it is connected again, since nothing was heard meanwhile', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 'agent-1' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ id: 'agent-1' }), { status: 200 })),
+    );
     const { socket, onTicketsChanged } = renderProvider();
     act(() => vi.advanceTimersByTime(TICKETS_CHANGED_COALESCE_MS));
     expect(onTicketsChanged).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 /**
- * The alarm service of a signed-in user (SPEC.md §2 "Real-time alarms"): mounted in the signed-in layout, it keeps
+ * The alarm service of a signed-in user (docs/product.md §2 "Real-time alarms"): mounted in the signed-in layout, it keeps
  * the alarm socket open while a user id is given and closes it when the id goes (sign-out). Every alarm is
  * presented (sound, toast, desktop notification); every ticket change, by alarm or change notice, is passed on so
  * that lists and dashboard figures refresh without a reload.
@@ -60,7 +60,7 @@ export function AlarmProvider({ userId, preferences, onTicketsChanged, onAlarm, 
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
     const ticketsChanged = (ids: number[]) => {
-      ids.forEach((id) => pendingIds.add(id));
+      for (const id of ids) pendingIds.add(id);
       flushTimer ??= setTimeout(() => {
         const ticketIds = [...pendingIds];
         pendingIds = new Set();

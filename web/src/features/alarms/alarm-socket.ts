@@ -1,5 +1,5 @@
 /**
- * The alarm socket (SPEC.md §7 "WebSocket"): `/ws` on the page's own host, subscribed to the signed-in user's
+ * The alarm socket (docs/product.md §7 "WebSocket"): `/ws` on the page's own host, subscribed to the signed-in user's
  * alarms once open, reopened ALARM.reconnectMs after any close until it is closed on purpose.
  */
 import { ALARM } from '#shared/constants.ts';

@@ -1,6 +1,6 @@
 /**
  * Alarm sounds synthesised with Web Audio: nothing to download, and each sound type is a distinct pattern that
- * can be told apart without looking (SPEC.md §2, §9: bell, chime, notification; volume 0–100).
+ * can be told apart without looking (docs/product.md §2, §9: bell, chime, notification; volume 0–100).
  */
 import type { SoundType } from '#shared/constants.ts';
 
@@ -26,7 +26,13 @@ function bellStrike(at: number): Tone[] {
     [2, 0.4, 0.9],
     [2.74, 0.2, 0.6],
   ];
-  return partials.map(([ratio, level, length]) => ({ at, frequency: fundamental * ratio, length, wave: 'sine', level }));
+  return partials.map(([ratio, level, length]) => ({
+    at,
+    frequency: fundamental * ratio,
+    length,
+    wave: 'sine',
+    level,
+  }));
 }
 
 /** The tone patterns by sound type. */
@@ -56,7 +62,8 @@ const SILENCE = 0.0001;
 let shared: AudioContext | undefined;
 
 function audioContext(): AudioContext {
-  const Context = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Context =
+    globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Context) throw new Error('This browser has no Web Audio');
   // Browsers cap the number of contexts a page may open: one serves every alarm.
   if (!(shared instanceof Context)) shared = new Context();
@@ -80,7 +87,9 @@ async function runningContext(): Promise<AudioContext> {
  * Lets the first click or key press on the page unlock audio, so that alarms arriving later can sound (a page
  * opened or reloaded while signed in has had no interaction yet).
  */
-export function unlockAudioOnFirstInteraction(target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document): () => void {
+export function unlockAudioOnFirstInteraction(
+  target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document,
+): () => void {
   const events = ['pointerdown', 'keydown'] as const;
   const unlock = () => {
     remove();
@@ -90,8 +99,10 @@ export function unlockAudioOnFirstInteraction(target: Pick<Document, 'addEventLi
       // No Web Audio: alarms will report it when they try to sound.
     }
   };
-  const remove = () => events.forEach((type) => target.removeEventListener(type, unlock));
-  events.forEach((type) => target.addEventListener(type, unlock));
+  const remove = () => {
+    for (const type of events) target.removeEventListener(type, unlock);
+  };
+  for (const type of events) target.addEventListener(type, unlock);
   return remove;
 }
 

@@ -29,7 +29,12 @@ describe('alarmTone', () => {
 describe('alarmDescription', () => {
   it('names the ticket by its code and subject, with its priority', () => {
     expect(
-      alarmDescription({ ticketId: 'TKT-000042', subject: 'Withdrawal stuck', priority: 'critical', customerEmail: 'a@b.co' }),
+      alarmDescription({
+        ticketId: 'TKT-000042',
+        subject: 'Withdrawal stuck',
+        priority: 'critical',
+        customerEmail: 'a@b.co',
+      }),
     ).toBe('TKT-000042: Withdrawal stuck (Critical priority)');
   });
 });

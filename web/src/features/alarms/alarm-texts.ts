@@ -1,12 +1,12 @@
 /**
- * What an alarm says (SPEC.md §2 "Real-time alarms", §8 alarm texts) and the settings used until the user's own
- * are loaded (SPEC.md §3 "User settings").
+ * What an alarm says (docs/product.md §2 "Real-time alarms", §8 alarm texts) and the settings used until the user's own
+ * are loaded (docs/product.md §3 "User settings").
  */
 import { ALARM, PRIORITY_LABELS, type AlertType } from '#shared/constants.ts';
 import type { AlarmMessage, AlarmTicket } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
 
-/** SPEC.md §8 texts of the alarm feature. */
+/** docs/product.md §8 texts of the alarm feature. */
 export const ALARM_TEXTS = {
   soundFailed: 'Unable to play alarm sound. Please check your browser settings.',
   desktopEnabled: 'Desktop notifications are now enabled.',
@@ -20,7 +20,7 @@ const TITLES: Partial<Record<AlertType, string>> = {
   critical_priority: 'Critical Priority Alert',
 };
 
-/** The toast and desktop-notification title of an alarm type (SPEC.md §2). */
+/** The toast and desktop-notification title of an alarm type (docs/product.md §2). */
 export function alarmTitle(alarmType: string): string {
   return TITLES[alarmType as AlertType] ?? 'Ticket Notification';
 }
@@ -39,7 +39,7 @@ export function alarmTone(alarmType: AlertType): AlarmTone {
   return 'info';
 }
 
-/** Alarm settings until the user's own are loaded; the same defaults the server reads over (SPEC.md §3). */
+/** Alarm settings until the user's own are loaded; the same defaults the server reads over (docs/product.md §3). */
 export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   enabled: true,
   volume: ALARM.defaultVolume,
@@ -47,7 +47,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
 };
 
-/** The Settings page's test alarm: a sample ticket TEST-001 at high priority (SPEC.md §2). */
+/** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */
 export const TEST_ALARM: AlarmMessage = {
   alarmType: 'high_priority',
   data: {

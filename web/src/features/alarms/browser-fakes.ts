@@ -56,13 +56,24 @@ const param = (value: number): FakeParam => ({
 });
 
 /** An AudioContext that records the nodes made and when oscillators start; `resumes` decides if resume() works. */
-export function fakeAudioContextClass({ state = 'running', resumes = true }: { state?: AudioContextState; resumes?: boolean } = {}) {
+export function fakeAudioContextClass({
+  state = 'running',
+  resumes = true,
+}: {
+  state?: AudioContextState;
+  resumes?: boolean;
+} = {}) {
   const contexts: FakeAudioContext[] = [];
   class FakeAudioContext {
     state: AudioContextState = state;
     currentTime = 10;
     readonly destination = { kind: 'destination' };
-    readonly oscillators: Array<{ type: string; frequency: FakeParam; start: ReturnType<typeof vi.fn>; stop: ReturnType<typeof vi.fn> }> = [];
+    readonly oscillators: Array<{
+      type: string;
+      frequency: FakeParam;
+      start: ReturnType<typeof vi.fn>;
+      stop: ReturnType<typeof vi.fn>;
+    }> = [];
     readonly gains: Array<{ gain: FakeParam; disconnect: ReturnType<typeof vi.fn> }> = [];
     readonly resume = vi.fn(async () => {
       if (resumes) this.state = 'running';
@@ -72,7 +83,13 @@ export function fakeAudioContextClass({ state = 'running', resumes = true }: { s
       contexts.push(this);
     }
     createOscillator() {
-      const node = { type: 'sine', frequency: param(440), start: vi.fn(), stop: vi.fn(), connect: (next: unknown) => next };
+      const node = {
+        type: 'sine',
+        frequency: param(440),
+        start: vi.fn(),
+        stop: vi.fn(),
+        connect: (next: unknown) => next,
+      };
       this.oscillators.push(node);
       return node;
     }
@@ -107,5 +124,9 @@ export function fakeNotificationClass(permission: NotificationPermission, answer
       this.closed = true;
     }
   }
-  return { Notification: FakeNotification as unknown as typeof Notification, shown, requestPermission: FakeNotification.requestPermission };
+  return {
+    Notification: FakeNotification as unknown as typeof Notification,
+    shown,
+    requestPermission: FakeNotification.requestPermission,
+  };
 }

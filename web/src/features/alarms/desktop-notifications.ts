@@ -1,5 +1,5 @@
 /**
- * Desktop notifications for alarms (SPEC.md §2): only with the browser's permission, kept on screen until the
+ * Desktop notifications for alarms (docs/product.md §2): only with the browser's permission, kept on screen until the
  * user acts (requireInteraction) but closed after ALARM.desktopNotificationMs all the same.
  */
 import { ALARM } from '#shared/constants.ts';
@@ -29,7 +29,7 @@ export function showDesktopNotification(title: string, body: string, tag?: strin
 }
 
 /**
- * Asks the browser for permission (the Settings page's button) and tells the user the outcome with the SPEC.md §8
+ * Asks the browser for permission (the Settings page's button) and tells the user the outcome with the docs/product.md §8
  * texts; resolves with whether notifications are now allowed.
  */
 export async function requestDesktopNotifications(): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * What an alarm does on screen and in the speakers (SPEC.md §2): a sound of the chosen type and volume, an in-page
+ * What an alarm does on screen and in the speakers (docs/product.md §2): a sound of the chosen type and volume, an in-page
  * toast for ALARM.toastMs, and a desktop notification when the browser allows it.
  */
 import { ALARM } from '#shared/constants.ts';
@@ -8,7 +8,14 @@ import type { AlarmSettings, UserSettings } from '#shared/schemas/settings.ts';
 import { notify } from '../../lib/notify.ts';
 import { toaster } from '../../lib/toaster-store.ts';
 import { playAlarmSound } from './alarm-sound.ts';
-import { ALARM_TEXTS, DEFAULT_ALARM_SETTINGS, TEST_ALARM, alarmDescription, alarmTitle, alarmTone } from './alarm-texts.ts';
+import {
+  ALARM_TEXTS,
+  DEFAULT_ALARM_SETTINGS,
+  TEST_ALARM,
+  alarmDescription,
+  alarmTitle,
+  alarmTone,
+} from './alarm-texts.ts';
 import { showDesktopNotification } from './desktop-notifications.ts';
 
 /** The parts of a user's settings an alarm reads; the notification toggles default to on. */
@@ -19,7 +26,7 @@ export interface AlarmPreferences {
 
 export const DEFAULT_ALARM_PREFERENCES: AlarmPreferences = { alarmSettings: DEFAULT_ALARM_SETTINGS };
 
-/** The in-page toast of an alarm; like every toast, it replaces the one on screen (SPEC.md §4). */
+/** The in-page toast of an alarm; like every toast, it replaces the one on screen (docs/product.md §4). */
 export function showAlarmToast(alarm: AlarmMessage): void {
   toaster.remove();
   toaster.create({
@@ -46,10 +53,12 @@ export function presentAlarm(alarm: AlarmMessage, preferences: AlarmPreferences 
 }
 
 /**
- * The Settings page's test alarm (SPEC.md §2, TEST-001 at high priority) with the sound settings being edited.
- * Resolves false, after telling the user (SPEC.md §8), when the sound cannot play.
+ * The Settings page's test alarm (docs/product.md §2, TEST-001 at high priority) with the sound settings being edited.
+ * Resolves false, after telling the user (docs/product.md §8), when the sound cannot play.
  */
-export async function testAlarm(settings: Pick<AlarmSettings, 'soundType' | 'volume'> = DEFAULT_ALARM_SETTINGS): Promise<boolean> {
+export async function testAlarm(
+  settings: Pick<AlarmSettings, 'soundType' | 'volume'> = DEFAULT_ALARM_SETTINGS,
+): Promise<boolean> {
   try {
     await playAlarmSound(settings.soundType, settings.volume);
   } catch (error) {

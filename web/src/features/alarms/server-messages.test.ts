@@ -10,7 +10,10 @@ const alarm = {
 describe('parseServerMessage', () => {
   it.each([
     ['an alarm', alarm],
-    ['an alarm without id or event id (the test alarm)', { ...alarm, eventId: undefined, data: { ...alarm.data, id: undefined } }],
+    [
+      'an alarm without id or event id (the test alarm)',
+      { ...alarm, eventId: undefined, data: { ...alarm.data, id: undefined } },
+    ],
     ['a tickets_changed notice', { type: 'tickets_changed', data: { ids: [1, 2] } }],
   ])('accepts %s', (_label, message) => {
     const frame = JSON.stringify(message);

@@ -24,7 +24,13 @@ export function AgentPerformanceTable() {
         <PanelEmpty icon={<LuUsers />} title={MESSAGES.noAgentPerformance} />
       ) : (
         // A focusable, named region: at tablet width the table scrolls sideways and keyboards must reach it.
-        <Table.ScrollArea role="region" aria-label="Agent performance this week" tabIndex={0} borderWidth="1px" rounded="md">
+        <Table.ScrollArea
+          role="region"
+          aria-label="Agent performance this week"
+          tabIndex={0}
+          borderWidth="1px"
+          rounded="md"
+        >
           <Table.Root size="sm" stickyHeader>
             <Table.Header>
               <Table.Row>

@@ -52,7 +52,9 @@ describe('AI Analytics page', () => {
     renderApp('/admin/analytics', analyticsApi({ 'GET /api/auth/user': { status: 200, body: staffUser('admin') } }));
 
     expect(await (await findPanel('AI Analytics Insights')).findByText('2 critical tickets are overdue')).toBeTruthy();
-    expect(await (await findPanel('Ticket Volume')).findByText('5 created · 5 resolved in the last 7 days')).toBeTruthy();
+    expect(
+      await (await findPanel('Ticket Volume')).findByText('5 created · 5 resolved in the last 7 days'),
+    ).toBeTruthy();
   });
 
   it('shows the empty texts while the server cannot rank agents or compute insights (501)', async () => {

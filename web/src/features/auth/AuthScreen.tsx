@@ -12,7 +12,16 @@ interface AuthScreenProps {
 /** Centred frame with the product name, shared by the signed-out screens. */
 export function AuthScreen({ children, colorPalette = 'gray', maxW = 'md' }: AuthScreenProps) {
   return (
-    <Flex as="main" minH="100dvh" align="center" justify="center" bg="bg.subtle" px="4" py="10" colorPalette={colorPalette}>
+    <Flex
+      as="main"
+      minH="100dvh"
+      align="center"
+      justify="center"
+      bg="bg.subtle"
+      px="4"
+      py="10"
+      colorPalette={colorPalette}
+    >
       <Stack gap="8" w="full" maxW={maxW}>
         <Stack gap="1" align="center" textAlign="center">
           <Icon as={LuLifeBuoy} boxSize="8" color="colorPalette.solid" aria-hidden />

@@ -36,7 +36,7 @@ describe('login form', () => {
     expect(screen.getByRole('link', { name: 'Choose your role' }).getAttribute('href')).toBe('/login-selection');
   });
 
-  it('shows the SPEC validation messages and sends nothing when the fields are empty', async () => {
+  it('shows the product validation messages and sends nothing when the fields are empty', async () => {
     const { user, requests } = renderApp('/staff', { 'GET /api/auth/user': signedOut });
 
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
@@ -71,7 +71,7 @@ describe('login form', () => {
     expect(session.signIn).not.toHaveBeenCalled();
   });
 
-  it('falls back to the SPEC text when the refusal carries no message', async () => {
+  it('falls back to the product text when the refusal carries no message', async () => {
     const { user } = renderApp('/agent', {
       'GET /api/auth/user': signedOut,
       'POST /api/auth/agent-login': { status: 401 },

@@ -18,7 +18,10 @@ import { refreshCurrentUser, useLoginMutation } from './queries.ts';
  * part of what the sign-in screen would otherwise load before it can be used.
  */
 const loginResolver: Resolver<LoginInput> = async (values, context, options) => {
-  const [{ zodResolver }, { loginSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('#shared/schemas/user.ts')]);
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('#shared/schemas/user.ts'),
+  ]);
   return zodResolver(loginSchema)(values, context, options);
 };
 
@@ -50,7 +53,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
       return;
     }
     notify('success', MESSAGES.loggedIn);
-    // SPEC.md §4: the session cookies settle before the user is read again.
+    // docs/product.md §4: the session cookies settle before the user is read again.
     await new Promise((resolve) => setTimeout(resolve, REFRESH_AFTER_LOGIN_MS));
     // If this read fails, the destination's guard reads the user again and shows the failure there.
     const user = await refreshCurrentUser(queryClient).catch(() => null);
@@ -61,6 +64,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   });
 
   // Right after the commit that replaced the pre-rendered form, before the browser paints or handles more input.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the form this one took over (see below).
   useLayoutEffect(() => {
     if (!prerenderedForm) return;
     const carried = readPrerenderedSignIn(prerenderedForm);
@@ -87,10 +91,21 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
         </Field.Root>
         <Field.Root invalid={Boolean(errors.password)}>
           <Field.Label>Password</Field.Label>
-          <Input type="password" autoComplete="current-password" placeholder="Enter your password" {...register('password')} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            {...register('password')}
+          />
           <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette={look.colorPalette} loading={isSubmitting} loadingText="Signing in..." width="full">
+        <Button
+          type="submit"
+          colorPalette={look.colorPalette}
+          loading={isSubmitting}
+          loadingText="Signing in..."
+          width="full"
+        >
           Sign In
         </Button>
       </Stack>

@@ -27,7 +27,12 @@ export function RoleChooserPage() {
           const card = ROLE_CARDS[role];
           return (
             <LinkBox as="li" key={role} colorPalette={colorPaletteFor(role)}>
-              <Card.Root height="full" borderTopWidth="4px" borderTopColor="colorPalette.solid" _hover={{ shadow: 'md' }}>
+              <Card.Root
+                height="full"
+                borderTopWidth="4px"
+                borderTopColor="colorPalette.solid"
+                _hover={{ shadow: 'md' }}
+              >
                 <Card.Body gap="3">
                   <Icon as={card.icon} boxSize="8" color="colorPalette.solid" aria-hidden />
                   <Heading as="h2" size="lg">

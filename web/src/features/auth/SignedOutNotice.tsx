@@ -4,7 +4,7 @@ import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { useSession } from '../../lib/router-context.ts';
 
-/** Shown on a signed-in page without a session; starts sign-in after REDIRECT_AFTER_DENIAL_MS (SPEC.md §2). */
+/** Shown on a signed-in page without a session; starts sign-in after REDIRECT_AFTER_DENIAL_MS (docs/product.md §2). */
 export function SignedOutNotice() {
   const session = useSession();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { Role } from '#shared/constants.ts';
 import { colorPaletteFor } from '../../lib/roles.ts';
 
-/** Which login screen is showing: one per role route, and the neutral staff one (SPEC.md §2). */
+/** Which login screen is showing: one per role route, and the neutral staff one (docs/product.md §2). */
 export type LoginVariant = Role | 'staff';
 
 export interface LoginVariantLook {

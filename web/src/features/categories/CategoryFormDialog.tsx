@@ -32,7 +32,7 @@ interface CategoryFormDialogProps {
   onClose: () => void;
 }
 
-/** Create or edit a category (SPEC.md §2, §5, §8); the edit form also switches it on or off. */
+/** Create or edit a category (docs/product.md §2, §5, §8); the edit form also switches it on or off. */
 export function CategoryFormDialog({ category, open, onClose }: CategoryFormDialogProps) {
   const editing = Boolean(category);
   const create = useCreateCategoryMutation();
@@ -54,6 +54,7 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
   const categoryRef = useRef(category);
   categoryRef.current = category;
   const categoryId = category?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when it opens or shows another category, not on every refetch.
   useEffect(() => {
     if (!open) return;
     reset(formValues(categoryRef.current));

@@ -148,7 +148,7 @@ describe('Category Management', () => {
         { status: 409, body: { message: 'A category with this name already exists' } },
         'A category with this name already exists',
       ],
-      ['the SPEC text when the server gives none', { status: 500 }, MESSAGES.categoryCreateFailed],
+      ['the product text when the server gives none', { status: 500 }, MESSAGES.categoryCreateFailed],
     ])('reports a failure with %s', async (_case, reply, text) => {
       const { user } = renderApp('/admin/categories', api({ 'POST /api/categories': reply }));
 
@@ -186,7 +186,7 @@ describe('Category Management', () => {
       );
     });
 
-    it('falls back to the SPEC text when the update fails without a message', async () => {
+    it('falls back to the product text when the update fails without a message', async () => {
       const { user } = renderApp('/admin/categories', api({ 'PATCH /api/categories/c1': { status: 500 } }));
 
       await user.click(await screen.findByRole('button', { name: 'Edit KYC' }));
@@ -220,7 +220,7 @@ describe('Category Management', () => {
         { status: 409, body: { message: 'This category is used by 3 tickets; deactivate it instead' } },
         'This category is used by 3 tickets; deactivate it instead',
       ],
-      ['the SPEC text when the server gives none', { status: 500 }, MESSAGES.categoryDeleteFailed],
+      ['the product text when the server gives none', { status: 500 }, MESSAGES.categoryDeleteFailed],
     ])('reports a refusal with %s', async (_case, reply, text) => {
       const { user } = renderApp('/admin/categories', api({ 'DELETE /api/categories/c1': reply }));
 

@@ -31,7 +31,7 @@ import { CategoryFormDialog } from './CategoryFormDialog.tsx';
 import { categoryStats } from './category-stats.ts';
 import { allCategoriesQuery, useDeleteCategoryMutation } from './queries.ts';
 
-/** Category management, admin only (SPEC.md §2); anyone else is refused and sent home. */
+/** Category management, admin only (docs/product.md §2); anyone else is refused and sent home. */
 export function CategoryManagementPage() {
   const user = useCurrentUser();
   if (!user || !canOpen(user.role, 'categories')) return <AccessDenied message={MESSAGES.categoryAccessDenied} />;

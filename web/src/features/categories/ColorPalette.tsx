@@ -9,7 +9,7 @@ interface ColorPaletteProps {
 }
 
 /**
- * The SPEC.md §9 colours as one radio group: Tab reaches the chosen swatch, the arrow keys move between swatches,
+ * The docs/product.md §9 colours as one radio group: Tab reaches the chosen swatch, the arrow keys move between swatches,
  * and each announces its colour name and code.
  */
 export function ColorPalette({ value, onChange }: ColorPaletteProps) {

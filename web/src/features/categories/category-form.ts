@@ -7,7 +7,7 @@ export const categoryFormSchema = createCategorySchema.extend({ isActive: z.bool
 export type CategoryFormInput = z.input<typeof categoryFormSchema>;
 
 /**
- * The display name after the name changes from `previousName` to `name` (SPEC.md §2): it follows the name while
+ * The display name after the name changes from `previousName` to `name` (docs/product.md §2): it follows the name while
  * it is empty or still what the previous name derived; once someone typed their own, it is left alone.
  */
 export function followNameChange(previousName: string, name: string, displayName: string): string {

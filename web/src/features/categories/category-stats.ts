@@ -7,7 +7,7 @@ export interface CategoryStats {
   mostUsed: string;
 }
 
-/** The Category Management cards (SPEC.md §2). Ties go to the category listed first. */
+/** The Category Management cards (docs/product.md §2). Ties go to the category listed first. */
 export function categoryStats(categories: readonly Category[]): CategoryStats {
   let top: Category | undefined;
   for (const category of categories) {
@@ -20,7 +20,7 @@ export function categoryStats(categories: readonly Category[]): CategoryStats {
   };
 }
 
-/** Names a screen reader announces for the SPEC.md §9 palette, in its order. */
+/** Names a screen reader announces for the docs/product.md §9 palette, in its order. */
 export const COLOR_NAMES: Record<string, string> = {
   '#ef4444': 'Red',
   '#f97316': 'Orange',

@@ -9,7 +9,7 @@ import { canAssignTickets } from '../tickets/permissions.ts';
 type OpenDialog = 'create' | 'assign' | null;
 
 /**
- * The dashboard's header buttons (SPEC.md §2; no 'Test Modal', DESIGN.md §9): Create Ticket for everyone, Assign
+ * The dashboard's header buttons (docs/product.md §2; no 'Test Modal', docs/product.md §11): Create Ticket for everyone, Assign
  * Ticket for those the server lets assign. Assign opens the dialog without a ticket, so it asks for one first.
  */
 export function DashboardActions({ role }: { role: Role }) {

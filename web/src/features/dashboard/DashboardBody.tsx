@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
 import { LatestTickets } from '../tickets/LatestTickets.tsx';
 import { DashboardActions } from './DashboardActions.tsx';
-import { DashboardLoading } from './DashboardPage.tsx';
+import { DashboardLoading } from './DashboardLoading.tsx';
 import { InsightsPanel } from './InsightsPanel.tsx';
 import { MetricCards } from './MetricCards.tsx';
 import { OverduePanel } from './OverduePanel.tsx';
@@ -17,7 +17,7 @@ import { dashboardMetricsQuery } from './queries.ts';
 
 /**
  * The dashboard's panels, loaded with their own chunk (DashboardPage). Until the headline figures arrive it reads
- * 'Loading dashboard...', as SPEC.md §2 has it; every other panel then shows its own loading, error or empty state.
+ * 'Loading dashboard...', as docs/product.md §2 has it; every other panel then shows its own loading, error or empty state.
  */
 export default function DashboardBody({ role }: { role: Role }) {
   const metrics = useQuery(dashboardMetricsQuery());

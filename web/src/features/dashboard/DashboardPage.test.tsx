@@ -3,14 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OVERDUE_POLL_MS, type Role } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
-import {
-  insights,
-  metrics,
-  priorityDistribution,
-  ticket,
-  topAgents,
-  volume,
-} from './test-data.ts';
+import { insights, metrics, priorityDistribution, ticket, topAgents, volume } from './test-data.ts';
 
 const notImplemented = { status: 501, body: { message: 'Not implemented yet' } };
 
@@ -108,16 +101,18 @@ describe('dashboard', () => {
     expect(await panel.findByText('5 created · 5 resolved in the last 7 days')).toBeTruthy();
     expect(fetchedUrls()).toContain('/api/dashboard/volume-data?days=7');
     const table = panel.getByRole('table', { name: 'Tickets created and resolved per day, last 7 days' });
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'DayCreatedResolved',
-      'Mar 631',
-      'Mar 724',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DayCreatedResolved', 'Mar 631', 'Mar 724']);
 
     await user.selectOptions(panel.getByRole('combobox', { name: 'Volume period' }), 'Last 30 days');
 
     await waitFor(() => expect(fetchedUrls()).toContain('/api/dashboard/volume-data?days=30'));
-    expect(await panel.findByRole('table', { name: 'Tickets created and resolved per day, last 30 days' })).toBeTruthy();
+    expect(
+      await panel.findByRole('table', { name: 'Tickets created and resolved per day, last 30 days' }),
+    ).toBeTruthy();
     expect(panel.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Last 7 days',
       'Last 30 days',
@@ -144,7 +139,13 @@ describe('dashboard', () => {
           status: 200,
           body: [
             ticket(),
-            ticket({ id: 2, ticketId: 'TKT-000002', subject: 'KYC documents rejected', assignedToId: 'a1', assignedTo: assignee }),
+            ticket({
+              id: 2,
+              ticketId: 'TKT-000002',
+              subject: 'KYC documents rejected',
+              assignedToId: 'a1',
+              assignedTo: assignee,
+            }),
           ],
         },
       }),
@@ -226,7 +227,10 @@ describe('dashboard', () => {
   it('shows the empty texts, not errors, while the server cannot rank agents or compute insights (501)', async () => {
     renderApp(
       '/admin',
-      dashboardApi('admin', { 'GET /api/agents/performance': notImplemented, 'GET /api/analytics/insights': notImplemented }),
+      dashboardApi('admin', {
+        'GET /api/agents/performance': notImplemented,
+        'GET /api/analytics/insights': notImplemented,
+      }),
     );
 
     expect(await (await findPanel('Top Performing Agents')).findByText(MESSAGES.noAgentPerformance)).toBeTruthy();
@@ -258,6 +262,8 @@ describe('dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Assign Ticket' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Top Performing Agents' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'AI Analytics Insights' })).toBeNull();
-    expect(fetchedUrls().filter((url) => url.startsWith('/api/analytics') || url.startsWith('/api/agents'))).toEqual([]);
+    expect(fetchedUrls().filter((url) => url.startsWith('/api/analytics') || url.startsWith('/api/agents'))).toEqual(
+      [],
+    );
   });
 });

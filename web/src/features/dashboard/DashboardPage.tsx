@@ -1,9 +1,8 @@
-import { Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { LIST_LIMITS, type Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { DashboardLoading } from './DashboardLoading.tsx';
 import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
 import { agentPerformanceQuery, insightsQuery } from '../analytics/queries.ts';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -13,16 +12,7 @@ import { overdueTicketsQuery, priorityDistributionQuery } from './queries.ts';
 // separately, so the sign-in page never downloads them.
 const DashboardBody = lazy(() => import('./DashboardBody.tsx'));
 
-/** 'Loading dashboard...' (SPEC.md §2), announced to screen readers. */
-export function DashboardLoading() {
-  return (
-    <Text role="status" color="fg.muted" py="8">
-      {MESSAGES.loadingDashboard}
-    </Text>
-  );
-}
-
-/** Role dashboard at the base path (SPEC.md §2 Dashboard Overview). */
+/** Role dashboard at the base path (docs/product.md §2 Dashboard Overview). */
 export function DashboardPage() {
   const user = useCurrentUser();
   // Only rendered signed in (routes/$role/index.tsx); the guard keeps TypeScript and a stray render honest.

@@ -17,14 +17,14 @@ const TYPE_ICONS: Record<string, IconType> = {
 
 const SEVERITY_PALETTES: Record<string, string> = { critical: 'red', warning: 'orange', info: 'blue' };
 
-// The server's enumerations may grow; an unknown type or severity still renders, with the neutral look of SPEC.md §2.
+// The server's enumerations may grow; an unknown type or severity still renders, with the neutral look of docs/product.md §2.
 /** Icon of an insight type; 'other' (anything unknown) gets a light bulb. */
 export const insightIcon = (type: string): IconType => TYPE_ICONS[type] ?? LuLightbulb;
 
 /** Colour palette of an insight severity: critical red, warning orange, info blue, anything else grey. */
 export const insightPalette = (severity: string): string => SEVERITY_PALETTES[severity] ?? 'gray';
 
-/** Insight cards computed by the server from the ticket data (SPEC.md §2 AI Analytics Insights). */
+/** Insight cards computed by the server from the ticket data (docs/product.md §2 AI Analytics Insights). */
 export function InsightsPanel() {
   const insights = useQuery(insightsQuery());
 

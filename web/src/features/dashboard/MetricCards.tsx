@@ -58,7 +58,7 @@ function ChangeLine({ change, basis, lowerIsBetter }: { change: number; basis: s
   );
 }
 
-/** The four headline cards with their real period-over-period changes (SPEC.md §2, DESIGN.md §9). */
+/** The four headline cards with their real period-over-period changes (docs/product.md §2, docs/product.md §11). */
 export function MetricCards({ metrics }: { metrics: DashboardMetrics }) {
   const { overview, changes } = metrics;
   return (

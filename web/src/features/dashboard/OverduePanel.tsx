@@ -10,7 +10,7 @@ import { Panel } from './Panel.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from './PanelStatus.tsx';
 import { overdueTicketsQuery } from './queries.ts';
 
-/** Unresolved tickets past their deadline, refreshed every 30 s and on demand (SPEC.md §2 Overdue Tickets panel). */
+/** Unresolved tickets past their deadline, refreshed every 30 s and on demand (docs/product.md §2 Overdue Tickets panel). */
 export function OverduePanel() {
   const overdue = useQuery(overdueTicketsQuery());
 
@@ -43,7 +43,15 @@ export function OverduePanel() {
         />
       ) : (
         // Focusable so that keyboard users can scroll a long list (the rows themselves have no controls).
-        <Stack as="ul" gap="0" listStyleType="none" maxH="md" overflowY="auto" tabIndex={0} aria-label="Overdue tickets">
+        <Stack
+          as="ul"
+          gap="0"
+          listStyleType="none"
+          maxH="md"
+          overflowY="auto"
+          tabIndex={0}
+          aria-label="Overdue tickets"
+        >
           {overdue.data.map((ticket) => (
             <OverdueRow key={ticket.id} ticket={ticket} />
           ))}
@@ -56,7 +64,14 @@ export function OverduePanel() {
 function OverdueRow({ ticket }: { ticket: Ticket }) {
   const timezone = useUserTimezone();
   return (
-    <Stack as="li" gap="1.5" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-ticket-id={ticket.ticketId}>
+    <Stack
+      as="li"
+      gap="1.5"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      data-ticket-id={ticket.ticketId}
+    >
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">
         <HStack gap="2" wrap="wrap">
           <Text fontFamily="mono" textStyle="sm" fontWeight="semibold">

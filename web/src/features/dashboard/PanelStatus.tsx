@@ -27,7 +27,7 @@ export function PanelError({ error, onRetry }: { error: Error; onRetry: () => vo
   );
 }
 
-/** A panel with nothing to show: the SPEC's empty text, an optional second line and icon. */
+/** A panel with nothing to show: the product empty text, an optional second line and icon. */
 export function PanelEmpty({ title, description, icon }: { title: string; description?: string; icon?: ReactNode }) {
   return (
     <EmptyState.Root size="sm">

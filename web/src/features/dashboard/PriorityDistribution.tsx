@@ -10,7 +10,7 @@ import { Panel } from './Panel.tsx';
 import { PanelError, PanelLoading } from './PanelStatus.tsx';
 import { priorityDistributionQuery } from './queries.ts';
 
-/** Count and share of all tickets per priority, most urgent first (SPEC.md §2). */
+/** Count and share of all tickets per priority, most urgent first (docs/product.md §2). */
 export function PriorityDistribution() {
   const distribution = useQuery(priorityDistributionQuery());
 
@@ -49,7 +49,7 @@ export function PriorityDistribution() {
   );
 }
 
-/** The server assigns new tickets without an agent round robin; this tells staff it is on (SPEC.md §2). */
+/** The server assigns new tickets without an agent round robin; this tells staff it is on (docs/product.md §2). */
 export function RoundRobinStatus() {
   return (
     <Panel title="Round-Robin Assignment">

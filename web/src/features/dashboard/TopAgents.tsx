@@ -12,7 +12,7 @@ import { performancePalette, ratingText } from './dashboard-format.ts';
 import { Panel } from './Panel.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from './PanelStatus.tsx';
 
-/** The five best agents this week (SPEC.md §2 Top Performing Agents); shown to admins and managers only. */
+/** The five best agents this week (docs/product.md §2 Top Performing Agents); shown to admins and managers only. */
 export function TopAgents({ role }: { role: Role }) {
   const agents = useQuery(agentPerformanceQuery(LIST_LIMITS.topAgents));
 

@@ -14,7 +14,7 @@ const VolumeChart = lazy(() => import('./VolumeChart.tsx'));
 const DEFAULT_PERIOD: VolumePeriod = 7;
 const periodLabel = (days: VolumePeriod) => `Last ${days} days`;
 
-/** Tickets created and resolved per day with the 7/30/90-day selector (SPEC.md §2, §9; drawn per DESIGN.md §9). */
+/** Tickets created and resolved per day with the 7/30/90-day selector (docs/product.md §2, §9; drawn per docs/product.md §11). */
 export function VolumeTrend() {
   const [days, setDays] = useState<VolumePeriod>(DEFAULT_PERIOD);
   const volume = useQuery(volumeDataQuery(days));

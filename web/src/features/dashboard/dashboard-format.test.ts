@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { categoryUsageShares } from '../analytics/analytics-format.ts';
-import { formatVolumeDay, performancePalette, priorityShares, ratingText, trendOf, volumeTotals } from './dashboard-format.ts';
+import {
+  formatVolumeDay,
+  performancePalette,
+  priorityShares,
+  ratingText,
+  trendOf,
+  volumeTotals,
+} from './dashboard-format.ts';
 
 describe('performancePalette', () => {
   it.each([

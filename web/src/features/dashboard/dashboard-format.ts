@@ -1,5 +1,5 @@
 /**
- * Display rules of the dashboard panels (SPEC.md §2, §9), kept apart from the components so each boundary is
+ * Display rules of the dashboard panels (docs/product.md §2, §9), kept apart from the components so each boundary is
  * tested directly.
  */
 import { PERFORMANCE_THRESHOLDS, type Priority } from '#shared/constants.ts';

@@ -4,7 +4,7 @@ import { LuChartLine, LuLifeBuoy, LuPhoneCall, LuRefreshCw, LuSparkles, LuUsers 
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { useSession } from '../../lib/router-context.ts';
 
-/** The product's features as SPEC.md §1 lists them. */
+/** The product's features as docs/product.md §1 lists them. */
 const FEATURES: { icon: IconType; title: string; description: string }[] = [
   {
     icon: LuUsers,

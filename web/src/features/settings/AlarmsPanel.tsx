@@ -12,7 +12,7 @@ interface PanelProps {
   onChange: (settings: UserSettings) => void;
 }
 
-/** Settings → Alarms (SPEC.md §2, §3): on/off, volume, sound, which alerts, a test, and desktop permission. */
+/** Settings → Alarms (docs/product.md §2, §3): on/off, volume, sound, which alerts, a test, and desktop permission. */
 export function AlarmsPanel({ settings, onChange }: PanelProps) {
   const alarm = settings.alarmSettings;
   const set = (changes: Partial<AlarmSettings>) => onChange({ ...settings, alarmSettings: { ...alarm, ...changes } });
@@ -104,7 +104,7 @@ function TestAlarmButton({ soundType, volume }: Pick<AlarmSettings, 'soundType' 
     setTesting(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setTesting(false), ALARM.testIndicatorMs);
-    // testAlarm tells the user itself when the sound cannot play (SPEC.md §8).
+    // testAlarm tells the user itself when the sound cannot play (docs/product.md §8).
     await testAlarm({ soundType, volume });
   };
 
@@ -126,7 +126,7 @@ type Permission = NotificationPermission | 'unsupported';
 const currentPermission = (): Permission =>
   typeof globalThis.Notification === 'function' ? Notification.permission : 'unsupported';
 
-/** Asks the browser to allow desktop notifications; the outcome is announced by a toast (SPEC.md §8). */
+/** Asks the browser to allow desktop notifications; the outcome is announced by a toast (docs/product.md §8). */
 function DesktopNotificationsButton() {
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const ask = async () => {

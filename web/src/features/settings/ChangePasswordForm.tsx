@@ -10,7 +10,7 @@ import { notify } from '../../lib/notify.ts';
 import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 import { useChangePasswordMutation } from './queries.ts';
 
-/** What the form holds: the request body plus a confirmation that must match and is never sent (SPEC.md §5). */
+/** What the form holds: the request body plus a confirmation that must match and is never sent (docs/product.md §5). */
 const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.newPassword === values.confirmPassword, {

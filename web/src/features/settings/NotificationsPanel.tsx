@@ -7,7 +7,7 @@ interface PanelProps {
   onChange: (settings: UserSettings) => void;
 }
 
-/** Settings → Notifications: the six toggles of SPEC.md §2. */
+/** Settings → Notifications: the six toggles of docs/product.md §2. */
 export function NotificationsPanel({ settings, onChange }: PanelProps) {
   return (
     <Stack gap="5">

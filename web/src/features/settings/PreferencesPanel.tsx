@@ -9,7 +9,7 @@ interface PanelProps {
   onChange: (settings: UserSettings) => void;
 }
 
-/** Settings → Preferences: time zone (dates everywhere), language and colour theme (SPEC.md §9 lists). */
+/** Settings → Preferences: time zone (dates everywhere), language and colour theme (docs/product.md §9 lists). */
 export function PreferencesPanel({ settings, onChange }: PanelProps) {
   const set =
     <K extends 'timezone' | 'language' | 'theme'>(key: K) =>

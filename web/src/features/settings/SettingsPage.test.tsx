@@ -115,7 +115,7 @@ describe('Settings', () => {
         },
         'Current password is incorrect',
       ],
-      ['the SPEC text when the server gives none', { status: 500 }, MESSAGES.passwordChangeFailed],
+      ['the product text when the server gives none', { status: 500 }, MESSAGES.passwordChangeFailed],
     ])('reports a failure with %s', async (_case, reply, text) => {
       const { user } = renderApp('/agent/settings', api({ 'POST /api/user/change-password': reply }));
 

@@ -22,7 +22,7 @@ const SETTINGS_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNo
   { value: 'alarms', label: 'Alarms', icon: <LuSiren aria-hidden />, Panel: AlarmsPanel },
 ];
 
-/** Personal settings (SPEC.md §2 Settings): Security first, then the tabs that edit the stored settings. */
+/** Personal settings (docs/product.md §2 Settings): Security first, then the tabs that edit the stored settings. */
 export function SettingsPage() {
   const settings = useQuery(userSettingsQuery());
   const save = useSaveSettingsMutation();

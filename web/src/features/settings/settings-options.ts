@@ -3,7 +3,7 @@ import type { UserSettings } from '#shared/schemas/settings.ts';
 
 type NotificationKey = keyof UserSettings['notifications'];
 
-/** The Notifications tab's toggles (SPEC.md §2), in SPEC order, with what each one means. */
+/** The Notifications tab's toggles (docs/product.md §2), in the product order, with what each one means. */
 export const NOTIFICATION_TOGGLES: ReadonlyArray<{ key: NotificationKey; label: string; description: string }> = [
   { key: 'ticketAssigned', label: 'Ticket assigned', description: 'A ticket is assigned to you.' },
   { key: 'ticketCreated', label: 'Ticket created', description: 'A new ticket arrives.' },

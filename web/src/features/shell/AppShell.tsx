@@ -47,7 +47,15 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       </Box>
 
       <Flex direction="column" flex="1" minW="0">
-        <Flex as="header" display={{ base: 'flex', md: 'none' }} align="center" gap="2" px="3" py="2" borderBottomWidth="1px">
+        <Flex
+          as="header"
+          display={{ base: 'flex', md: 'none' }}
+          align="center"
+          gap="2"
+          px="3"
+          py="2"
+          borderBottomWidth="1px"
+        >
           <Drawer.Root
             open={drawerOpen}
             onOpenChange={(details) => setDrawerOpen(details.open)}

@@ -36,7 +36,7 @@ interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** Product title, the role's pages with ticket badges, and the user card with Logout (SPEC.md §2 Sidebar). */
+/** Product title, the role's pages with ticket badges, and the user card with Logout (docs/product.md §2 Sidebar). */
 export function Sidebar({ user, onNavigate }: SidebarProps) {
   const session = useSession();
   const badges = useNavBadges();

@@ -16,7 +16,7 @@ import { TicketsTable } from './TicketsTable.tsx';
 
 const route = getRouteApi('/$role/_signedIn/tickets');
 
-/** All Tickets (SPEC.md §2): the shared table over every ticket, optionally narrowed to one assignee. */
+/** All Tickets (docs/product.md §2): the shared table over every ticket, optionally narrowed to one assignee. */
 export function AllTicketsPage() {
   const user = useCurrentUser();
   const { assignedToId } = route.useSearch();

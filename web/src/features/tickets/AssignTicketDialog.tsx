@@ -19,7 +19,7 @@ import { showServerFieldErrors } from './server-field-errors.ts';
 import { assigneeName } from './ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
-// SPEC.md §5 "Assign ticket": a ticket, and an agent ('Please select an agent').
+// docs/product.md §5 "Assign ticket": a ticket, and an agent ('Please select an agent').
 const assignFormSchema = z.object({
   ticketId: z.string().min(1, TICKET_TEXTS.noTicketSelected),
   agentId: assignTicketSchema.shape.agentId,
@@ -35,7 +35,7 @@ interface AssignTicketDialogProps {
   onClose: () => void;
 }
 
-/** The Assign Ticket dialog (SPEC.md §2), for admins and managers: the ticket, and whom to give it to. */
+/** The Assign Ticket dialog (docs/product.md §2), for admins and managers: the ticket, and whom to give it to. */
 export function AssignTicketDialog({ open, ticket = null, onClose }: AssignTicketDialogProps) {
   const shown = useLastNonNull(ticket);
   return (
@@ -49,7 +49,10 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
   const assign = useAssignTicketMutation();
   const staff = useQuery(assignableStaffQuery());
   // Only asked for when no ticket was given; shares the All Tickets page's cache entry.
-  const candidates = useInfiniteQuery({ ...ticketListQuery({ limit: LIST_LIMITS.fullList }), enabled: ticket === null });
+  const candidates = useInfiniteQuery({
+    ...ticketListQuery({ limit: LIST_LIMITS.fullList }),
+    enabled: ticket === null,
+  });
   const unresolved = (candidates.data?.pages[0]?.tickets ?? []).filter((candidate) => liveDeadline(candidate) !== null);
   const {
     register,
@@ -77,7 +80,11 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
     onClose();
   });
 
-  const staffHelp = staff.isPending ? 'Loading agents...' : staff.isError ? `Agents could not be loaded: ${staff.error.message}` : undefined;
+  const staffHelp = staff.isPending
+    ? 'Loading agents...'
+    : staff.isError
+      ? `Agents could not be loaded: ${staff.error.message}`
+      : undefined;
   const ticketHelp = candidates.isError ? `Tickets could not be loaded: ${candidates.error.message}` : undefined;
 
   return (
@@ -86,7 +93,12 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
         <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Assign ticket">
           <Stack gap="4">
             {ticket === null && (
-              <SelectField label="Ticket" error={errors.ticketId?.message} helperText={ticketHelp} {...register('ticketId')}>
+              <SelectField
+                label="Ticket"
+                error={errors.ticketId?.message}
+                helperText={ticketHelp}
+                {...register('ticketId')}
+              >
                 <option value="">{candidates.isPending ? 'Loading tickets...' : 'Select a ticket'}</option>
                 {unresolved.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>

@@ -20,28 +20,40 @@ import { activeCategoriesQuery, assignableStaffQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
 import { categoryOptions, priorityLabel, typeLabel } from './ticket-display.ts';
 
-/** The agent choice that sends no agent: the server assigns round robin (SPEC.md §4). */
+/** The agent choice that sends no agent: the server assigns round robin (docs/product.md §4). */
 export const AUTO_ASSIGN = 'auto';
 
-// SPEC.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it.
+// docs/product.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it.
 const createTicketFormSchema = createTicketSchema.extend({ assignedToId: z.string() });
 type CreateTicketValues = z.input<typeof createTicketFormSchema>;
 type CreateTicketForm = z.output<typeof createTicketFormSchema>;
-const FORM_FIELDS = ['customerEmail', 'priority', 'subject', 'category', 'type', 'description', 'assignedToId'] as const;
+const FORM_FIELDS = [
+  'customerEmail',
+  'priority',
+  'subject',
+  'category',
+  'type',
+  'description',
+  'assignedToId',
+] as const;
 
 const FORM_ID = 'create-ticket-form';
 
 interface CreateTicketDialogProps {
   open: boolean;
   onClose: () => void;
-  /** The type the form starts with: `direct` from Direct Tickets; `api` otherwise (SPEC.md §5 default). */
+  /** The type the form starts with: `direct` from Direct Tickets; `api` otherwise (docs/product.md §5 default). */
   defaultType?: TicketType;
 }
 
-/** The Create New Ticket dialog (SPEC.md §2): active categories, an agent or round robin ('auto'). */
+/** The Create New Ticket dialog (docs/product.md §2): active categories, an agent or round robin ('auto'). */
 export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: CreateTicketDialogProps) {
   return (
-    <DialogShell open={open} onClose={onClose} title={defaultType === 'direct' ? 'Create Direct Ticket' : 'Create New Ticket'}>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={defaultType === 'direct' ? 'Create Direct Ticket' : 'Create New Ticket'}
+    >
       <CreateTicketForm defaultType={defaultType} onClose={onClose} />
     </DialogShell>
   );
@@ -72,7 +84,10 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
 
   const onSubmit = handleSubmit(async ({ assignedToId, ...request }) => {
     // Undefined is left out of the JSON body: 'auto' sends no agent at all.
-    const input: CreateTicketInput = { ...request, assignedToId: assignedToId === AUTO_ASSIGN ? undefined : assignedToId };
+    const input: CreateTicketInput = {
+      ...request,
+      assignedToId: assignedToId === AUTO_ASSIGN ? undefined : assignedToId,
+    };
     try {
       await create.mutateAsync(input);
     } catch (error) {
@@ -107,12 +122,19 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
                 ))}
               </SelectField>
             </SimpleGrid>
-            <TextField label="Subject" placeholder="Brief summary of the issue" error={errors.subject?.message} {...register('subject')} />
+            <TextField
+              label="Subject"
+              placeholder="Brief summary of the issue"
+              error={errors.subject?.message}
+              {...register('subject')}
+            />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <SelectField
                 label="Category"
                 error={errors.category?.message}
-                helperText={categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined}
+                helperText={
+                  categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined
+                }
                 {...register('category')}
               >
                 <option value="">{categories.isPending ? 'Loading categories...' : 'Select a category'}</option>
@@ -136,7 +158,9 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
               error={errors.description?.message}
               {...register('description')}
             />
-            {user && <AgentSelect user={user} error={errors.assignedToId?.message} registration={register('assignedToId')} />}
+            {user && (
+              <AgentSelect user={user} error={errors.assignedToId?.message} registration={register('assignedToId')} />
+            )}
           </Stack>
         </form>
       </Dialog.Body>
@@ -153,7 +177,7 @@ interface AgentSelectProps {
 
 /**
  * Round robin ('auto') or a chosen person. Admins and managers choose from the active staff, loaded when the dialog
- * opens; agents may not list staff (DESIGN.md §4), so they choose between round robin and themselves.
+ * opens; agents may not list staff (docs/product.md §6), so they choose between round robin and themselves.
  */
 function AgentSelect({ user, error, registration }: AgentSelectProps) {
   const mayList = canListStaff(user.role);

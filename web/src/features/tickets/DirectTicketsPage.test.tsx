@@ -9,7 +9,12 @@ const noTickets = { status: 200, body: { tickets: [], nextCursor: null } };
 
 describe('Direct Tickets', () => {
   it('explains direct tickets and lists only type=direct, up to 100', async () => {
-    renderApp('/agent/direct-tickets', ticketsApi('agent', { 'GET /api/tickets': { status: 200, body: { tickets: [unassignedTicket], nextCursor: null } } }));
+    renderApp(
+      '/agent/direct-tickets',
+      ticketsApi('agent', {
+        'GET /api/tickets': { status: 200, body: { tickets: [unassignedTicket], nextCursor: null } },
+      }),
+    );
 
     expect(await screen.findByText(TICKET_TEXTS.aboutDirectTicketsTitle)).toBeTruthy();
     expect(screen.getByText(TICKET_TEXTS.aboutDirectTicketsBody)).toBeTruthy();
@@ -18,7 +23,7 @@ describe('Direct Tickets', () => {
     expect(Object.fromEntries(ticketListRequests()[0]!)).toEqual({ limit: '100', type: 'direct' });
   });
 
-  it("says 'No Direct Tickets' when there are none, and the SPEC search text when a search finds none", async () => {
+  it("says 'No Direct Tickets' when there are none, and the product search text when a search finds none", async () => {
     const { user } = renderApp('/manager/direct-tickets', ticketsApi('manager', { 'GET /api/tickets': noTickets }));
 
     expect(await screen.findByText(TICKET_TEXTS.noDirectTickets)).toBeTruthy();
@@ -27,11 +32,16 @@ describe('Direct Tickets', () => {
     expect(screen.queryByText(TICKET_TEXTS.noDirectTickets)).toBeNull();
   });
 
-  it.each(['agent', 'manager', 'admin'] as const)("opens the create dialog typed direct from 'Create Direct Ticket' (%s)", async (role) => {
-    const { user } = renderApp(`/${role}/direct-tickets`, ticketsApi(role, { 'GET /api/tickets': noTickets }));
+  it.each(['agent', 'manager', 'admin'] as const)(
+    "opens the create dialog typed direct from 'Create Direct Ticket' (%s)",
+    async (role) => {
+      const { user } = renderApp(`/${role}/direct-tickets`, ticketsApi(role, { 'GET /api/tickets': noTickets }));
 
-    await user.click(await screen.findByRole('button', { name: 'Create Direct Ticket' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create Direct Ticket' }));
-    await waitFor(() => expect((dialog.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('direct'));
-  });
+      await user.click(await screen.findByRole('button', { name: 'Create Direct Ticket' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Create Direct Ticket' }));
+      await waitFor(() =>
+        expect((dialog.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('direct'),
+      );
+    },
+  );
 });

@@ -10,7 +10,7 @@ import { CreateTicketDialog } from './CreateTicketDialog.tsx';
 import { canCreateDirectTickets } from './permissions.ts';
 import { NoTickets, TicketsTable } from './TicketsTable.tsx';
 
-/** Direct Tickets (SPEC.md §2): tickets staff typed in after a customer's call, and the button to record one. */
+/** Direct Tickets (docs/product.md §2): tickets staff typed in after a customer's call, and the button to record one. */
 export function DirectTicketsPage() {
   const user = useCurrentUser();
   const [creating, setCreating] = useState(false);
@@ -43,7 +43,12 @@ export function DirectTicketsPage() {
       <TicketsTable
         scope={{ limit: LIST_LIMITS.fullList, type: 'direct' }}
         label="Direct tickets"
-        emptyState={<NoTickets title={TICKET_TEXTS.noDirectTickets} description="Tickets recorded from customer calls will appear here." />}
+        emptyState={
+          <NoTickets
+            title={TICKET_TEXTS.noDirectTickets}
+            description="Tickets recorded from customer calls will appear here."
+          />
+        }
       />
       {mayCreate && <CreateTicketDialog open={creating} onClose={() => setCreating(false)} defaultType="direct" />}
     </>

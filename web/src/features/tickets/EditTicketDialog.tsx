@@ -19,7 +19,7 @@ import { showServerFieldErrors } from './server-field-errors.ts';
 import { categoryOptions, priorityLabel, statusLabel } from './ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
-// SPEC.md §5 "Edit ticket": subject and description required, the rest from their lists. Same rules as the server.
+// docs/product.md §5 "Edit ticket": subject and description required, the rest from their lists. Same rules as the server.
 const editTicketSchema = updateTicketSchema.required();
 type EditTicketValues = z.input<typeof editTicketSchema>;
 const EDITABLE_FIELDS = ['subject', 'status', 'priority', 'description', 'category'] as const;
@@ -33,7 +33,7 @@ interface EditTicketDialogProps {
 }
 
 /**
- * The Edit ticket dialog (SPEC.md §2): preloaded from `GET /api/tickets/{id}`; a user who may not edit the ticket
+ * The Edit ticket dialog (docs/product.md §2): preloaded from `GET /api/tickets/{id}`; a user who may not edit the ticket
  * is told so instead of being shown a form the server would refuse.
  */
 export function EditTicketDialog({ ticketId, onClose }: EditTicketDialogProps) {
@@ -136,7 +136,9 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
 
   const onSubmit = handleSubmit(async (values) => {
     // Only what the user changed: a field someone else changed meanwhile is not put back.
-    const changes: UpdateTicketInput = Object.fromEntries(EDITABLE_FIELDS.filter((field) => dirtyFields[field]).map((field) => [field, values[field]]));
+    const changes: UpdateTicketInput = Object.fromEntries(
+      EDITABLE_FIELDS.filter((field) => dirtyFields[field]).map((field) => [field, values[field]]),
+    );
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -182,7 +184,9 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
             <SelectField
               label="Category"
               error={errors.category?.message}
-              helperText={categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined}
+              helperText={
+                categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined
+              }
               {...register('category')}
             >
               {options.map((option) => (
@@ -191,7 +195,12 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
                 </option>
               ))}
             </SelectField>
-            <TextAreaField label="Description" rows={6} error={errors.description?.message} {...register('description')} />
+            <TextAreaField
+              label="Description"
+              rows={6}
+              error={errors.description?.message}
+              {...register('description')}
+            />
           </Stack>
         </form>
       </Dialog.Body>

@@ -9,7 +9,13 @@ interface FieldFrame {
 }
 
 /** A labelled native select with its error (react-hook-form's `register` spreads straight onto it). */
-export function SelectField({ label, error, helperText, children, ...select }: FieldFrame & ComponentProps<typeof NativeSelect.Field>) {
+export function SelectField({
+  label,
+  error,
+  helperText,
+  children,
+  ...select
+}: FieldFrame & ComponentProps<typeof NativeSelect.Field>) {
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>

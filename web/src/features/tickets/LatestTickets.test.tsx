@@ -1,5 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Provider } from '../../components/ui/Provider.tsx';
@@ -11,7 +17,10 @@ import { listedTickets, ticketListRequests } from './test-api.ts';
 
 /** LatestTickets alone under a `/$role` route, as the dashboard shows it (the dashboard itself is tested apart). */
 function renderLatestTickets() {
-  vi.stubGlobal('fetch', fakeFetch({ 'GET /api/tickets': { status: 200, body: { tickets: listedTickets, nextCursor: 'more' } } }).fetch);
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({ 'GET /api/tickets': { status: 200, body: { tickets: listedTickets, nextCursor: 'more' } } }).fetch,
+  );
   const queryClient = createQueryClient({ onUnauthorized: vi.fn() });
   queryClient.setQueryData(authKeys.user(), staffUser('manager'));
   const root = createRootRoute();

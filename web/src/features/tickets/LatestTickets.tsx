@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import { LIST_LIMITS } from '#shared/constants.ts';
 import { TicketsTable } from './TicketsTable.tsx';
 
-/** The dashboard's table of the latest 10 tickets, with view, edit and assign actions (SPEC.md §2 Dashboard). */
+/** The dashboard's table of the latest 10 tickets, with view, edit and assign actions (docs/product.md §2 Dashboard). */
 export function LatestTickets() {
   const { role } = useParams({ from: '/$role' });
   return (
@@ -21,7 +21,12 @@ export function LatestTickets() {
         </HStack>
       </Card.Header>
       <Card.Body>
-        <TicketsTable scope={{ limit: LIST_LIMITS.dashboardTickets }} label="Latest tickets" filterable={false} paginate={false} />
+        <TicketsTable
+          scope={{ limit: LIST_LIMITS.dashboardTickets }}
+          label="Latest tickets"
+          filterable={false}
+          paginate={false}
+        />
       </Card.Body>
     </Card.Root>
   );

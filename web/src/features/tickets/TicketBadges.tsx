@@ -11,7 +11,7 @@ export function StatusBadge({ status }: { status: TicketStatus }) {
   );
 }
 
-/** A ticket's priority as a badge in its SPEC.md §9 colour. */
+/** A ticket's priority as a badge in its docs/product.md §9 colour. */
 export function PriorityBadge({ priority }: { priority: Priority }) {
   return (
     <Badge variant="outline" colorPalette={PRIORITY_PALETTES[priority]} whiteSpace="nowrap">

@@ -24,7 +24,7 @@ function detailApi(id: number, routes: FakeRoutes): FakeRoutes {
 }
 
 describe('ticket detail view', () => {
-  it('shows every field of SPEC.md §2, in words and in the user’s time zone', async () => {
+  it('shows every field of docs/product.md §2, in words and in the user’s time zone', async () => {
     const { user } = renderApp(
       '/manager/tickets',
       ticketsApi('manager', detailApi(3, { 'GET /api/tickets/3': { status: 200, body: unassignedTicket } })),

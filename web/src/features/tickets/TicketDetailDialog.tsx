@@ -43,7 +43,7 @@ interface TicketDetailDialogProps {
 }
 
 /**
- * The one ticket detail view (DESIGN.md §9): every field of SPEC.md §2 "Ticket detail modal", the deadline
+ * The one ticket detail view (docs/product.md §11): every field of docs/product.md §2 "Ticket detail modal", the deadline
  * countdown, comments with internal notes, and the ticket's history.
  */
 export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDialogProps) {
@@ -86,7 +86,9 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
           {detail.isError && (
             <Alert.Root status="warning" role="alert" size="sm">
               <Alert.Indicator />
-              <Alert.Title>Showing the ticket as listed; the latest version could not be loaded ({detail.error.message}).</Alert.Title>
+              <Alert.Title>
+                Showing the ticket as listed; the latest version could not be loaded ({detail.error.message}).
+              </Alert.Title>
             </Alert.Root>
           )}
           <HStack gap="2" wrap="wrap">
@@ -102,7 +104,9 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
             <DetailItem label="Assigned to">{assigneeName(ticket.assignedTo)}</DetailItem>
             <DetailItem label="Created">{formatDateTime(ticket.createdAt, timeZone)}</DetailItem>
             <DetailItem label="Deadline">{formatDateTime(ticket.deadline, timeZone)}</DetailItem>
-            {ticket.resolvedAt && <DetailItem label="Resolved">{formatDateTime(ticket.resolvedAt, timeZone)}</DetailItem>}
+            {ticket.resolvedAt && (
+              <DetailItem label="Resolved">{formatDateTime(ticket.resolvedAt, timeZone)}</DetailItem>
+            )}
           </DataList.Root>
 
           <Stack gap="1">
@@ -167,7 +171,7 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC.md §5: only a comment with something in it is sent.
+    // docs/product.md §5: only a comment with something in it is sent.
     if (!content || addComment.isPending) return;
     addComment.mutate(
       { content, isInternal: internal },
@@ -233,7 +237,13 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
         <Stack gap="3">
           <Field.Root>
             <Field.Label>New comment</Field.Label>
-            <Textarea value={text} onChange={(event) => setText(event.target.value)} placeholder="Write a comment..." rows={3} autoresize />
+            <Textarea
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Write a comment..."
+              rows={3}
+              autoresize
+            />
           </Field.Root>
           {addComment.isError && (
             <Text role="alert" color="fg.error" fontSize="sm">
@@ -241,7 +251,11 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
             </Text>
           )}
           <HStack justify="space-between" wrap="wrap" gap="3">
-            <Checkbox.Root checked={internal} onCheckedChange={(details) => setInternal(details.checked === true)} size="sm">
+            <Checkbox.Root
+              checked={internal}
+              onCheckedChange={(details) => setInternal(details.checked === true)}
+              size="sm"
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>Internal note (staff only)</Checkbox.Label>

@@ -13,7 +13,8 @@ import { othersTicket, ticketFixture } from './test-data.ts';
 type User = ReturnType<typeof renderApp>['user'];
 
 const writes = (requests: FakeRequest[], method: string) => requests.filter((request) => request.method === method);
-const reads = (requests: FakeRequest[], path: string) => requests.filter((request) => request.method === 'GET' && request.path === path);
+const reads = (requests: FakeRequest[], path: string) =>
+  requests.filter((request) => request.method === 'GET' && request.path === path);
 
 /** Holds the answers to `method path` back until `release` is called. */
 function holdBack(method: string, path: string) {
@@ -32,7 +33,10 @@ async function openDialog(user: User, button: string, dialogName: string) {
   return within(await screen.findByRole('dialog', { name: dialogName }));
 }
 
-const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('Edit ticket dialog', () => {
   const editApi = (overrides = {}) =>
@@ -42,7 +46,9 @@ describe('Edit ticket dialog', () => {
     const { user } = renderApp('/manager/tickets', editApi());
     const dialog = await openDialog(user, 'Edit ticket TKT-000001', 'Edit Ticket');
 
-    expect(((await dialog.findByRole('textbox', { name: 'Subject' })) as HTMLInputElement).value).toBe('Withdrawal stuck in pending');
+    expect(((await dialog.findByRole('textbox', { name: 'Subject' })) as HTMLInputElement).value).toBe(
+      'Withdrawal stuck in pending',
+    );
     expect((dialog.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('in_progress');
     expect((dialog.getByRole('combobox', { name: 'Priority' }) as HTMLSelectElement).value).toBe('high');
     const category = dialog.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement;
@@ -82,7 +88,10 @@ describe('Edit ticket dialog', () => {
   });
 
   it("tells 'Error' / 'Failed to update ticket' when the server refuses, and keeps the form", async () => {
-    const { user } = renderApp('/manager/tickets', editApi({ 'PATCH /api/tickets/1': { status: 500, body: { message: 'boom' } } }));
+    const { user } = renderApp(
+      '/manager/tickets',
+      editApi({ 'PATCH /api/tickets/1': { status: 500, body: { message: 'boom' } } }),
+    );
     const dialog = await openDialog(user, 'Edit ticket TKT-000001', 'Edit Ticket');
 
     await user.type(await dialog.findByRole('textbox', { name: 'Subject' }), '!');
@@ -95,7 +104,7 @@ describe('Edit ticket dialog', () => {
 });
 
 describe('Create New Ticket dialog', () => {
-  it('shows the SPEC.md §5 message under each field left wrong, and sends nothing', async () => {
+  it('shows the docs/product.md §5 message under each field left wrong, and sends nothing', async () => {
     const { user, requests } = renderApp('/admin/tickets', ticketsApi('admin'));
     const dialog = await openDialog(user, 'Create Ticket', 'Create New Ticket');
 
@@ -114,12 +123,14 @@ describe('Create New Ticket dialog', () => {
   it("lets an agent choose round robin or themselves, without listing staff, and 'auto' sends no agent", async () => {
     const { user, requests } = renderApp(
       '/agent/tickets',
-      ticketsApi('agent', { 'POST /api/tickets': { status: 201, body: ticketFixture({ id: 9, ticketId: 'TKT-000009' }) } }),
+      ticketsApi('agent', {
+        'POST /api/tickets': { status: 201, body: ticketFixture({ id: 9, ticketId: 'TKT-000009' }) },
+      }),
     );
     const dialog = await openDialog(user, 'Create Ticket', 'Create New Ticket');
     const agent = dialog.getByRole('combobox', { name: 'Assign to' });
     expect(optionTexts(agent)).toEqual(['Auto-assign (round robin)', 'Me (Dana Reyes)']);
-    // SPEC.md §5 defaults.
+    // docs/product.md §5 defaults.
     expect((dialog.getByRole('combobox', { name: 'Priority' }) as HTMLSelectElement).value).toBe('medium');
     expect((dialog.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('api');
 
@@ -179,7 +190,10 @@ describe('Create New Ticket dialog', () => {
   });
 
   it("tells 'Failed to create ticket. Please try again.' when the server refuses", async () => {
-    const { user } = renderApp('/agent/tickets', ticketsApi('agent', { 'POST /api/tickets': { status: 500, body: { message: 'boom' } } }));
+    const { user } = renderApp(
+      '/agent/tickets',
+      ticketsApi('agent', { 'POST /api/tickets': { status: 500, body: { message: 'boom' } } }),
+    );
     const dialog = await openDialog(user, 'Create Ticket', 'Create New Ticket');
     await user.type(dialog.getByRole('textbox', { name: 'Customer email' }), 'new@example.com');
     await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Cannot log in');
@@ -207,7 +221,9 @@ describe('Assign Ticket dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Assign Ticket' }));
     expect(await dialog.findByText(MESSAGES.agentRequired)).toBeTruthy();
 
-    await waitFor(() => expect(optionTexts(dialog.getByRole('combobox', { name: 'Agent' }))).toContain('Priya Nair (Agent)'));
+    await waitFor(() =>
+      expect(optionTexts(dialog.getByRole('combobox', { name: 'Agent' }))).toContain('Priya Nair (Agent)'),
+    );
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Agent' }), 'agent-2');
     const release = holdBack('POST', '/api/tickets/2/assign');
     await user.click(dialog.getByRole('button', { name: 'Assign Ticket' }));
@@ -224,10 +240,14 @@ describe('Assign Ticket dialog', () => {
   it("tells 'Failed to assign ticket. Please try again.' when the server refuses", async () => {
     const { user } = renderApp(
       '/admin/tickets',
-      ticketsApi('admin', { 'POST /api/tickets/2/assign': { status: 400, body: { message: 'The assignee must be an active staff member' } } }),
+      ticketsApi('admin', {
+        'POST /api/tickets/2/assign': { status: 400, body: { message: 'The assignee must be an active staff member' } },
+      }),
     );
     const dialog = await openDialog(user, 'Assign ticket TKT-000002', 'Assign Ticket');
-    await waitFor(() => expect(optionTexts(dialog.getByRole('combobox', { name: 'Agent' }))).toContain('Priya Nair (Agent)'));
+    await waitFor(() =>
+      expect(optionTexts(dialog.getByRole('combobox', { name: 'Agent' }))).toContain('Priya Nair (Agent)'),
+    );
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Agent' }), 'agent-2');
     await user.click(dialog.getByRole('button', { name: 'Assign Ticket' }));
 

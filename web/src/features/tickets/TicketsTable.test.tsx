@@ -15,14 +15,23 @@ async function findRow(ticketId: string) {
 }
 
 describe('All Tickets table', () => {
-  it('shows the SPEC columns, one row per ticket, with status, priority and the assignee or Unassigned', async () => {
+  it('shows the product columns, one row per ticket, with status, priority and the assignee or Unassigned', async () => {
     renderApp('/manager/tickets', ticketsApi('manager'));
 
     const table = await findTable();
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Ticket ID', 'Subject', 'Customer', 'Status', 'Priority', 'Assigned To', 'Created', 'Actions']);
+    expect(headers).toEqual([
+      'Ticket ID',
+      'Subject',
+      'Customer',
+      'Status',
+      'Priority',
+      'Assigned To',
+      'Created',
+      'Actions',
+    ]);
     expect(within(table).getAllByRole('row')).toHaveLength(1 + listedTickets.length);
 
     const first = within(await findRow('TKT-000001'));
@@ -58,26 +67,27 @@ describe('All Tickets table', () => {
 
     const status = screen.getByRole('combobox', { name: 'Filter by status' });
     const priority = screen.getByRole('combobox', { name: 'Filter by priority' });
-    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All Status',
-      'Open',
-      'In Progress',
-      'Resolved',
-      'Closed',
-    ]);
-    expect(within(priority).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All Priority',
-      'Low',
-      'Medium',
-      'High',
-      'Critical',
-    ]);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Status', 'Open', 'In Progress', 'Resolved', 'Closed']);
+    expect(
+      within(priority)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Priority', 'Low', 'Medium', 'High', 'Critical']);
 
     await user.selectOptions(status, 'in_progress');
     await user.selectOptions(priority, 'high');
     await user.type(screen.getByRole('searchbox', { name: 'Search tickets' }), 'TKT-1');
     await waitFor(() =>
-      expect(Object.fromEntries(ticketListRequests().at(-1)!)).toEqual({ limit: '100', status: 'in_progress', priority: 'high', q: 'TKT-1' }),
+      expect(Object.fromEntries(ticketListRequests().at(-1)!)).toEqual({
+        limit: '100',
+        status: 'in_progress',
+        priority: 'high',
+        q: 'TKT-1',
+      }),
     );
 
     await user.selectOptions(status, '');
@@ -85,7 +95,10 @@ describe('All Tickets table', () => {
   });
 
   it("says 'No tickets found matching your criteria' when nothing matches", async () => {
-    renderApp('/agent/tickets', ticketsApi('agent', { 'GET /api/tickets': { status: 200, body: { tickets: [], nextCursor: null } } }));
+    renderApp(
+      '/agent/tickets',
+      ticketsApi('agent', { 'GET /api/tickets': { status: 200, body: { tickets: [], nextCursor: null } } }),
+    );
     expect(await screen.findByText(TICKET_TEXTS.noTicketsMatch)).toBeTruthy();
   });
 
@@ -95,7 +108,10 @@ describe('All Tickets table', () => {
       { tickets: [listedTickets[1]], nextCursor: null },
     ];
     let call = 0;
-    const { user } = renderApp('/agent/tickets', ticketsApi('agent', { 'GET /api/tickets': () => ({ status: 200, body: pages[call++] }) }));
+    const { user } = renderApp(
+      '/agent/tickets',
+      ticketsApi('agent', { 'GET /api/tickets': () => ({ status: 200, body: pages[call++] }) }),
+    );
     await findRow('TKT-000001');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -111,7 +127,9 @@ describe('All Tickets table', () => {
       '/agent/tickets',
       ticketsApi('agent', {
         'GET /api/tickets': () =>
-          fail ? { status: 503, body: { message: 'Service Unavailable' } } : { status: 200, body: { tickets: listedTickets, nextCursor: null } },
+          fail
+            ? { status: 503, body: { message: 'Service Unavailable' } }
+            : { status: 200, body: { tickets: listedTickets, nextCursor: null } },
       }),
     );
 
@@ -137,7 +155,11 @@ describe('row actions by role', () => {
 
   it.each(['admin', 'manager'] as const)('gives a %s view, edit and assign on every ticket', async (role) => {
     renderApp(`/${role}/tickets`, ticketsApi(role));
-    expect(await actionsOf('TKT-000002')).toEqual(['View ticket TKT-000002', 'Edit ticket TKT-000002', 'Assign ticket TKT-000002']);
+    expect(await actionsOf('TKT-000002')).toEqual([
+      'View ticket TKT-000002',
+      'Edit ticket TKT-000002',
+      'Assign ticket TKT-000002',
+    ]);
   });
 });
 
@@ -154,7 +176,7 @@ describe('tickets of one assignee (?assignedToId=)', () => {
     await waitFor(() => expect(ticketListRequests().at(-1)?.has('assignedToId')).toBe(false));
   });
 
-  it("ignores an absurd assignedToId instead of failing the page", async () => {
+  it('ignores an absurd assignedToId instead of failing the page', async () => {
     renderApp(`/manager/tickets?assignedToId=${'x'.repeat(500)}`, ticketsApi('manager'));
     await findTable();
     expect(ticketListRequests()[0]?.has('assignedToId')).toBe(false);
@@ -163,7 +185,10 @@ describe('tickets of one assignee (?assignedToId=)', () => {
 
   it("'My tickets' shows the signed-in agent's own tickets", async () => {
     const mine = { tickets: [ticketFixture()], nextCursor: null };
-    const { user } = renderApp('/agent/tickets', ticketsApi('agent', { 'GET /api/tickets': { status: 200, body: mine } }));
+    const { user } = renderApp(
+      '/agent/tickets',
+      ticketsApi('agent', { 'GET /api/tickets': { status: 200, body: mine } }),
+    );
     await findTable();
 
     await user.click(screen.getByRole('button', { name: 'My tickets' }));

@@ -39,11 +39,11 @@ export interface TicketsTableProps {
   scope: Pick<TicketFilters, 'limit' | 'type' | 'assignedToId'>;
   /** Accessible name of the table. */
   label: string;
-  /** Search box and status and priority filters (SPEC.md §2); off for the dashboard's latest tickets. */
+  /** Search box and status and priority filters (docs/product.md §2); off for the dashboard's latest tickets. */
   filterable?: boolean;
   /** A "Load more" button while the server has more. */
   paginate?: boolean;
-  /** Shown when the scope holds no ticket at all (nothing searched or filtered); defaults to the SPEC text. */
+  /** Shown when the scope holds no ticket at all (nothing searched or filtered); defaults to the product text. */
   emptyState?: ReactNode;
 }
 
@@ -63,7 +63,7 @@ const COLUMNS = [
 type OpenDialog = { kind: 'view' | 'edit' | 'assign'; ticket: Ticket } | null;
 
 /**
- * The shared tickets table (SPEC.md §2): server-side search and filters, the SPEC columns, and the row actions the
+ * The shared tickets table (docs/product.md §2): server-side search and filters, the product columns, and the row actions the
  * signed-in user may use, each opening its dialog.
  */
 export function TicketsTable({ scope, label, filterable = true, paginate = true, emptyState }: TicketsTableProps) {
@@ -75,7 +75,12 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
-  const filters: TicketFilters = { ...scope, q: q || undefined, status: status || undefined, priority: priority || undefined };
+  const filters: TicketFilters = {
+    ...scope,
+    q: q || undefined,
+    status: status || undefined,
+    priority: priority || undefined,
+  };
   const narrowed = Boolean(filters.q || filters.status || filters.priority);
   // The rows on screen stay while a new search loads: no flash of a spinner on every pause in typing.
   const list = useInfiniteQuery({ ...ticketListQuery(filters), placeholderData: keepPreviousData });
@@ -178,7 +183,11 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
                     <Table.Cell>
                       <PriorityBadge priority={ticket.priority} />
                     </Table.Cell>
-                    <Table.Cell truncate color={ticket.assignedTo ? undefined : 'fg.muted'} title={assigneeName(ticket.assignedTo)}>
+                    <Table.Cell
+                      truncate
+                      color={ticket.assignedTo ? undefined : 'fg.muted'}
+                      title={assigneeName(ticket.assignedTo)}
+                    >
                       {assigneeName(ticket.assignedTo)}
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap" title={formatDateTime(ticket.createdAt, timeZone)}>
@@ -186,16 +195,25 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
                     </Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
-                        <RowAction label={`View ticket ${ticket.ticketId}`} onClick={() => setDialog({ kind: 'view', ticket })}>
+                        <RowAction
+                          label={`View ticket ${ticket.ticketId}`}
+                          onClick={() => setDialog({ kind: 'view', ticket })}
+                        >
                           <LuEye />
                         </RowAction>
                         {mayEdit(ticket) && (
-                          <RowAction label={`Edit ticket ${ticket.ticketId}`} onClick={() => setDialog({ kind: 'edit', ticket })}>
+                          <RowAction
+                            label={`Edit ticket ${ticket.ticketId}`}
+                            onClick={() => setDialog({ kind: 'edit', ticket })}
+                          >
                             <LuPencil />
                           </RowAction>
                         )}
                         {mayAssign && (
-                          <RowAction label={`Assign ticket ${ticket.ticketId}`} onClick={() => setDialog({ kind: 'assign', ticket })}>
+                          <RowAction
+                            label={`Assign ticket ${ticket.ticketId}`}
+                            onClick={() => setDialog({ kind: 'assign', ticket })}
+                          >
                             <LuUserPlus />
                           </RowAction>
                         )}
@@ -208,7 +226,14 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
           </Table.ScrollArea>
           {list.isFetchNextPageError && <LoadError error={list.error} onRetry={() => void list.fetchNextPage()} />}
           {paginate && list.hasNextPage && (
-            <Button mt="4" variant="outline" width="full" loading={list.isFetchingNextPage} loadingText="Loading..." onClick={() => void list.fetchNextPage()}>
+            <Button
+              mt="4"
+              variant="outline"
+              width="full"
+              loading={list.isFetchingNextPage}
+              loadingText="Loading..."
+              onClick={() => void list.fetchNextPage()}
+            >
               Load more
             </Button>
           )}
@@ -221,7 +246,9 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
         onEdit={(ticket) => setDialog({ kind: 'edit', ticket })}
       />
       <EditTicketDialog ticketId={dialog?.kind === 'edit' ? dialog.ticket.id : null} onClose={close} />
-      {mayAssign && <AssignTicketDialog open={dialog?.kind === 'assign'} ticket={dialog?.ticket ?? null} onClose={close} />}
+      {mayAssign && (
+        <AssignTicketDialog open={dialog?.kind === 'assign'} ticket={dialog?.ticket ?? null} onClose={close} />
+      )}
     </Stack>
   );
 }
@@ -234,7 +261,7 @@ function RowAction({ label, onClick, children }: { label: string; onClick: () =>
   );
 }
 
-/** The empty list: the SPEC text as the title. */
+/** The empty list: the product text as the title. */
 export function NoTickets({ title, description }: { title: string; description?: string }) {
   return (
     <EmptyState.Root borderWidth="1px" rounded="md">

@@ -18,12 +18,18 @@ describe('changeText', () => {
     [{ field: 'priority', from: 'low', to: 'critical' }, 'Priority: Low → Critical'],
     [{ field: 'category', from: 'fiat_deposit', to: 'kyc' }, 'Category: fiat deposit → kyc'],
     [{ field: 'assignedTo', from: null, to: { id: 'a2', name: 'Priya Nair' } }, 'Assignee: Unassigned → Priya Nair'],
-    [{ field: 'assignedTo', from: { id: 'a1', name: 'Sam Lee' }, to: { id: 'a2', name: 'Priya Nair' } }, 'Assignee: Sam Lee → Priya Nair'],
+    [
+      { field: 'assignedTo', from: { id: 'a1', name: 'Sam Lee' }, to: { id: 'a2', name: 'Priya Nair' } },
+      'Assignee: Sam Lee → Priya Nair',
+    ],
     [{ field: 'isOverdue', from: false, to: true }, 'Overdue: No → Yes'],
     [{ field: 'responseTime', from: null, to: 42 }, 'First response: 42 min'],
     [{ field: 'subject', from: 'Old', to: 'New' }, 'Subject: Old → New'],
     [{ field: 'description', from: 'a long text', to: 'another long text' }, 'Description edited'],
-    [{ field: 'deadline', from: '2025-01-06T23:30:00.000Z', to: '2025-01-07T01:30:00.000Z' }, 'Deadline: Jan 7, 2025, 8:30 AM → Jan 7, 2025, 10:30 AM'],
+    [
+      { field: 'deadline', from: '2025-01-06T23:30:00.000Z', to: '2025-01-07T01:30:00.000Z' },
+      'Deadline: Jan 7, 2025, 8:30 AM → Jan 7, 2025, 10:30 AM',
+    ],
   ])('writes %j as %j (in Tokyo time)', (change, expected) => {
     expect(changeText(change, 'Asia/Tokyo').replace(/\s/g, ' ')).toBe(expected);
   });

@@ -53,6 +53,7 @@ function valueText(field: string, value: ChangeValue, timeZone: string): string 
 export function changeText(change: FieldChange, timeZone: string): string {
   const label = FIELD_LABELS[change.field] ?? change.field;
   if (change.field === 'description') return `${label} edited`;
-  if (change.from === null && change.field !== 'assignedTo') return `${label}: ${valueText(change.field, change.to, timeZone)}`;
+  if (change.from === null && change.field !== 'assignedTo')
+    return `${label}: ${valueText(change.field, change.to, timeZone)}`;
   return `${label}: ${valueText(change.field, change.from, timeZone)} → ${valueText(change.field, change.to, timeZone)}`;
 }

@@ -3,7 +3,14 @@
  * and the dashboard figures (counts, overdue panel) that depend on status, priority and assignee.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssignTicketInput, Comment, CreateCommentInput, CreateTicketInput, Ticket, UpdateTicketInput } from '#shared/schemas/ticket.ts';
+import type {
+  AssignTicketInput,
+  Comment,
+  CreateCommentInput,
+  CreateTicketInput,
+  Ticket,
+  UpdateTicketInput,
+} from '#shared/schemas/ticket.ts';
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/queries.ts';
 import { ticketKeys } from './queries.ts';
@@ -47,7 +54,7 @@ export function useAssignTicketMutation() {
 }
 
 /**
- * `POST /api/tickets/{id}/comments`; the thread and the history reload (SPEC.md §4). A comment the customer sees
+ * `POST /api/tickets/{id}/comments`; the thread and the history reload (docs/product.md §4). A comment the customer sees
  * may be the ticket's first response, which moves the dashboard's average response time.
  */
 export function useAddCommentMutation(ticketId: number) {

@@ -40,7 +40,8 @@ export function ticketListSearch(filters: TicketFilters, cursor: string | null):
 export const ticketListQuery = (filters: TicketFilters) =>
   infiniteQueryOptions({
     queryKey: ticketKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => api.get<TicketList>(`/api/tickets?${ticketListSearch(filters, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TicketList>(`/api/tickets?${ticketListSearch(filters, pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -67,7 +68,7 @@ export const ticketHistoryQuery = (id: number) =>
   });
 
 /**
- * The categories a ticket may be filed under: active ones only (SPEC.md §4). Kept under the categories area's
+ * The categories a ticket may be filed under: active ones only (docs/product.md §4). Kept under the categories area's
  * key prefix so that Category Management's changes refresh the ticket forms too.
  */
 export const activeCategoriesQuery = () =>

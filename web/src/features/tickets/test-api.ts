@@ -3,7 +3,14 @@ import { vi } from 'vitest';
 import type { Role } from '#shared/constants.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { type FakeRoutes, staffUser } from '../../test/render-app.tsx';
-import { SIGNED_IN_AGENT_ID, othersTicket, staff, ticketFixture, tokyoSettings, unassignedTicket } from './test-data.ts';
+import {
+  SIGNED_IN_AGENT_ID,
+  othersTicket,
+  staff,
+  ticketFixture,
+  tokyoSettings,
+  unassignedTicket,
+} from './test-data.ts';
 
 function category(name: string, displayName: string): Category {
   return {
@@ -32,7 +39,8 @@ export function ticketsApi(role: Role, overrides: FakeRoutes = {}): FakeRoutes {
     'GET /api/user/settings': { status: 200, body: tokyoSettings },
     'GET /api/tickets': { status: 200, body: { tickets: listedTickets, nextCursor: null } },
     'GET /api/categories': { status: 200, body: activeCategories },
-    'GET /api/agents': role === 'agent' ? { status: 403, body: { message: 'Forbidden' } } : { status: 200, body: staff },
+    'GET /api/agents':
+      role === 'agent' ? { status: 403, body: { message: 'Forbidden' } } : { status: 200, body: staff },
     ...overrides,
   };
 }

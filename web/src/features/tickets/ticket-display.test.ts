@@ -42,7 +42,10 @@ describe('categoryOptions', () => {
   });
 
   it("keeps the ticket's own category first when it is no longer active", () => {
-    expect(categoryOptions(active, 'crypto_deposit')[0]).toEqual({ value: 'crypto_deposit', label: 'crypto deposit (inactive)' });
+    expect(categoryOptions(active, 'crypto_deposit')[0]).toEqual({
+      value: 'crypto_deposit',
+      label: 'crypto deposit (inactive)',
+    });
     expect(categoryOptions(active, 'kyc')).toHaveLength(2);
   });
 

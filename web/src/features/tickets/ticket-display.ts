@@ -1,5 +1,11 @@
-/** How ticket fields read on screen (SPEC.md §2 Ticket detail modal). */
-import { TICKET_STATUS_LABELS, PRIORITY_LABELS, type Priority, type TicketStatus, type TicketType } from '#shared/constants.ts';
+/** How ticket fields read on screen (docs/product.md §2 Ticket detail modal). */
+import {
+  TICKET_STATUS_LABELS,
+  PRIORITY_LABELS,
+  type Priority,
+  type TicketStatus,
+  type TicketType,
+} from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { TicketAssignee } from '#shared/schemas/ticket.ts';
 
@@ -34,7 +40,7 @@ export const STATUS_PALETTES: Record<TicketStatus, string> = {
   closed: 'gray',
 };
 
-/** Chakra palettes of the priority badges: the dot colours of SPEC.md §9. */
+/** Chakra palettes of the priority badges: the dot colours of docs/product.md §9. */
 export const PRIORITY_PALETTES: Record<Priority, string> = {
   critical: 'red',
   high: 'orange',
@@ -49,11 +55,14 @@ export interface CategoryOption {
 }
 
 /**
- * The categories a ticket form offers: the active ones (SPEC.md §4), plus the ticket's own when it is no longer
+ * The categories a ticket form offers: the active ones (docs/product.md §4), plus the ticket's own when it is no longer
  * active, so that editing other fields never silently re-files the ticket. Until the list has loaded (`undefined`),
  * just the ticket's own.
  */
-export function categoryOptions(active: readonly { name: string; displayName: string }[] | undefined, current?: string): CategoryOption[] {
+export function categoryOptions(
+  active: readonly { name: string; displayName: string }[] | undefined,
+  current?: string,
+): CategoryOption[] {
   if (!active) return current ? [{ value: current, label: spacedOrNA(current) }] : [];
   const options = active.map((category) => ({ value: category.name, label: category.displayName }));
   if (current && !options.some((option) => option.value === current)) {
