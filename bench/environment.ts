@@ -14,6 +14,7 @@ import { startGateway } from '#infra/local/gateway.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { resetConfigForTests } from '#functions/lib/config.ts';
 import { dynamo } from '#functions/lib/clients.ts';
+import { newAppSecret } from '#functions/lib/secrets.ts';
 
 const REGION = 'us-east-1';
 
@@ -50,6 +51,7 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
     stops.push(() => gateway.close());
 
     const ensured = new Set<string>();
+    const appSecret = newAppSecret();
     const switchTable = async (name: string) => {
       // Once per table: DescribeTable makes DynamoDB Local count the table, which would land on the measurements.
       if (!ensured.has(name)) await ensureTable(admin, name);
@@ -61,6 +63,7 @@ export async function startEnvironment(): Promise<BenchEnvironment> {
         cognitoEndpoint: cognitoLocal.endpoint,
         pool,
         wsManagementEndpoint: gateway.url,
+        appSecret,
       });
       Object.assign(process.env, env);
       resetConfigForTests();

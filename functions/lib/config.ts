@@ -22,6 +22,10 @@ export interface Config {
     hostedUiDomain?: string;
   };
   wsManagementEndpoint?: string;
+  /** The master secret itself (embedded runtime), base64url; see functions/lib/secrets.ts. */
+  appSecret?: string;
+  /** Where the master secret lives in Secrets Manager (AWS). */
+  appSecretArn?: string;
   apiKeyRateLimitPerMinute: number;
   /** The rate-limit window: a minute, except in tests that must see a window end without waiting a minute. */
   apiKeyRateWindowSeconds: number;
@@ -54,6 +58,8 @@ export function config(): Config {
       hostedUiDomain: optional('COGNITO_HOSTED_UI_DOMAIN'),
     },
     wsManagementEndpoint: optional('WS_MANAGEMENT_ENDPOINT'),
+    appSecret: optional('APP_SECRET'),
+    appSecretArn: optional('APP_SECRET_ARN'),
     apiKeyRateLimitPerMinute: Number(process.env.API_KEY_RATE_LIMIT ?? 600),
     apiKeyRateWindowSeconds: Number(process.env.API_KEY_RATE_WINDOW_SECONDS ?? 60),
   };

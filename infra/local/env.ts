@@ -14,6 +14,8 @@ export function functionEnv(o: {
   cognitoEndpoint: string;
   pool: LocalUserPool;
   wsManagementEndpoint?: string;
+  /** The master secret the functions derive their signing and sealing keys from (functions/lib/secrets.ts). */
+  appSecret: string;
 }): Record<string, string> {
   return {
     AWS_REGION: o.region,
@@ -30,6 +32,7 @@ export function functionEnv(o: {
     COGNITO_CLIENT_ID: o.pool.clientId,
     COGNITO_JWKS: JSON.stringify(o.pool.jwks),
     ...(o.wsManagementEndpoint ? { WS_MANAGEMENT_ENDPOINT: o.wsManagementEndpoint } : {}),
+    APP_SECRET: o.appSecret,
     // Only cognito-local (aws-sdk v2) prints that end-of-support notice; no process given this env should.
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   };

@@ -9,6 +9,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { JOB_HANDLERS } from '#functions/routes.ts';
 import { startCognitoLocal, ensureUserPool } from './cognito.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
+import { loadOrCreateAppSecret } from './app-secret.ts';
 import { functionEnv, LOCAL_CREDENTIALS } from './env.ts';
 import { startGateway } from './gateway.ts';
 import { loadHandler } from './handlers.ts';
@@ -95,6 +96,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       cognitoEndpoint: cognitoLocal.endpoint,
       pool,
       wsManagementEndpoint: gateway.url,
+      appSecret: await loadOrCreateAppSecret(dataDir),
     });
     Object.assign(process.env, env);
 

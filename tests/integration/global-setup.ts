@@ -7,6 +7,7 @@ import { ensureUserPool, startCognitoLocal } from '#infra/local/cognito.ts';
 import { startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { LOCAL_CREDENTIALS, functionEnv } from '#infra/local/env.ts';
 import { ensureTable } from '#infra/local/table.ts';
+import { newAppSecret } from '#functions/lib/secrets.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -55,6 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         dynamoEndpoint: dynamo.endpoint,
         cognitoEndpoint: cognito.endpoint,
         pool,
+        appSecret: newAppSecret(),
       }),
     );
     console.info(`emulators up (started in parallel): DynamoDB Local ${dynamoMs} ms, cognito-local ${cognitoMs} ms`);
