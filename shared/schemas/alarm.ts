@@ -4,7 +4,7 @@ import { prioritySchema } from './ticket.ts';
 
 /**
  * What the server pushes down the alarm socket (docs/product.md §7 "WebSocket"). The SPA imports only the types, so that
- * zod stays out of its signed-in bundle; web/src/features/alarms/messages.ts checks incoming frames by hand.
+ * zod stays out of its signed-in bundle; web/src/features/alarms/server-messages.ts checks incoming frames by hand.
  */
 
 export const alertTypeSchema = z.enum(ALERT_TYPES);

@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages.ts';
 
 export const API_KEY_NAME_MAX = 100;
 
-/** Texts of the API-key routes that docs/product.md does not fix. */
+/** Texts of the API-key routes (docs/product.md §5, §10). */
 export const API_KEY_MESSAGES = {
   scopesRequired: 'Choose at least one scope',
   invalidScope: `Scope must be one of: ${API_KEY_SCOPES.join(', ')}`,

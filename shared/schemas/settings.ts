@@ -53,8 +53,8 @@ export const userSettingsSchema = z.object({
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /**
- * `POST /api/user/change-password`. docs/product.md §7 names the fields "current, new"; the body spells them
- * `{ currentPassword, newPassword }`. The confirmation is checked by the form and never sent.
+ * `POST /api/user/change-password` (docs/product.md §7): `{ currentPassword, newPassword }`. The confirmation is
+ * checked by the form and never sent (docs/product.md §5).
  */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),

@@ -10,7 +10,7 @@ import {
 import { MESSAGES } from '../messages.ts';
 import { emailSchema } from './user.ts';
 
-/** Limits and texts of the ticket API that docs/product.md does not fix; the product texts themselves live in MESSAGES. */
+/** Limits and texts the first version's ticket API lacked (docs/product.md §5); the product texts live in MESSAGES. */
 export const TICKET_LIMITS = {
   subjectMax: 200,
   descriptionMax: 10_000,

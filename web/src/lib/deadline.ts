@@ -2,7 +2,7 @@
  * The deadline countdown of docs/product.md §4 as pure rules: what a ticket's deadline badge says, how it looks and how
  * urgent it is, given the deadline and the current time. DeadlineBadge renders it; tests pin every boundary.
  *
- * Where docs/product.md leaves a boundary open, the choice made here:
+ * The boundaries docs/product.md §4 states, as decided here:
  * - times are counted in whole minutes, rounded down (59 s left is '0m left');
  * - a ticket is overdue once now is past the deadline; at the deadline itself it has '0m left';
  * - overdue by a full day or more reads '{d}d {h}h overdue' (exactly 24 h: '1d 0h overdue');

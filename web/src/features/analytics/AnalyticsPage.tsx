@@ -7,9 +7,9 @@ import { AgentPerformanceTable } from './AgentPerformanceTable.tsx';
 import { CategoryUsagePanel } from './CategoryUsagePanel.tsx';
 
 /**
- * AI Analytics, admin and manager (docs/product.md §2: "the same dashboard"): the analytical half of it — insights, ticket
- * volume, where tickets are filed and how each agent is doing — without the operational panels. The route answers
- * 404 to agents, who are refused these reads anyway.
+ * AI Analytics, admin and manager (docs/product.md §2 AI Analytics): the analytical half of the dashboard —
+ * insights, ticket volume, where tickets are filed and how each agent is doing — without the operational panels.
+ * The route answers 404 to agents, who are refused these reads anyway.
  */
 export function AnalyticsPage() {
   return (

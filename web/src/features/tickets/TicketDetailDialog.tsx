@@ -43,7 +43,7 @@ interface TicketDetailDialogProps {
 }
 
 /**
- * The one ticket detail view (docs/product.md §11): every field of docs/product.md §2 "Ticket detail modal", the deadline
+ * The one ticket detail view (docs/product.md §11): every field of docs/product.md §2 "Ticket detail", the deadline
  * countdown, comments with internal notes, and the ticket's history.
  */
 export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDialogProps) {

@@ -1,5 +1,5 @@
 /**
- * What the tickets screens offer to whom (docs/product.md §6, docs/product.md §6). The server enforces every one of these;
+ * What the tickets screens offer to whom (docs/product.md §6). The server enforces every one of these;
  * the screens only avoid offering what it would refuse.
  */
 import type { Role } from '#shared/constants.ts';
@@ -15,8 +15,8 @@ export function canEditTicket(user: Pick<User, 'id' | 'role'>, ticket: Pick<Tick
 }
 
 /**
- * Admins and managers assign tickets. docs/product.md §6 shows the row action to admins only; the server lets managers
- * assign too (docs/product.md §6), and a screen should not hide what its user may do.
+ * Admins and managers assign tickets (docs/product.md §6). The first version showed the row action to admins only
+ * (docs/product.md §11); a screen should not hide what its user may do.
  */
 export function canAssignTickets(role: Role): boolean {
   return MANAGING_ROLES.includes(role);

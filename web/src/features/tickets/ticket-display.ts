@@ -1,4 +1,4 @@
-/** How ticket fields read on screen (docs/product.md §2 Ticket detail modal). */
+/** How ticket fields read on screen (docs/product.md §2 Ticket detail). */
 import {
   TICKET_STATUS_LABELS,
   PRIORITY_LABELS,
