@@ -6,6 +6,7 @@
  * This module is data only (no handler imports) so that the CDK app and the gateway can load it cheaply.
  */
 import type { ApiKeyScope } from '#shared/constants.ts';
+import type { RetryPolicy } from './domain/outbound.ts';
 
 export const HTTP_GROUPS = [
   'auth',
@@ -102,4 +103,24 @@ export const WS_HANDLERS = {
 export const JOB_HANDLERS = {
   overdue: 'functions/jobs/overdue.ts',
   notifier: 'functions/jobs/notifier.ts',
+  /** The table's stream → each kind's planner → that kind's queue (docs/decisions/051-outbound-delivery.md). */
+  outbox: 'functions/jobs/outbox.ts',
 } as const;
+
+/** One kind of delivery that leaves the system, and the sender that makes it. */
+export interface QueueKind {
+  /** Entry module of the kind's sender: an SQS handler made with `defineSender` (functions/lib/outbound.ts). */
+  sender: string;
+  /** Says what the kind delivers, in the function's and the queue's descriptions. */
+  description: string;
+  /** The kind's retry defaults; `<KIND>_RETRY_*` variables override them (functions/lib/config.ts). */
+  retry?: Partial<RetryPolicy>;
+}
+
+/**
+ * Every kind of outbound delivery, by name (lower-case letters and digits; `<NAME>_QUEUE_URL` is its queue). The CDK
+ * stack makes a queue, a dead-letter queue and a sender function per entry; the embedded runtime a local queue that
+ * feeds the same sender. A kind is added with an entry here, its sender module, and its planner in
+ * functions/jobs/outbox-planners.ts.
+ */
+export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {};

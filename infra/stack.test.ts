@@ -7,13 +7,27 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, KEYS } from '#functions/data/table.ts';
-import { HTTP_GROUPS, HTTP_ROUTES, JOB_HANDLERS, WS_HANDLERS, httpEntry, routeKeyOf } from '#functions/routes.ts';
+import {
+  HTTP_GROUPS,
+  HTTP_ROUTES,
+  JOB_HANDLERS,
+  QUEUE_KINDS,
+  WS_HANDLERS,
+  httpEntry,
+  routeKeyOf,
+} from '#functions/routes.ts';
 import { REPO_ROOT } from './constructs/function.ts';
 import { STAFF_COGNITO_ACTIONS } from './constructs/http-routes.ts';
+import { STREAM_READ_ACTIONS } from './constructs/table-stream.ts';
 import { FORWARDED_HOST_FUNCTION, SPA_ROUTING_FUNCTION } from './constructs/web.ts';
 import { HelpdeskStack, settingsFromContext } from './stack.ts';
 
-const ENTRIES = [...HTTP_GROUPS.map(httpEntry), ...Object.values(WS_HANDLERS), ...Object.values(JOB_HANDLERS)];
+const ENTRIES = [
+  ...HTTP_GROUPS.map(httpEntry),
+  ...Object.values(WS_HANDLERS),
+  ...Object.values(JOB_HANDLERS),
+  ...Object.values(QUEUE_KINDS).map((kind) => kind.sender),
+];
 // NodejsFunction insists that its entry file exists even when bundling is skipped.
 const missingEntries = ENTRIES.filter((entry) => !existsSync(join(REPO_ROOT, entry)));
 
@@ -128,6 +142,8 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       stack.realtime.defaultFunction,
       stack.jobs.overdueFunction,
       stack.jobs.notifierFunction,
+      stack.outbound.dispatcherFunction,
+      ...Object.values(stack.outbound.senders),
     ];
 
     it.each(HTTP_GROUPS)('runs the %s group in its own Node 22 arm64 function', (group) => {
@@ -385,6 +401,35 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       });
     });
 
+    it('feeds the table stream to the dispatcher on a mapping of its own, sending records it gives up on to a queue', () => {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(stack, stack.data.table), 'StreamArn'] },
+        FunctionName: { Ref: logicalId(stack, stack.outbound.dispatcherFunction) },
+        StartingPosition: 'LATEST',
+        BatchSize: 100,
+        BisectBatchOnFunctionError: true,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        MaximumRetryAttempts: 10,
+        DestinationConfig: {
+          OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack, stack.outbound.dispatchFailures), 'Arn'] } },
+        },
+      });
+      const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[];
+      const dispatcher = mappings.find(
+        (m) => m.Properties.FunctionName.Ref === logicalId(stack, stack.outbound.dispatcherFunction),
+      );
+      // No age limit: a mail or webhook is owed as long as the stream keeps the record.
+      expect(dispatcher!.Properties.MaximumRecordAgeInSeconds).toBeUndefined();
+    });
+
+    it('keeps the records the dispatcher gave up on in an encrypted queue that outlives the stack', () => {
+      const queue = template.findResources('AWS::SQS::Queue')[logicalId(stack, stack.outbound.dispatchFailures)];
+      expect(queue).toMatchObject({
+        DeletionPolicy: 'Retain',
+        Properties: { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 },
+      });
+    });
+
     it('lets the notifier read the stream of this table only', () => {
       const streamRead = statementsOf(template, stack, stack.jobs.notifierFunction).filter((s) =>
         asList(s.Action).includes('dynamodb:DescribeStream'),
@@ -461,6 +506,14 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect(actions).not.toEqual(expect.arrayContaining(['dynamodb:PutItem']));
       expect(actions).not.toEqual(expect.arrayContaining(['dynamodb:UpdateItem']));
       expect(actions).not.toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
+    });
+
+    it('lets the dispatcher read the stream, but neither read nor write the table', () => {
+      const actions = actionsOf(statementsOf(template, stack, stack.outbound.dispatcherFunction));
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage']));
+      const streamRead: readonly string[] = STREAM_READ_ACTIONS;
+      const tableData = actions.filter((a) => a.startsWith('dynamodb:') && !streamRead.includes(a));
+      expect(tableData).toEqual([]);
     });
 
     it('lets the WebSocket authorizer read the table and nothing more', () => {

@@ -3,12 +3,14 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
+import { QUEUE_KINDS } from '#functions/routes.ts';
 import { Data } from './constructs/data.ts';
 import { REPO_ROOT } from './constructs/function.ts';
 import { Gateways } from './constructs/gateways.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { Identity, type SsoProvider } from './constructs/identity.ts';
 import { Jobs } from './constructs/jobs.ts';
+import { Outbound, OutboundQueues } from './constructs/outbound.ts';
 import { Realtime } from './constructs/realtime.ts';
 import { Web } from './constructs/web.ts';
 
@@ -103,10 +105,12 @@ export class HelpdeskStack extends Stack {
   readonly http: HttpRoutes;
   readonly realtime: Realtime;
   readonly jobs: Jobs;
+  readonly outboundQueues: OutboundQueues;
+  readonly outbound: Outbound;
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, {
-      description: 'Help desk: SPA on CloudFront, HTTP and WebSocket APIs on Lambda, DynamoDB, Cognito',
+      description: 'Help desk: SPA on CloudFront, HTTP and WebSocket APIs on Lambda, DynamoDB, Cognito, SQS',
       ...props,
     });
     const { settings } = props;
@@ -135,6 +139,7 @@ export class HelpdeskStack extends Stack {
       ...(settings.ssoProvider ? { ssoProvider: settings.ssoProvider } : {}),
     });
     const { web, identity } = this;
+    this.outboundQueues = new OutboundQueues(this, 'OutboundQueues', { kinds: QUEUE_KINDS });
 
     // The functions' whole configuration contract; both runtimes read exactly these names.
     const environment: Record<string, string> = {
@@ -144,6 +149,7 @@ export class HelpdeskStack extends Stack {
       COGNITO_HOSTED_UI_DOMAIN: identity.hostedUiUrl,
       WS_MANAGEMENT_ENDPOINT: gateways.webSocketStage.callbackUrl,
       API_KEY_RATE_LIMIT: settings.apiKeyRateLimit,
+      ...this.outboundQueues.environment,
       POWERTOOLS_SERVICE_NAME: 'helpdesk',
       LOG_LEVEL: 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
@@ -161,6 +167,12 @@ export class HelpdeskStack extends Stack {
       environment,
     });
     this.jobs = new Jobs(this, 'Jobs', { table: data.table, webSocketStage: gateways.webSocketStage, environment });
+    this.outbound = new Outbound(this, 'Outbound', {
+      table: data.table,
+      queues: this.outboundQueues,
+      kinds: QUEUE_KINDS,
+      environment,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The help desk, as staff open it' });
     new CfnOutput(this, 'DistributionDomainName', {

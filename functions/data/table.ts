@@ -79,9 +79,24 @@ export const keys = {
   apiKeyHash: (hash: string) => ({ pk: `API_KEY_HASH#${hash}`, sk: 'API_KEY_HASH' }),
   rateWindow: (keyId: string, window: string) => ({ pk: `RATE#${keyId}`, sk: `WINDOW#${window}` }),
 
+  /**
+   * One outbound delivery job: its claim (who is sending it, under which lease), its state (waiting, done, failed)
+   * and, once parked, the job itself. Keyed by kind and job id, so a duplicate delivery finds the same item.
+   */
+  outboundJob: (kind: string, jobId: string) => ({ pk: `JOB#${kind}#${jobId}`, sk: 'JOB' }),
+  /** A bounded delivery log (for example a webhook's last 100 deliveries): a counter and one item per slot. */
+  deliveryLogCounter: (logKey: string) => ({ pk: `DELIVERY_LOG#${logKey}`, sk: 'COUNTER' }),
+  deliveryLogSlot: (logKey: string, slot: number) => ({
+    pk: `DELIVERY_LOG#${logKey}`,
+    sk: `${DELIVERY_LOG_SLOT_PREFIX}${pad(slot, 4)}`,
+  }),
+
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
 } as const;
+
+/** Sort-key prefix of a delivery log's entries (its counter item sorts apart). */
+export const DELIVERY_LOG_SLOT_PREFIX = 'SLOT#';
 
 /** Partition values of the byCollection index. */
 export const COLLECTIONS = {
@@ -90,6 +105,9 @@ export const COLLECTIONS = {
   categories: 'CATEGORIES',
   apiKeys: 'API_KEYS',
 } as const;
+
+/** byCollection partition of one kind's parked (failed) jobs, ordered by `<parkedAt>#<jobId>`. */
+export const failedJobsCollection = (kind: string): string => `FAILED_JOBS#${kind}`;
 
 /**
  * Index key values of a ticket. Lists sort newest first on `createdAt#id`; the byDeadline index holds only

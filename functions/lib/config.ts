@@ -2,6 +2,9 @@
  * Configuration, read from the environment once. Both runtimes run this same code; only these values differ
  * (the embedded runtime adds local endpoints and the emulator's JWKS).
  */
+import { KIND_PATTERN, type RetryPolicy } from '../domain/outbound.ts';
+import { QUEUE_KINDS } from '../routes.ts';
+
 export interface Config {
   region: string;
   tableName: string;
@@ -26,6 +29,8 @@ export interface Config {
   appSecret?: string;
   /** Where the master secret lives in Secrets Manager (AWS). */
   appSecretArn?: string;
+  /** Set only where SQS is not AWS's own endpoint (the embedded runtime's queues). */
+  sqsEndpoint?: string;
   apiKeyRateLimitPerMinute: number;
   /** The rate-limit window: a minute, except in tests that must see a window end without waiting a minute. */
   apiKeyRateWindowSeconds: number;
@@ -60,13 +65,63 @@ export function config(): Config {
     wsManagementEndpoint: optional('WS_MANAGEMENT_ENDPOINT'),
     appSecret: optional('APP_SECRET'),
     appSecretArn: optional('APP_SECRET_ARN'),
+    sqsEndpoint: optional('SQS_ENDPOINT'),
     apiKeyRateLimitPerMinute: Number(process.env.API_KEY_RATE_LIMIT ?? 600),
     apiKeyRateWindowSeconds: Number(process.env.API_KEY_RATE_WINDOW_SECONDS ?? 60),
   };
   return cached;
 }
 
+/** The queue and the retry policy of one kind of outbound delivery (docs/decisions/051-outbound-delivery.md). */
+export interface OutboundKindConfig {
+  queueUrl: string;
+  retry: RetryPolicy;
+}
+
+/** What a kind gets when neither its QUEUE_KINDS entry nor the environment says otherwise: a day of retries. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  baseMs: 10_000,
+  capMs: 60 * 60_000,
+  maxAttempts: 40,
+  maxAgeMs: 24 * 60 * 60_000,
+};
+
+/** `webhook` → `WEBHOOK`: the prefix of a kind's variables (`WEBHOOK_QUEUE_URL`, `WEBHOOK_RETRY_BASE_MS`, …). */
+export const kindEnvPrefix = (kind: string): string => kind.toUpperCase();
+
+const positiveInteger = (name: string, fallback: number): number => {
+  const raw = optional(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
+  return value;
+};
+
+const outboundCache = new Map<string, OutboundKindConfig>();
+
+/**
+ * outboundConfig: `<KIND>_QUEUE_URL` (required), and `<KIND>_RETRY_BASE_MS`, `_RETRY_CAP_MS`, `_RETRY_MAX_ATTEMPTS`,
+ * `_RETRY_MAX_AGE_MS` over the kind's defaults in QUEUE_KINDS over DEFAULT_RETRY_POLICY. Read on first use per kind.
+ */
+export function outboundConfig(kind: string): OutboundKindConfig {
+  const known = outboundCache.get(kind);
+  if (known) return known;
+  if (!KIND_PATTERN.test(kind)) throw new Error(`"${kind}" is not a valid delivery kind`);
+  const prefix = kindEnvPrefix(kind);
+  const defaults = { ...DEFAULT_RETRY_POLICY, ...QUEUE_KINDS[kind]?.retry };
+  const retry: RetryPolicy = {
+    baseMs: positiveInteger(`${prefix}_RETRY_BASE_MS`, defaults.baseMs),
+    capMs: positiveInteger(`${prefix}_RETRY_CAP_MS`, defaults.capMs),
+    maxAttempts: positiveInteger(`${prefix}_RETRY_MAX_ATTEMPTS`, defaults.maxAttempts),
+    maxAgeMs: positiveInteger(`${prefix}_RETRY_MAX_AGE_MS`, defaults.maxAgeMs),
+  };
+  const kindConfig = { queueUrl: required(`${prefix}_QUEUE_URL`), retry };
+  outboundCache.set(kind, kindConfig);
+  return kindConfig;
+}
+
 /** Tests that change the environment between files call this; production code never does. */
 export function resetConfigForTests(): void {
   cached = undefined;
+  outboundCache.clear();
 }

@@ -2,12 +2,11 @@ import { Duration } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { JOB_HANDLERS } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
+import { consumeTableStream } from './table-stream.ts';
 
 export interface JobsProps {
   table: ITable;
@@ -49,23 +48,7 @@ export class Jobs extends Construct {
     table.grant(this.notifierFunction, 'dynamodb:DeleteItem');
     webSocketStage.grantManagementApiAccess(this.notifierFunction);
 
-    // Wired by hand rather than with DynamoEventSource, whose grant adds dynamodb:ListStreams on "*";
-    // AWS documents the four stream actions scoped to the table's streams, which is all Lambda needs.
-    this.notifierFunction.addToRolePolicy(
-      new PolicyStatement({
-        actions: [
-          'dynamodb:DescribeStream',
-          'dynamodb:GetRecords',
-          'dynamodb:GetShardIterator',
-          'dynamodb:ListStreams',
-        ],
-        resources: [`${table.tableArn}/stream/*`],
-      }),
-    );
-    if (!table.tableStreamArn) throw new Error('The notifier reads the table stream, but the table has none.');
-    this.notifierFunction.addEventSourceMapping('TableStream', {
-      eventSourceArn: table.tableStreamArn,
-      startingPosition: StartingPosition.LATEST,
+    consumeTableStream(this.notifierFunction, table, 'TableStream', {
       batchSize: 100,
       bisectBatchOnError: true,
       reportBatchItemFailures: true,

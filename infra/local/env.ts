@@ -1,3 +1,4 @@
+import { kindEnvPrefix } from '#functions/lib/config.ts';
 import type { LocalUserPool } from './cognito.ts';
 
 /**
@@ -16,6 +17,8 @@ export function functionEnv(o: {
   wsManagementEndpoint?: string;
   /** The master secret the functions derive their signing and sealing keys from (functions/lib/secrets.ts). */
   appSecret: string;
+  /** The embedded queue endpoint and each kind's queue URL there (infra/local/queues.ts). */
+  queues?: { endpoint: string; urls: Record<string, string> };
 }): Record<string, string> {
   return {
     AWS_REGION: o.region,
@@ -33,6 +36,10 @@ export function functionEnv(o: {
     COGNITO_JWKS: JSON.stringify(o.pool.jwks),
     ...(o.wsManagementEndpoint ? { WS_MANAGEMENT_ENDPOINT: o.wsManagementEndpoint } : {}),
     APP_SECRET: o.appSecret,
+    ...(o.queues ? { SQS_ENDPOINT: o.queues.endpoint } : {}),
+    ...Object.fromEntries(
+      Object.entries(o.queues?.urls ?? {}).map(([kind, url]) => [`${kindEnvPrefix(kind)}_QUEUE_URL`, url]),
+    ),
     // Only cognito-local (aws-sdk v2) prints that end-of-support notice; no process given this env should.
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   };

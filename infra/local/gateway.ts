@@ -19,6 +19,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { HTTP_ROUTES, httpEntry, routeKeyOf, WS_HANDLERS, type HttpRoute } from '#functions/routes.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
+import { readRequestBody } from './request-body.ts';
 
 export interface GatewayOptions {
   port: number;
@@ -62,23 +63,7 @@ function compileRoutes(): CompiledRoute[] {
   }).sort((a, b) => a.names.length - b.names.length);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolvePromise, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(Object.assign(new Error('Request body too large'), { statusCode: 413 }));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolvePromise(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+const readBody = (req: IncomingMessage) => readRequestBody(req, MAX_BODY_BYTES);
 
 /** Headers as API Gateway v2 passes them: lower-case names, repeated values joined by commas, no Cookie. */
 function eventHeaders(req: IncomingMessage): { headers: Record<string, string>; cookies: string[] } {

@@ -6,13 +6,14 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { JOB_HANDLERS } from '#functions/routes.ts';
+import { JOB_HANDLERS, QUEUE_KINDS } from '#functions/routes.ts';
 import { startCognitoLocal, ensureUserPool } from './cognito.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
 import { loadOrCreateAppSecret } from './app-secret.ts';
 import { functionEnv, LOCAL_CREDENTIALS } from './env.ts';
 import { startGateway } from './gateway.ts';
 import { loadHandler } from './handlers.ts';
+import { startQueues } from './queues.ts';
 import { everyMinute } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { ensureTable } from './table.ts';
@@ -42,8 +43,8 @@ export interface Runtime {
 
 /**
  * Starts the emulators, creates the table and the user pool if missing, points this process's environment at
- * them (the handlers run in-process and read their configuration from it), then starts the gateway, the stream
- * poller and the schedule. `stop()` ends all of it, children included.
+ * them (the handlers run in-process and read their configuration from it), then starts the gateway, the queues, the
+ * stream poller and the schedule. `stop()` ends all of it, children included.
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const log = options.log ?? (() => undefined);
@@ -89,6 +90,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The gateway's port must be known before the env is written: the notifier posts to its @connections.
     const gateway = await startGateway({ port: options.port, staticDir: options.webDir, log });
     stops.push(() => gateway.close());
+    // One queue per kind of outbound delivery, feeding that kind's sender as the SQS event source does in AWS.
+    const kinds = Object.entries(QUEUE_KINDS);
+    const queues = await startQueues({
+      queues: kinds.map(([kind, { sender }]) => ({
+        name: `helpdesk-${kind}`,
+        handler: () => loadHandler(sender),
+        functionName: `helpdesk-${kind}-sender`,
+      })),
+      region: REGION,
+      ...(options.inMemory ? {} : { stateFile: join(dataDir, 'queues.json') }),
+    });
+    stops.push(() => queues.stop());
     const env = functionEnv({
       region: REGION,
       tableName: TABLE_NAME,
@@ -97,8 +110,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       pool,
       wsManagementEndpoint: gateway.url,
       appSecret: await loadOrCreateAppSecret(dataDir),
+      queues: {
+        endpoint: queues.endpoint,
+        urls: Object.fromEntries(kinds.map(([kind]) => [kind, queues.queueUrl(`helpdesk-${kind}`)])),
+      },
     });
     Object.assign(process.env, env);
+    log(`Queues on ${queues.endpoint}: ${kinds.map(([kind]) => kind).join(', ') || 'none'}`);
 
     const poller = await startStreamPoller({
       dynamo,
@@ -108,8 +126,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         credentials: LOCAL_CREDENTIALS,
       }),
       tableName: TABLE_NAME,
-      handler: () => loadHandler(JOB_HANDLERS.notifier),
-      functionName: 'helpdesk-notifier',
+      // Two event source mappings on one stream, as in AWS: alarms, and the outbound jobs.
+      consumers: [
+        { handler: () => loadHandler(JOB_HANDLERS.notifier), functionName: 'helpdesk-notifier' },
+        { handler: () => loadHandler(JOB_HANDLERS.outbox), functionName: 'helpdesk-outbox' },
+      ],
     });
     stops.push(() => poller.stop());
 

@@ -1,7 +1,8 @@
 /**
- * What the DynamoDB stream → Lambda event source mapping is in AWS: reads the table's stream from DynamoDB Local
- * and hands batches to the same handler, as DynamoDBStreamEvent records. Like the mapping, a failed batch is
- * retried from the first reported failure (bounded), then skipped so the stream keeps moving.
+ * What the DynamoDB stream → Lambda event source mappings are in AWS: reads the table's stream from DynamoDB Local
+ * and hands batches to the same handlers, as DynamoDBStreamEvent records. Each consumer is its own mapping: it reads
+ * the stream with its own shard iterators and, like the mapping, retries a failed batch from the first reported
+ * failure (bounded), then skips it so the stream keeps moving, whatever the other consumers do.
  */
 import {
   DescribeStreamCommand,
@@ -19,15 +20,20 @@ type StreamHandler = (
   context: ReturnType<typeof lambdaContext>,
 ) => Promise<DynamoDBBatchResponse | undefined>;
 
+/** One event source mapping: a function fed the stream on its own. */
+export interface StreamConsumer {
+  handler: () => Promise<StreamHandler>;
+  functionName: string;
+  batchSize?: number;
+  maxRetries?: number;
+}
+
 export interface StreamPollerOptions {
   dynamo: DynamoDBClient;
   streams: DynamoDBStreamsClient;
   tableName: string;
-  handler: () => Promise<StreamHandler>;
-  functionName?: string;
+  consumers: readonly StreamConsumer[];
   intervalMs?: number;
-  batchSize?: number;
-  maxRetries?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -35,17 +41,46 @@ export interface StreamPoller {
   stop(): Promise<void>;
 }
 
-/** Starts polling from the stream's current end (what happened while stopped is not replayed). */
+/**
+ * Starts one polling loop per consumer, each from the stream's end as it is when this resolves (what happened while
+ * stopped is not replayed).
+ */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const { dynamo, streams, tableName } = options;
-  const intervalMs = options.intervalMs ?? 200;
-  const batchSize = options.batchSize ?? 100;
-  const maxRetries = options.maxRetries ?? 3;
-  const onError = options.onError ?? ((error) => console.error('stream poller:', error));
-
+  const { dynamo, tableName } = options;
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${tableName} has no stream`);
+  const mappings = await Promise.all(options.consumers.map((consumer) => startMapping(options, consumer, streamArn)));
+  return {
+    async stop() {
+      await Promise.all(mappings.map((mapping) => mapping.stop()));
+    },
+  };
+}
+
+/** A stream record as Lambda hands it over: the creation time in epoch seconds, and the stream's ARN. */
+function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
+  const created = record.dynamodb?.ApproximateCreationDateTime;
+  return {
+    ...(record as unknown as DynamoDBRecord),
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      ...(created instanceof Date ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
+    },
+  };
+}
+
+async function startMapping(
+  options: StreamPollerOptions,
+  consumer: StreamConsumer,
+  streamArn: string,
+): Promise<StreamPoller> {
+  const { streams } = options;
+  const intervalMs = options.intervalMs ?? 200;
+  const batchSize = consumer.batchSize ?? 100;
+  const maxRetries = consumer.maxRetries ?? 3;
+  const onError = options.onError ?? ((error) => console.error(`stream poller (${consumer.functionName}):`, error));
 
   /** Iterators by shard id; a shard whose iterator runs out (closed) is dropped. */
   const iterators = new Map<string, string | undefined>();
@@ -68,15 +103,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   }
 
   async function deliver(records: _Record[]) {
-    let pending = records as unknown as DynamoDBRecord[];
+    let pending = records.map((record) => lambdaRecord(record, streamArn));
     for (let attempt = 0; attempt <= maxRetries && pending.length; attempt++) {
-      const handler = await options.handler();
-      const withSource = pending.map((r) => ({ ...r, eventSourceARN: streamArn }));
+      const handler = await consumer.handler();
       try {
-        const result = await handler(
-          { Records: withSource },
-          lambdaContext(options.functionName ?? 'helpdesk-notifier'),
-        );
+        const result = await handler({ Records: pending }, lambdaContext(consumer.functionName));
         const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
         if (!failed) return;
         const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
@@ -87,9 +118,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     }
     if (pending.length) onError(new Error(`Skipped ${pending.length} stream records after ${maxRetries} retries`));
   }
-
+  // The first shard iterators are taken before this resolves: a change made once the poller has started is fed to
+  // the consumer, however soon the first read comes.
+  await discoverShards();
   let running = true;
-  let discoveredAt = 0;
+  let discoveredAt = Date.now();
   const loop = (async () => {
     while (running) {
       try {

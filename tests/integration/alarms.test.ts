@@ -3,8 +3,6 @@
  * changed through the API, the table's stream fed to the notifier by the local poller, frames posted back through
  * the gateway's `@connections` endpoint.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -18,18 +16,16 @@ import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';
 import { handler as notifier } from '#functions/jobs/notifier.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
-import { LOCAL_CREDENTIALS } from '#infra/local/env.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
-import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller.ts';
+import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import { startApi } from './support/api.ts';
+import { pollTableStream } from './support/stream.ts';
 import { createTestCategory, signedIn, ticketBody, useDedicatedTable, type SignedIn } from './tickets-support.ts';
 
 // `ticket_created` goes to every active staff member: a table of its own keeps that audience to this file's people.
 let table: Awaited<ReturnType<typeof useDedicatedTable>>;
 let api: Gateway;
 let poller: StreamPoller;
-let dynamoClient: DynamoDBClient;
-let streamsClient: DynamoDBStreamsClient;
 let manager: SignedIn;
 let category: string;
 const sockets: AlarmSocket[] = [];
@@ -37,20 +33,9 @@ const sockets: AlarmSocket[] = [];
 beforeAll(async () => {
   table = await useDedicatedTable('helpdesk-alarms');
   api = await startApi();
-  const aws = {
-    endpoint: process.env.DYNAMODB_ENDPOINT,
-    region: process.env.AWS_REGION,
-    credentials: LOCAL_CREDENTIALS,
-  };
-  dynamoClient = new DynamoDBClient(aws);
-  streamsClient = new DynamoDBStreamsClient(aws);
-  poller = await startStreamPoller({
-    dynamo: dynamoClient,
-    streams: streamsClient,
-    tableName: table.tableName,
-    handler: async () => notifier,
-    intervalMs: 50,
-  });
+  poller = await pollTableStream(table.tableName, [
+    { handler: async () => notifier, functionName: 'helpdesk-notifier' },
+  ]);
   manager = await signedIn(api.url, 'manager');
   category = (await createTestCategory()).name;
 });
@@ -59,8 +44,6 @@ afterAll(async () => {
   for (const socket of sockets) socket.close();
   await poller?.stop();
   await api?.close();
-  dynamoClient?.destroy();
-  streamsClient?.destroy();
   await table?.restore();
 });
 

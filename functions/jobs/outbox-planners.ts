@@ -1,0 +1,8 @@
+/**
+ * The planners the dispatcher (functions/jobs/outbox.ts) asks about every change of the table: one per kind of
+ * outbound delivery in QUEUE_KINDS (functions/routes.ts). A kind plugs in here with its planner, a pure function of
+ * the change (docs/decisions/051-outbound-delivery.md).
+ */
+import type { Planner } from '../domain/outbound.ts';
+
+export const PLANNERS: readonly Planner[] = [];

@@ -1,0 +1,286 @@
+/**
+ * The sender side of outbound delivery (docs/decisions/051-outbound-delivery.md), shared by every kind: a kind gives
+ * its payload schema and its `send`; this makes the SQS handler that claims each job before sending it (nothing is
+ * sent twice when the queue or the stream delivers twice), records the outcome, queues the next attempt after a
+ * jittered, growing wait, and parks the job where admins see it once the kind's limits are reached.
+ */
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { z } from 'zod';
+import { type DeliveryLogRef, recordDeliveryLogEntry, type DeliveryLogEntry } from '../data/delivery-log.ts';
+import {
+  claimJob,
+  parkJob,
+  recordJobDelivered,
+  recordJobRetry,
+  releaseJob,
+  reopenFailedJob,
+} from '../data/outbound-jobs.ts';
+import {
+  type Job,
+  jobSchema,
+  MAX_QUEUE_DELAY_SECONDS,
+  nextStepAfterFailure,
+  queueDelaySeconds,
+} from '../domain/outbound.ts';
+import { settleWithConcurrency } from './concurrency.ts';
+import { outboundConfig } from './config.ts';
+import { logger } from './logger.ts';
+import { enqueue } from './queue.ts';
+
+/** Time kept back from `send` for recording the outcome before the function's own timeout. */
+const BOOKKEEPING_MS = 5_000;
+/** Messages of one batch handled at once. */
+const DEFAULT_CONCURRENCY = 5;
+/**
+ * A job whose claim another sender holds is looked at again this soon (or when the lease ends, if sooner): the
+ * holder usually finishes long before its lease, which only bounds how long a crashed holder blocks the job.
+ */
+const BUSY_RECHECK_SECONDS = 2;
+/** Error texts are kept this long in the table and the delivery log. */
+const ERROR_TEXT_MAX = 500;
+
+/**
+ * Thrown by a kind's `send` for a failed attempt. `permanent` failures (an address that can never work) are parked at
+ * once instead of retried. Any other error thrown by `send` counts as a failed attempt that may be retried.
+ */
+export class DeliveryFailure extends Error {
+  override name = 'DeliveryFailure';
+  constructor(
+    message: string,
+    readonly options: { permanent?: boolean } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A message that is not a job of this kind: the same every time, so it goes to the queue's dead-letter queue. */
+class PoisonMessageError extends Error {
+  override name = 'PoisonMessageError';
+}
+
+export interface SenderDefinition<P> {
+  kind: string;
+  /** Validates the payload the kind's planner put in the job. */
+  payload: z.ZodType<P>;
+  /**
+   * Makes one attempt; resolves when the delivery is done (`detail` says how, e.g. the receiver's status code) and
+   * throws when it failed. Must give up when `signal` aborts.
+   */
+  send(job: Job<P>, signal: AbortSignal): Promise<{ detail?: string } | undefined>;
+  /** Keep a delivery log for this kind (webhooks: the last 100 deliveries of each endpoint). */
+  history?: {
+    logKey(job: Job<P>): string;
+    /** What the entry says was delivered (a webhook's event type). */
+    label(job: Job<P>): string;
+  };
+  /** Records of one batch sent at once (default 5). */
+  concurrency?: number;
+}
+
+type Outcome = { ok: true; detail: string } | { ok: false; error: string; permanent: boolean };
+
+const errorText = (error: unknown): string =>
+  (error instanceof Error ? error.message || error.name : String(error)).slice(0, ERROR_TEXT_MAX);
+
+/** A validation error in one line: `path: problem; …`. */
+const issues = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join('.') || '(message)'}: ${issue.message}`).join('; ');
+
+function parseJob<P>(record: SQSRecord, definition: SenderDefinition<P>): Job<P> {
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch {
+    throw new PoisonMessageError(`Message ${record.messageId} is not JSON`);
+  }
+  const job = jobSchema.safeParse(body);
+  if (!job.success) throw new PoisonMessageError(`Message ${record.messageId} is not a job: ${issues(job.error)}`);
+  if (job.data.kind !== definition.kind) {
+    throw new PoisonMessageError(
+      `Message ${record.messageId} is a ${job.data.kind} job on the ${definition.kind} queue`,
+    );
+  }
+  const payload = definition.payload.safeParse(job.data.payload);
+  if (!payload.success) {
+    throw new PoisonMessageError(`Message ${record.messageId} has an invalid payload: ${issues(payload.error)}`);
+  }
+  return { ...job.data, payload: payload.data };
+}
+
+/** Runs the kind's `send`, turning what it throws into a failed outcome. */
+async function attempt<P>(definition: SenderDefinition<P>, job: Job<P>, budgetMs: number): Promise<Outcome> {
+  try {
+    const result = await definition.send(job, AbortSignal.timeout(Math.max(1_000, budgetMs)));
+    return { ok: true, detail: result?.detail ?? 'delivered' };
+  } catch (error) {
+    const permanent = error instanceof DeliveryFailure && error.options.permanent === true;
+    return { ok: false, error: errorText(error), permanent };
+  }
+}
+
+/** Writes the job's delivery-log entry, if the kind keeps a log; a failure to log never fails the delivery. */
+async function logOutcome<P>(
+  definition: SenderDefinition<P>,
+  job: Job<P>,
+  entry: Omit<DeliveryLogEntry, 'jobId' | 'label'>,
+  ref: DeliveryLogRef | undefined,
+  now: Date,
+): Promise<DeliveryLogRef | undefined> {
+  if (!definition.history) return undefined;
+  try {
+    const logKey = definition.history.logKey(job);
+    return await recordDeliveryLogEntry(
+      logKey,
+      { jobId: job.id, label: definition.history.label(job), ...entry },
+      ref,
+      now,
+    );
+  } catch (error) {
+    logger.warn('Delivery log entry not written', { error: error as Error, kind: job.kind, jobId: job.id });
+    return ref;
+  }
+}
+
+/** Queues the job again unchanged, held back `seconds`: it is not due yet, or someone else holds its claim. */
+const requeue = (job: Job, seconds: number) =>
+  enqueue(job.kind, [job], { delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, seconds)) });
+
+/** Handles one message: one attempt at one job, and what follows from its outcome. */
+async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, context: Context): Promise<void> {
+  const job = parseJob(record, definition);
+  const { kind, id } = job;
+  const now = new Date();
+  const wait = queueDelaySeconds(job.notBefore ? new Date(job.notBefore) : undefined, now);
+  if (wait > 0) return requeue(job, wait);
+
+  const remainingMs = context.getRemainingTimeInMillis();
+  const claim = await claimJob(job, new Date(now.getTime() + remainingMs + BOOKKEEPING_MS), now);
+  if (claim.status === 'busy') {
+    logger.debug('Job claimed by another sender; looking again shortly', { kind, jobId: id });
+    const leaseLeft = Math.ceil((Date.parse(claim.leaseUntil) - now.getTime()) / 1000);
+    return requeue(job, Math.max(1, Math.min(BUSY_RECHECK_SECONDS, leaseLeft)));
+  }
+  if (claim.status !== 'claimed') {
+    logger.debug('Job needs nothing more', { kind, jobId: id, found: claim.status });
+    return;
+  }
+
+  const outcome = await attempt(definition, job, remainingMs - BOOKKEEPING_MS);
+  const finishedAt = new Date();
+  const at = finishedAt.toISOString();
+  const logged = { attempts: claim.tries, firstAttemptAt: claim.firstAttemptAt, lastAttemptAt: now.toISOString() };
+  if (outcome.ok) {
+    const history = await logOutcome(
+      definition,
+      job,
+      { ...logged, outcome: 'delivered', detail: outcome.detail, deliveredAt: at },
+      claim.history,
+      finishedAt,
+    );
+    if (!(await recordJobDelivered(job, finishedAt, outcome.detail, history))) {
+      logger.warn('Delivered, but the job was claimed by another sender meanwhile', { kind, jobId: id });
+    }
+    logger.info('Delivered', { kind, jobId: id, attempt: job.attempt, round: job.round, detail: outcome.detail });
+    return;
+  }
+
+  const step = nextStepAfterFailure(outboundConfig(kind).retry, job, finishedAt, { permanent: outcome.permanent });
+  if (step.action === 'park') {
+    const history = await logOutcome(
+      definition,
+      job,
+      { ...logged, outcome: 'failed', detail: outcome.error },
+      claim.history,
+      finishedAt,
+    );
+    await parkJob(job, step.reason, outcome.error, finishedAt, history);
+    logger.error('Delivery failed for good; parked for an admin', {
+      kind,
+      jobId: id,
+      attempts: claim.tries,
+      reason: step.reason,
+      lastError: outcome.error,
+    });
+    return;
+  }
+
+  const next: Job<P> = { ...job, attempt: step.attempt, notBefore: step.notBefore.toISOString() };
+  try {
+    await enqueue(kind, [next], { delaySeconds: queueDelaySeconds(step.notBefore, finishedAt) });
+  } catch (error) {
+    // Without the next attempt queued, this message must come back: hand the claim back to it, then fail it.
+    await releaseJob(job, outcome.error).catch((release) =>
+      logger.warn('Claim not released', { error: release as Error, kind, jobId: id }),
+    );
+    throw error;
+  }
+  const history = await logOutcome(
+    definition,
+    job,
+    { ...logged, outcome: 'retrying', detail: outcome.error, nextAttemptAt: next.notBefore },
+    claim.history,
+    finishedAt,
+  );
+  // The next attempt is queued: if this record is lost it takes over once the lease ends, so it is not thrown.
+  await recordJobRetry(job, step, outcome.error, finishedAt, history).catch((error) =>
+    logger.warn('Retry not recorded; the next attempt takes over after the lease', {
+      error: error as Error,
+      kind,
+      jobId: id,
+    }),
+  );
+  logger.info('Attempt failed; retrying', {
+    kind,
+    jobId: id,
+    attempt: job.attempt,
+    nextAttemptAt: next.notBefore,
+    error: outcome.error,
+  });
+}
+
+/**
+ * defineSender: the SQS handler of one kind. Each record is one attempt at one job; a record that cannot be handled
+ * (not a job, the table or the queue unreachable) is reported in `batchItemFailures`, so SQS delivers it again and,
+ * after the queue's maxReceiveCount, moves it to the dead-letter queue.
+ */
+export function defineSender<P>(definition: SenderDefinition<P>) {
+  const handle = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    const settled = await settleWithConcurrency(
+      event.Records,
+      definition.concurrency ?? DEFAULT_CONCURRENCY,
+      (record) => deliver(definition, record, context),
+    );
+    const batchItemFailures = settled.flatMap((result, i) => {
+      if (result.status === 'fulfilled') return [];
+      const { messageId } = event.Records[i]!;
+      logger.error('Message not handled; the queue will deliver it again', {
+        error: result.reason as Error,
+        kind: definition.kind,
+        messageId,
+        receiveCount: event.Records[i]!.attributes.ApproximateReceiveCount,
+      });
+      return [{ itemIdentifier: messageId }];
+    });
+    return { batchItemFailures };
+  };
+  return middy<SQSEvent, SQSBatchResponse, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(handle);
+}
+
+/**
+ * retryFailedDelivery: an admin's retry of a parked job: attempt 1 of a new round is queued and the job leaves the
+ * failed list; if it cannot be queued, the job is parked again as it was and the error thrown.
+ */
+export async function retryFailedDelivery(kind: string, id: string, now = new Date()): Promise<Job> {
+  const { job, undo } = await reopenFailedJob(kind, id, now);
+  try {
+    await enqueue(kind, [job]);
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  return job;
+}
