@@ -40,7 +40,16 @@ import { getCategory, getCategoryByName } from './categories.ts';
 import { passRoundRobinTurn, roundRobinWrite, takeRoundRobinTurn, waitForRoundRobinTurn } from './round-robin.ts';
 import { nextTicketNumber } from './sequence.ts';
 import { aggregateUpdates } from './stats.ts';
-import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, ticketIndexKeys, type IndexName } from './table.ts';
+import {
+  COLLECTIONS,
+  DEADLINE_PARTITIONS,
+  INDEXES,
+  keys,
+  TICKET_THREAD_PREFIXES,
+  ticketIdOfKey,
+  ticketIndexKeys,
+  type IndexName,
+} from './table.ts';
 import {
   DEFAULT_RETRY,
   StaleReadError,
@@ -608,7 +617,10 @@ export async function addComment(
 /** Most entries one ticket's comments or history answer with; a ticket's thread is bounded, this only caps it. */
 const THREAD_LIMIT = 1_000;
 
-async function queryThread(id: number, prefix: 'COMMENT#' | 'HISTORY#'): Promise<Record<string, unknown>[]> {
+async function queryThread(
+  id: number,
+  prefix: (typeof TICKET_THREAD_PREFIXES)[keyof typeof TICKET_THREAD_PREFIXES],
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -629,13 +641,13 @@ async function queryThread(id: number, prefix: 'COMMENT#' | 'HISTORY#'): Promise
 
 /** listComments: a ticket's comments, oldest first (404 for an unknown ticket). */
 export async function listComments(id: number): Promise<Comment[]> {
-  const [items] = await Promise.all([queryThread(id, 'COMMENT#'), requireTicket(id)]);
+  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.comments), requireTicket(id)]);
   return items.map(toComment);
 }
 
 /** listHistory: a ticket's history entries, oldest first (404 for an unknown ticket). */
 export async function listHistory(id: number): Promise<HistoryEntry[]> {
-  const [items] = await Promise.all([queryThread(id, 'HISTORY#'), requireTicket(id)]);
+  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.history), requireTicket(id)]);
   return items.map((item) => ({
     id: item.id as string,
     at: item.at as string,
@@ -728,7 +740,7 @@ function decodeCursor(cursor: string, choice: IndexChoice): StartKey {
     names.length === expected.length &&
     names.every((n, j) => n === expected[j] && typeof k[n] === 'string') &&
     k[pk] === choice.partition &&
-    /^TICKET#\d+$/.test(String(k.pk));
+    ticketIdOfKey(k.pk) !== undefined;
   if (!wellFormed) throw invalid();
   return k as StartKey;
 }

@@ -29,6 +29,7 @@ import {
   staffActor,
   updateTicket,
 } from '../data/tickets.ts';
+import { idempotencyScope } from '../data/table.ts';
 import { canEditTicket, TICKET_ROLES } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
 import type { Caller } from '../lib/auth.ts';
@@ -73,11 +74,11 @@ export const handler = httpHandler('tickets', {
       let scope: string;
       if (caller.kind === 'apiKey') {
         actor = { type: 'apiKey', id: caller.apiKey.id, name: caller.apiKey.name };
-        scope = `API_KEY#${caller.apiKey.id}`;
+        scope = idempotencyScope.apiKey(caller.apiKey.id);
       } else {
         const user = staffOf(caller);
         actor = staffActor(user);
-        scope = `USER#${user.id}`;
+        scope = idempotencyScope.staff(user.id);
       }
       const { ticket, replayed } = await createTicket({
         // Upstream systems file through the API by definition; only staff record phone calls as direct.
