@@ -30,9 +30,9 @@ import {
   updateTicket,
 } from '../data/tickets.ts';
 import { idempotencyScope } from '../data/table.ts';
-import { canEditTicket, TICKET_ROLES } from '../domain/permissions.ts';
+import type { Caller } from '../domain/caller.ts';
+import { canEditTicket, TICKET_ACCESS } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
-import type { Caller } from '../lib/auth.ts';
 import { ForbiddenError, ValidationError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 
@@ -57,7 +57,7 @@ function idempotencyOf(header: string | undefined, scope: string, body: unknown)
 
 export const handler = httpHandler('tickets', {
   'GET /api/tickets': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     query: listTicketsQuerySchema,
     async handle({ query }) {
       const { limit, cursor, ...filters } = query;
@@ -67,7 +67,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'POST /api/tickets': defineRoute({
-    access: { roles: TICKET_ROLES.create },
+    access: TICKET_ACCESS.create,
     body: createTicketSchema,
     async handle({ body, caller, headers }) {
       let actor: Actor;
@@ -97,7 +97,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'GET /api/tickets/overdue': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     async handle() {
       const tickets = await listOverdueTickets(new Date(), LIST_LIMITS.fullList);
       return { body: tickets.map(toApiTicket) };
@@ -105,7 +105,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'GET /api/tickets/{id}': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
     async handle({ params }) {
       return { body: toApiTicket(await requireTicket(params.id)) };
@@ -113,7 +113,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'PATCH /api/tickets/{id}': defineRoute({
-    access: { roles: TICKET_ROLES.edit },
+    access: TICKET_ACCESS.edit,
     params: ticketIdParamsSchema,
     body: updateTicketSchema,
     async handle({ params, body, caller }) {
@@ -126,7 +126,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'POST /api/tickets/{id}/assign': defineRoute({
-    access: { roles: TICKET_ROLES.assign, deniedMessage: TICKET_MESSAGES.assignNotAllowed },
+    access: TICKET_ACCESS.assign,
     params: ticketIdParamsSchema,
     body: assignTicketSchema,
     async handle({ params, body, caller }) {
@@ -136,7 +136,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'GET /api/tickets/{id}/comments': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
     async handle({ params, caller }) {
       const comments = await listComments(params.id);
@@ -146,7 +146,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'POST /api/tickets/{id}/comments': defineRoute({
-    access: { roles: TICKET_ROLES.comment },
+    access: TICKET_ACCESS.comment,
     params: ticketIdParamsSchema,
     body: createCommentSchema,
     async handle({ params, body, caller }) {
@@ -155,7 +155,7 @@ export const handler = httpHandler('tickets', {
   }),
 
   'GET /api/tickets/{id}/history': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
     async handle({ params }) {
       return { body: await listHistory(params.id) };
@@ -165,7 +165,7 @@ export const handler = httpHandler('tickets', {
   // The customer's rating arrives from the upstream system that talks to the customer: API keys with tickets:rate
   // only (docs/product.md §6), so no staff role may call it.
   'POST /api/tickets/{id}/rating': defineRoute({
-    access: { roles: [], deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
+    access: TICKET_ACCESS.rate,
     params: ticketIdParamsSchema,
     body: rateTicketSchema,
     async handle({ params, body, caller }) {

@@ -20,7 +20,8 @@ import { createCategory } from '#functions/data/categories.ts';
 import { keys } from '#functions/data/table.ts';
 import { rateTicket } from '#functions/data/ratings.ts';
 import { addComment, assignTicket, createTicket, staffActor, updateTicket } from '#functions/data/tickets.ts';
-import { createStaffAccount } from '#functions/lib/staff-accounts.ts';
+import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
+import { systemCaller } from '#functions/domain/caller.ts';
 import { newCategory } from '#functions/domain/categories.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
@@ -65,6 +66,9 @@ function prng(seed: number) {
 
 const SEED_MARKER = keys.meta('DEMO_SEED');
 
+/** The seed acts as trusted code; the tickets it files look as if an upstream trading system had sent them. */
+const SEED = systemCaller('seed', 'Upstream trading system');
+
 async function alreadySeeded(): Promise<boolean> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: config().tableName, Key: SEED_MARKER, ConsistentRead: true }),
@@ -87,7 +91,7 @@ export async function seedDemoData(options: {
 
   const staff: User[] = [];
   for (const demo of DEMO_USERS) {
-    staff.push(await createStaffAccount({ ...demo, password: options.password }));
+    staff.push(await createStaffAccount(SEED, { ...demo, password: options.password }));
   }
   log(`Created ${staff.length} demo staff accounts`);
 
