@@ -65,6 +65,7 @@ export const PREFIX = {
   status: 'STATUS#',
   assignee: 'ASSIGNEE#',
   type: 'TYPE#',
+  system: 'SYSTEM#',
 } as const;
 
 export const keys = {
@@ -126,6 +127,8 @@ export const TICKET_THREAD_PREFIXES = { comments: PREFIX.comment, history: PREFI
 export const idempotencyScope = {
   staff: (userId: string) => `${PREFIX.user}${userId}`,
   apiKey: (keyId: string) => `${PREFIX.apiKey}${keyId}`,
+  /** Trusted code inside the system (an inbound channel), by its actor id. */
+  system: (actorId: string) => `${PREFIX.system}${actorId}`,
 } as const;
 
 /** The agent id in the partition key of an agent-week item. */

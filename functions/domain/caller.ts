@@ -17,6 +17,9 @@ export type Caller =
 /** The actor of a staff member's change, as the history shows it. */
 export const staffActor = (user: User): Actor => ({ type: 'user', id: user.id, name: displayName(user) });
 
+/** A signed-in staff member as a caller (what the HTTP adapter makes of a session). */
+export const staffCaller = (user: User): Caller => ({ kind: 'staff', user });
+
 /** A trusted caller inside the system, recorded in the history under `name`. */
 export const systemCaller = (id: string, name: string): Caller => ({
   kind: 'system',

@@ -12,7 +12,7 @@ import type { AlarmMessage, ServerMessage, TicketsChangedMessage } from '#shared
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { listSubscribedConnections, putConnection, subscribeConnection } from '#functions/data/connections.ts';
 import { keys } from '#functions/data/table.ts';
-import { markTicketOverdue } from '#functions/data/tickets.ts';
+import { markTicketOverdue } from '#functions/use-cases/tickets/mark-overdue.ts';
 import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
 import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';
 import { handler as notifier } from '#functions/jobs/notifier.ts';
