@@ -26,6 +26,9 @@ export const systemCaller = (id: string, name: string): Caller => ({
   actor: { type: 'system', id, name },
 });
 
+/** The customer who wrote in: known by the ticket's e-mail address, which is both id and name. */
+export const customerActor = (email: string): Actor => ({ type: 'customer', id: email, name: email });
+
 /** The actor a caller's changes are recorded under; only callers who passed an access check get here. */
 export function actorOf(caller: Exclude<Caller, { kind: 'anonymous' }>): Actor {
   switch (caller.kind) {

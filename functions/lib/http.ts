@@ -10,7 +10,7 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z, ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
 import type { Caller } from '../domain/caller.ts';
@@ -22,8 +22,8 @@ import {
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
+  parseInput,
   UnsupportedMediaTypeError,
-  ValidationError,
 } from './errors.ts';
 import { logger } from './logger.ts';
 import { isSameOrigin } from './origin.ts';
@@ -77,21 +77,8 @@ const json = (statusCode: number, body: unknown, extra: Partial<APIGatewayProxyS
   ...(extra.cookies?.length ? { cookies: extra.cookies } : {}),
 });
 
-/** The first message of a zod error, and one message per field for forms. */
-export function validationErrorFrom(error: z.ZodError): ValidationError {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join('.') || '_';
-    fieldErrors[path] ??= issue.message;
-  }
-  return new ValidationError(error.issues[0]?.message ?? 'Invalid input', fieldErrors);
-}
-
 function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
-  if (!schema) return undefined as T;
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationErrorFrom(result.error);
-  return result.data;
+  return schema ? parseInput(schema, value) : (undefined as T);
 }
 
 function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string | undefined> {

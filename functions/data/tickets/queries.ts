@@ -7,7 +7,7 @@ import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
-import { decodeCursor, encodeCursor, stringKey } from '../cursor.ts';
+import { decodeCursor, encodeCursor, readPage, stringKey } from '../cursor.ts';
 import { COLLECTIONS, INDEXES, type IndexName, ticketIdOfKey, ticketIndexKeys } from '../table.ts';
 import { ticketFromItem } from './item.ts';
 
@@ -65,10 +65,7 @@ function remainingFilter(
   };
 }
 
-/** A list cursor names its index and the last key read there. */
-const listCursor = (index: IndexName, key: Record<string, unknown>): string => encodeCursor({ i: index, k: key });
-
-/** The start key inside a list cursor, if it belongs to this index and partition (anything else is a 400). */
+/** The start key inside a list cursor (which names its index and the key where the next page starts), if it belongs to this index and partition (anything else is a 400). */
 function startKeyOf(cursor: string, choice: IndexChoice): Record<string, string> {
   const { pk, sk } = INDEXES[choice.index];
   return decodeCursor(cursor, (payload) => {
@@ -90,43 +87,31 @@ export async function listTickets(
   const choice = chooseIndex(filters);
   const index = INDEXES[choice.index];
   const filter = remainingFilter(filters, choice);
-  const found: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined = cursor ? startKeyOf(cursor, choice) : undefined;
-  let evaluated = 0;
-
-  for (let round = 0; ; round++) {
-    const wanted = limit - found.length;
-    const budgetLeft = LIST_EVALUATION_BUDGET - evaluated;
-    // Unfiltered, a page of exactly what is missing; filtered, larger pages (growing) so that few round trips fill it.
-    const pageSize = filter.FilterExpression ? Math.min(budgetLeft, Math.max(wanted, 100) * 2 ** round) : wanted;
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: config().tableName,
-        IndexName: index.name,
-        KeyConditionExpression: '#ipk = :partition',
-        ...filter,
-        ExpressionAttributeNames: { ...filter.ExpressionAttributeNames, '#ipk': index.pk },
-        ExpressionAttributeValues: { ...filter.ExpressionAttributeValues, ':partition': choice.partition },
-        ScanIndexForward: false,
-        Limit: pageSize,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    evaluated += page.ScannedCount ?? 0;
-    const items = page.Items ?? [];
-    const taken = items.slice(0, wanted);
-    found.push(...taken);
-
-    if (taken.length < items.length) {
-      // More matched than fit: continue right after the last one returned.
-      const last = taken.at(-1)!;
-      const key = Object.fromEntries(['pk', 'sk', index.pk, index.sk].map((name) => [name, last[name]]));
-      return { tickets: found.map(ticketFromItem), nextCursor: listCursor(choice.index, key) };
-    }
-    startKey = page.LastEvaluatedKey;
-    if (!startKey) return { tickets: found.map(ticketFromItem), nextCursor: null };
-    if (found.length >= limit || evaluated >= LIST_EVALUATION_BUDGET) {
-      return { tickets: found.map(ticketFromItem), nextCursor: listCursor(choice.index, startKey) };
-    }
-  }
+  const page = await readPage(
+    async (startKey, size) => {
+      const result = await dynamo().send(
+        new QueryCommand({
+          TableName: config().tableName,
+          IndexName: index.name,
+          KeyConditionExpression: '#ipk = :partition',
+          ...filter,
+          ExpressionAttributeNames: { ...filter.ExpressionAttributeNames, '#ipk': index.pk },
+          ExpressionAttributeValues: { ...filter.ExpressionAttributeValues, ':partition': choice.partition },
+          ScanIndexForward: false,
+          Limit: size,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey, evaluated: result.ScannedCount ?? 0 };
+    },
+    {
+      limit,
+      filtered: !!filter.FilterExpression,
+      budget: LIST_EVALUATION_BUDGET,
+      startKey: cursor ? startKeyOf(cursor, choice) : undefined,
+      keyAttributes: ['pk', 'sk', index.pk, index.sk],
+      cursorOf: (key) => encodeCursor({ i: choice.index, k: key }),
+    },
+  );
+  return { tickets: page.items.map(ticketFromItem), nextCursor: page.nextCursor };
 }

@@ -1,11 +1,13 @@
 /**
- * A ticket's thread and history (docs/data-model.md, T8 and T9): comment items and history entries share the
- * ticket's partition, sorted by time under their own prefix, so each reads oldest first with one Query.
+ * A ticket's thread and history (docs/data-model.md, T8, T9 and T18): comment items (staff replies, internal notes,
+ * customer messages) and history entries share the ticket's partition, sorted by time under their own prefix, so
+ * each reads oldest first with one Query.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Actor, Comment, FieldChange, HistoryAction, HistoryEntry } from '#shared/schemas/ticket.ts';
+import type { Actor, Comment, FieldChange, HistoryAction, HistoryEntry, ThreadPage } from '#shared/schemas/ticket.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
+import { decodeCursor, encodeCursor, readPage, stringKey } from '../cursor.ts';
 import { keys, TICKET_THREAD_PREFIXES } from '../table.ts';
 import type { GuardedItem } from '../transactions.ts';
 import { requireTicket } from './item.ts';
@@ -25,10 +27,13 @@ export function commentPut(comment: Comment): GuardedItem {
   };
 }
 
+/** A stored comment; one stored before the thread model knew authors and channels was a staff comment in the app. */
 const toComment = (item: Record<string, unknown>): Comment => ({
   id: item.id as string,
   ticketId: item.ticketId as number,
-  userId: item.userId as string,
+  userId: (item.userId as string | null | undefined) ?? null,
+  authorType: (item.authorType as Comment['authorType'] | undefined) ?? 'staff',
+  channel: (item.channel as Comment['channel'] | undefined) ?? 'web',
   comment: item.comment as string,
   isInternal: item.isInternal as boolean,
   createdAt: item.createdAt as string,
@@ -73,4 +78,58 @@ export async function listHistory(id: number): Promise<HistoryEntry[]> {
     action: item.action as HistoryAction,
     changes: item.changes as FieldChange[],
   }));
+}
+
+/** Most comment items one page of the thread evaluates (matched or not), so a page's cost is bounded. */
+const THREAD_PAGE_BUDGET = 1_000;
+
+/** The key inside a thread cursor, only if it is a comment key of this ticket (anything else is a 400). */
+function threadStartKey(ticketId: number, cursor: string): Record<string, string> {
+  const partition = keys.ticket(ticketId).pk;
+  return decodeCursor(cursor, (payload) => {
+    const key = stringKey(payload, ['pk', 'sk']);
+    return key?.pk === partition && key.sk?.startsWith(TICKET_THREAD_PREFIXES.comments) ? key : undefined;
+  });
+}
+
+/**
+ * listThread: one page of a ticket's messages, oldest first, at most `limit`; with `publicOnly`, internal notes are
+ * left out by DynamoDB. `nextCursor` (base64url of the last key) is null when nothing more follows; a cursor of
+ * another ticket is a 400, an unknown ticket a 404.
+ */
+export async function listThread(
+  ticketId: number,
+  options: { publicOnly: boolean; limit: number; cursor?: string },
+): Promise<ThreadPage> {
+  const { publicOnly, limit, cursor } = options;
+  const startKey = cursor ? threadStartKey(ticketId, cursor) : undefined;
+  const read = readPage(
+    async (from, size) => {
+      const result = await dynamo().send(
+        new QueryCommand({
+          TableName: config().tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ...(publicOnly ? { FilterExpression: 'isInternal = :false' } : {}),
+          ExpressionAttributeValues: {
+            ':pk': keys.ticket(ticketId).pk,
+            ':prefix': TICKET_THREAD_PREFIXES.comments,
+            ...(publicOnly ? { ':false': false } : {}),
+          },
+          Limit: size,
+          ExclusiveStartKey: from,
+        }),
+      );
+      return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey, evaluated: result.ScannedCount ?? 0 };
+    },
+    {
+      limit,
+      filtered: publicOnly,
+      budget: THREAD_PAGE_BUDGET,
+      startKey,
+      keyAttributes: ['pk', 'sk'],
+      cursorOf: encodeCursor,
+    },
+  );
+  const [, page] = await Promise.all([requireTicket(ticketId), read]);
+  return { messages: page.items.map(toComment), nextCursor: page.nextCursor };
 }
