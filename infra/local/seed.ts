@@ -3,7 +3,6 @@
  * docs/product.md §9, and about thirty tickets of every status, priority and type spread over the last two weeks, made
  * through the same use cases the API calls (so aggregates, history and indexes are what the product makes).
  */
-import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   COLOR_PALETTE,
@@ -16,8 +15,8 @@ import {
 } from '#shared/constants.ts';
 import { displayNameFromName } from '#shared/format.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { createCategory } from '#functions/data/categories.ts';
 import { keys } from '#functions/data/table.ts';
+import { addCategory } from '#functions/use-cases/categories/manage-categories.ts';
 import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
 import { assignTicket } from '#functions/use-cases/tickets/assign-ticket.ts';
 import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
@@ -25,7 +24,6 @@ import { rateTicket } from '#functions/use-cases/tickets/rate-ticket.ts';
 import { addStaffComment } from '#functions/use-cases/tickets/thread.ts';
 import { updateTicket } from '#functions/use-cases/tickets/update-ticket.ts';
 import { staffCaller, systemCaller } from '#functions/domain/caller.ts';
-import { newCategory } from '#functions/domain/categories.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import { JOB_HANDLERS } from '#functions/routes.ts';
@@ -100,20 +98,18 @@ export async function seedDemoData(options: {
 
   const seedTime = new Date(now.getTime() - 15 * 24 * 3600_000);
   for (const [index, name] of INITIAL_CATEGORIES.entries()) {
-    await createCategory(
-      newCategory(
-        {
-          name,
-          displayName: displayNameFromName(name)
-            .replace(/^Kyc\b/, 'KYC')
-            .replace(/^2fa\b/, '2FA')
-            .replace(/\bApi\b/, 'API'),
-          description: `${displayNameFromName(name)} requests`,
-          color: COLOR_PALETTE[index % COLOR_PALETTE.length]!,
-        },
-        randomUUID(),
-        seedTime,
-      ),
+    await addCategory(
+      SEED,
+      {
+        name,
+        displayName: displayNameFromName(name)
+          .replace(/^Kyc\b/, 'KYC')
+          .replace(/^2fa\b/, '2FA')
+          .replace(/\bApi\b/, 'API'),
+        description: `${displayNameFromName(name)} requests`,
+        color: COLOR_PALETTE[index % COLOR_PALETTE.length]!,
+      },
+      seedTime,
     );
   }
   log(`Created ${INITIAL_CATEGORIES.length} categories`);
