@@ -17,7 +17,8 @@ import type { ServerMessage } from '#shared/schemas/alarm.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { listSubscribedConnections } from '#functions/data/connections.ts';
 import { resetConfigForTests } from '#functions/lib/config.ts';
-import { createStaffAccount } from '#functions/lib/staff-accounts.ts';
+import { systemCaller } from '#functions/domain/caller.ts';
+import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
 import { freePort } from '#infra/local/ports.ts';
 import { startRuntime } from '#infra/local/runtime.ts';
 import { Session } from './client.ts';
@@ -184,7 +185,7 @@ export async function benchAlarms(): Promise<AlarmResults> {
     log(`${CLIENTS} agents signed in, each with a subscribed socket`);
     const [category] = await createCategories(1);
     const account = (role: 'admin' | 'agent', i: number) =>
-      createStaffAccount({
+      createStaffAccount(systemCaller('bench', 'Benchmark'), {
         email: `${role}${i}@alarms.bench.local`,
         firstName: 'Bench',
         lastName: `${role} ${i}`,

@@ -3,7 +3,10 @@
  * not charged to the API, which runs in the parent as it would on its own machine. Driven over IPC by run.ts.
  */
 import { resetConfigForTests } from '#functions/lib/config.ts';
-import { createTicket, listTickets, requireTicket, staffActor } from '#functions/data/tickets.ts';
+import { requireTicket } from '#functions/data/tickets/item.ts';
+import { listTickets } from '#functions/data/tickets/queries.ts';
+import { staffCaller } from '#functions/domain/caller.ts';
+import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
 import { getUser } from '#functions/data/users.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { Session } from './client.ts';
@@ -72,12 +75,7 @@ const operations: Record<Operation, Record<Side, () => Promise<unknown>>> = {
     api: () => session.call('POST', '/api/tickets', newTicket()),
     raw: async () => {
       await getUser(context.admin.id);
-      await createTicket({
-        request: newTicket(),
-        actor: staffActor(context.admin),
-        createdById: context.admin.id,
-        createdByApiKeyId: null,
-      });
+      await createTicket(staffCaller(context.admin), newTicket());
     },
   },
 };

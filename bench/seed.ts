@@ -13,7 +13,8 @@ import { importTickets } from '#functions/data/ticket-import.ts';
 import { putNewUser } from '#functions/data/users.ts';
 import { newCategory } from '#functions/domain/categories.ts';
 import { assignTicket, commentOnTicket, editTicket, newTicket, type TicketRecord } from '#functions/domain/tickets.ts';
-import { createStaffAccount } from '#functions/lib/staff-accounts.ts';
+import { systemCaller } from '#functions/domain/caller.ts';
+import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
 
 export const PASSWORD = 'bench-Passw0rd';
 
@@ -31,7 +32,7 @@ export async function createStaff(roles: Role[]): Promise<User[]> {
   const users: User[] = [];
   for (const [i, role] of roles.entries()) {
     users.push(
-      await createStaffAccount({
+      await createStaffAccount(systemCaller('bench', 'Benchmark'), {
         email: `${role}${i}-${randomUUID().slice(0, 6)}@bench.local`,
         firstName: role[0]!.toUpperCase() + role.slice(1),
         lastName: `Number${i}`,

@@ -25,6 +25,8 @@ if (!input.success) {
 }
 
 // Imported after validation: the function modules read their configuration from the environment.
-const { createStaffAccount } = await import('#functions/lib/staff-accounts.ts');
-const user = await createStaffAccount(input.data);
+const { createStaffAccount } = await import('#functions/use-cases/staff/create-staff-account.ts');
+const { systemCaller } = await import('#functions/domain/caller.ts');
+// The operator running this script is trusted: the first admin cannot be created by an admin.
+const user = await createStaffAccount(systemCaller('create-admin', 'create-admin script'), input.data);
 console.log(`Created admin ${user.email} (${user.id}). They can sign in now.`);

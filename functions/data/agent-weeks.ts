@@ -7,7 +7,7 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Counters } from '../domain/metrics.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { keys } from './table.ts';
+import { agentIdOfWeekKey, keys } from './table.ts';
 
 /** DynamoDB's ceiling for keys in one BatchGetItem. */
 const BATCH_GET_MAX = 100;
@@ -16,8 +16,6 @@ const MAX_ROUNDS = 6;
 
 const countersOf = (item: Record<string, unknown>): Counters =>
   Object.fromEntries(Object.entries(item).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
-
-const agentIdOf = (pk: unknown): string => String(pk).slice('AGENT#'.length);
 
 /** listAgentWeeks: each agent's counters for one ISO week (`YYYY-Www`); agents without an item are left out. */
 export async function listAgentWeeks(agentIds: readonly string[], week: string): Promise<Map<string, Counters>> {
@@ -35,7 +33,7 @@ export async function listAgentWeeks(agentIds: readonly string[], week: string):
       const { Responses, UnprocessedKeys } = await dynamo().send(
         new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }),
       );
-      for (const item of Responses?.[TableName] ?? []) weeks.set(agentIdOf(item.pk), countersOf(item));
+      for (const item of Responses?.[TableName] ?? []) weeks.set(agentIdOfWeekKey(String(item.pk)), countersOf(item));
       pending = UnprocessedKeys?.[TableName]?.Keys ?? [];
     }
   }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyScope } from '#shared/constants.ts';
-import { API_KEY_MESSAGES, type ApiKey } from '#shared/schemas/api-key.ts';
+import type { ApiKey } from '#shared/schemas/api-key.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import type { ApiKeyIdentity } from '../domain/api-keys.ts';
 import { COLLECTIONS, keys } from './table.ts';
+import { transact } from './transactions.ts';
 import { queryWholeCollection } from './collections.ts';
 
 /**
@@ -26,14 +27,6 @@ interface ApiKeyItem extends Omit<ApiKey, 'lastUsedAt' | 'revokedAt'> {
   lastUsedAt?: string;
   revokedAt?: string;
 }
-
-export interface ApiKeyIdentity {
-  id: string;
-  name: string;
-  scopes: ApiKeyScope[];
-}
-
-const CHANGED_MEANWHILE = 'This API key was changed by someone else at the same time; try again';
 
 /** Keys are stored only as SHA-256 hashes: a leaked table does not leak usable keys. */
 export const hashApiKey = (secret: string): string => createHash('sha256').update(secret).digest('hex');
@@ -71,20 +64,18 @@ export async function createApiKey(apiKey: ApiKey, secretHash: string): Promise<
     ...fields,
     secretHash,
   };
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Put: {
-            TableName,
-            Item: { ...keys.apiKeyHash(secretHash), keyId: apiKey.id, name: apiKey.name, scopes: apiKey.scopes },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+  await transact([
+    { item: { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      item: {
+        Put: {
+          TableName,
+          Item: { ...keys.apiKeyHash(secretHash), keyId: apiKey.id, name: apiKey.name, scopes: apiKey.scopes },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      ],
-    }),
-  );
+      },
+    },
+  ]);
   return apiKey;
 }
 
@@ -93,46 +84,49 @@ export async function listApiKeys(): Promise<ApiKey[]> {
   return (await queryWholeCollection<ApiKeyItem>(COLLECTIONS.apiKeys, 'descending')).map(toApiKey);
 }
 
+/** getApiKeySecretHash: the stored hash of a key's secret (what its hash item is keyed by); undefined: no such key. */
+export async function getApiKeySecretHash(id: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: config().tableName, Key: keys.apiKey(id), ConsistentRead: true }),
+  );
+  return (Item as ApiKeyItem | undefined)?.secretHash;
+}
+
 /**
- * revokeApiKey: both items get `revokedAt` in one transaction, so no call can pass authentication once it commits.
- * Revoking a revoked key changes nothing (the first revocation time is kept).
+ * revokeApiKey: both items get `revokedAt` in one transaction, so no call can pass authentication once it commits;
+ * the first revocation time is kept. Keys are never deleted, so the conditions hold: only a simultaneous write to
+ * the same key cancels this (a StaleReadError; writing it again is safe).
  */
-export async function revokeApiKey(id: string, now: Date): Promise<void> {
+export async function revokeApiKey(id: string, secretHash: string, now: Date): Promise<void> {
   const TableName = config().tableName;
-  const { Item } = await dynamo().send(new GetCommand({ TableName, Key: keys.apiKey(id), ConsistentRead: true }));
-  if (!Item) throw new NotFoundError(API_KEY_MESSAGES.notFound);
   const UpdateExpression = 'SET revokedAt = if_not_exists(revokedAt, :now)';
   const at = now.toISOString();
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName,
-              Key: keys.apiKey(id),
-              UpdateExpression,
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':now': at },
-            },
-          },
-          {
-            Update: {
-              TableName,
-              Key: keys.apiKeyHash((Item as ApiKeyItem).secretHash),
-              UpdateExpression,
-              ConditionExpression: 'keyId = :id',
-              ExpressionAttributeValues: { ':now': at, ':id': id },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    // Keys are never deleted, so the conditions hold; only a simultaneous write to the same key cancels this.
-    if (error instanceof TransactionCanceledException) throw new ConflictError(CHANGED_MEANWHILE);
-    throw error;
-  }
+  await transact([
+    {
+      item: {
+        Update: {
+          TableName,
+          Key: keys.apiKey(id),
+          UpdateExpression,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':now': at },
+        },
+      },
+      onConditionFailed: 'retry',
+    },
+    {
+      item: {
+        Update: {
+          TableName,
+          Key: keys.apiKeyHash(secretHash),
+          UpdateExpression,
+          ConditionExpression: 'keyId = :id',
+          ExpressionAttributeValues: { ':now': at, ':id': id },
+        },
+      },
+      onConditionFailed: 'retry',
+    },
+  ]);
 }
 
 /** recordApiKeyUse: stamps `lastUsedAt`, only on a key that exists (never creates a stray item). */

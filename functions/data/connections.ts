@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { INDEXES, keys } from './table.ts';
+import { connectionIndexKeys, INDEXES, keys } from './table.ts';
 
 /** API Gateway ends a WebSocket after two hours; the item expires with it. */
 const CONNECTION_TTL_SECONDS = 2 * 3600;
@@ -13,8 +13,6 @@ export interface Connection {
   connectedAt: string;
   expiresAt: number;
 }
-
-const userPartition = (userId: string) => `CONNECTIONS#${userId}`;
 
 /** putConnection: records a connection of a user, not yet subscribed, expiring with the socket. */
 export async function putConnection(connectionId: string, userId: string, now = new Date()): Promise<void> {
@@ -28,7 +26,12 @@ export async function putConnection(connectionId: string, userId: string, now = 
   await dynamo().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...keys.connection(connectionId), gsi3pk: userPartition(userId), gsi3sk: connectionId, ...item },
+      Item: {
+        ...keys.connection(connectionId),
+        gsi3pk: connectionIndexKeys.user(userId),
+        gsi3sk: connectionId,
+        ...item,
+      },
     }),
   );
 }
@@ -70,7 +73,7 @@ export async function listSubscribedConnections(userId: string, now = new Date()
       FilterExpression: 'subscribed = :true AND expiresAt > :now',
       ExpressionAttributeNames: { '#pk': INDEXES.byAssignee.pk },
       ExpressionAttributeValues: {
-        ':pk': userPartition(userId),
+        ':pk': connectionIndexKeys.user(userId),
         ':true': true,
         ':now': Math.floor(now.getTime() / 1000),
       },

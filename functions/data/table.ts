@@ -38,56 +38,90 @@ export const TABLE_SCHEMA = {
 /** Zero-padded so that string order is numeric order. */
 export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
 
+/**
+ * Every key prefix of the table, and nothing but these: the key builders below compose them, and queries that read
+ * by prefix (`begins_with`, a day range) or take an id back out of a key use them from here.
+ */
+export const PREFIX = {
+  user: 'USER#',
+  email: 'EMAIL#',
+  ticket: 'TICKET#',
+  comment: 'COMMENT#',
+  history: 'HISTORY#',
+  sequence: 'SEQUENCE#',
+  idempotency: 'IDEMPOTENCY#',
+  category: 'CATEGORY#',
+  categoryName: 'CATEGORY_NAME#',
+  day: 'DAY#',
+  categoryDay: 'CATDAY#',
+  agent: 'AGENT#',
+  week: 'WEEK#',
+  connection: 'CONNECTION#',
+  userConnections: 'CONNECTIONS#',
+  apiKey: 'API_KEY#',
+  apiKeyHash: 'API_KEY_HASH#',
+  rate: 'RATE#',
+  window: 'WINDOW#',
+  status: 'STATUS#',
+  assignee: 'ASSIGNEE#',
+  type: 'TYPE#',
+  system: 'SYSTEM#',
+  outboundJob: 'JOB#',
+  deliveryLog: 'DELIVERY_LOG#',
+  deliveryLogSlot: 'SLOT#',
+  failedJobs: 'FAILED_JOBS#',
+} as const;
+
 export const keys = {
-  user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
-  userEmail: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
-  userSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'SETTINGS' }),
+  user: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'PROFILE' }),
+  userEmail: (email: string) => ({ pk: `${PREFIX.email}${email.toLowerCase()}`, sk: 'EMAIL' }),
+  userSettings: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'SETTINGS' }),
   /** The set of active admin ids; its size guards "never remove the last active admin" (docs/decisions/011). */
   activeAdmins: () => ({ pk: 'STAFF', sk: 'ACTIVE_ADMINS' }),
 
-  ticket: (id: number) => ({ pk: `TICKET#${pad(id)}`, sk: 'TICKET' }),
+  ticket: (id: number) => ({ pk: `${PREFIX.ticket}${pad(id)}`, sk: 'TICKET' }),
   ticketComment: (id: number, at: string, commentId: string) => ({
-    pk: `TICKET#${pad(id)}`,
-    sk: `COMMENT#${at}#${commentId}`,
+    pk: `${PREFIX.ticket}${pad(id)}`,
+    sk: `${PREFIX.comment}${at}#${commentId}`,
   }),
   ticketHistory: (id: number, at: string, entryId: string) => ({
-    pk: `TICKET#${pad(id)}`,
-    sk: `HISTORY#${at}#${entryId}`,
+    pk: `${PREFIX.ticket}${pad(id)}`,
+    sk: `${PREFIX.history}${at}#${entryId}`,
   }),
-  ticketSequence: () => ({ pk: 'SEQUENCE#TICKET', sk: 'SEQUENCE' }),
-  idempotency: (scope: string, key: string) => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
+  ticketSequence: () => ({ pk: `${PREFIX.sequence}TICKET`, sk: 'SEQUENCE' }),
+  idempotency: (scope: string, key: string) => ({ pk: `${PREFIX.idempotency}${scope}#${key}`, sk: 'IDEMPOTENCY' }),
   roundRobin: () => ({ pk: 'ROUND_ROBIN', sk: 'STATE' }),
   /** Turns handed out to round-robin creates, so that they try their conditional write one after another. */
   roundRobinTurns: () => ({ pk: 'ROUND_ROBIN', sk: 'TURNS' }),
 
-  category: (id: string) => ({ pk: `CATEGORY#${id}`, sk: 'CATEGORY' }),
-  categoryName: (name: string) => ({ pk: `CATEGORY_NAME#${name.toLowerCase()}`, sk: 'CATEGORY_NAME' }),
+  category: (id: string) => ({ pk: `${PREFIX.category}${id}`, sk: 'CATEGORY' }),
+  categoryName: (name: string) => ({ pk: `${PREFIX.categoryName}${name.toLowerCase()}`, sk: 'CATEGORY_NAME' }),
 
   /** Aggregates kept exact by the ticket transactions. */
   statsTotals: () => ({ pk: 'STATS', sk: 'TOTALS' }),
-  statsDay: (day: string) => ({ pk: 'STATS', sk: `DAY#${day}` }),
+  statsDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.day}${day}` }),
   /**
    * Tickets created per category on one day: apart from the day item, whose size must not grow with the number of
    * categories (the dashboard reads up to 90 day items). `CATDAY#` sorts before `DAY#`, so no day range reads it.
    */
-  statsCategoryDay: (day: string) => ({ pk: 'STATS', sk: `CATDAY#${day}` }),
-  agentWeek: (agentId: string, week: string) => ({ pk: `AGENT#${agentId}`, sk: `WEEK#${week}` }),
+  statsCategoryDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.categoryDay}${day}` }),
+  agentWeek: (agentId: string, week: string) => ({ pk: `${PREFIX.agent}${agentId}`, sk: `${PREFIX.week}${week}` }),
 
-  connection: (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' }),
+  connection: (connectionId: string) => ({ pk: `${PREFIX.connection}${connectionId}`, sk: 'CONNECTION' }),
 
-  apiKey: (id: string) => ({ pk: `API_KEY#${id}`, sk: 'API_KEY' }),
-  apiKeyHash: (hash: string) => ({ pk: `API_KEY_HASH#${hash}`, sk: 'API_KEY_HASH' }),
-  rateWindow: (keyId: string, window: string) => ({ pk: `RATE#${keyId}`, sk: `WINDOW#${window}` }),
+  apiKey: (id: string) => ({ pk: `${PREFIX.apiKey}${id}`, sk: 'API_KEY' }),
+  apiKeyHash: (hash: string) => ({ pk: `${PREFIX.apiKeyHash}${hash}`, sk: 'API_KEY_HASH' }),
+  rateWindow: (keyId: string, window: string) => ({ pk: `${PREFIX.rate}${keyId}`, sk: `${PREFIX.window}${window}` }),
 
   /**
    * One outbound delivery job: its claim (who is sending it, under which lease), its state (waiting, done, failed)
    * and, once parked, the job itself. Keyed by kind and job id, so a duplicate delivery finds the same item.
    */
-  outboundJob: (kind: string, jobId: string) => ({ pk: `JOB#${kind}#${jobId}`, sk: 'JOB' }),
+  outboundJob: (kind: string, jobId: string) => ({ pk: `${PREFIX.outboundJob}${kind}#${jobId}`, sk: 'JOB' }),
   /** A bounded delivery log (for example a webhook's last 100 deliveries): a counter and one item per slot. */
-  deliveryLogCounter: (logKey: string) => ({ pk: `DELIVERY_LOG#${logKey}`, sk: 'COUNTER' }),
+  deliveryLogCounter: (logKey: string) => ({ pk: `${PREFIX.deliveryLog}${logKey}`, sk: 'COUNTER' }),
   deliveryLogSlot: (logKey: string, slot: number) => ({
-    pk: `DELIVERY_LOG#${logKey}`,
+    pk: `${PREFIX.deliveryLog}${logKey}`,
     sk: `${DELIVERY_LOG_SLOT_PREFIX}${pad(slot, 4)}`,
   }),
 
@@ -96,7 +130,32 @@ export const keys = {
 } as const;
 
 /** Sort-key prefix of a delivery log's entries (its counter item sorts apart). */
-export const DELIVERY_LOG_SLOT_PREFIX = 'SLOT#';
+export const DELIVERY_LOG_SLOT_PREFIX = PREFIX.deliveryLogSlot;
+/** The ticket number in a ticket's partition key (`TICKET#0000000042` → 42); undefined for any other value. */
+export function ticketIdOfKey(pk: unknown): number | undefined {
+  if (typeof pk !== 'string' || !pk.startsWith(PREFIX.ticket)) return undefined;
+  const digits = pk.slice(PREFIX.ticket.length);
+  return /^\d+$/.test(digits) ? Number(digits) : undefined;
+}
+
+/** The sort-key prefixes of the items that share a ticket's partition, for reading one kind of them. */
+export const TICKET_THREAD_PREFIXES = { comments: PREFIX.comment, history: PREFIX.history } as const;
+
+/** Whose an Idempotency-Key is: a key is only ever matched against the same caller's earlier requests. */
+export const idempotencyScope = {
+  staff: (userId: string) => `${PREFIX.user}${userId}`,
+  apiKey: (keyId: string) => `${PREFIX.apiKey}${keyId}`,
+  /** Trusted code inside the system (an inbound channel), by its actor id. */
+  system: (actorId: string) => `${PREFIX.system}${actorId}`,
+} as const;
+
+/** The agent id in the partition key of an agent-week item. */
+export const agentIdOfWeekKey = (pk: string): string => pk.slice(PREFIX.agent.length);
+
+/** byAssignee partition of a user's WebSocket connections (beside the tickets' `ASSIGNEE#` partitions). */
+export const connectionIndexKeys = {
+  user: (userId: string) => `${PREFIX.userConnections}${userId}`,
+} as const;
 
 /** Partition values of the byCollection index. */
 export const COLLECTIONS = {
@@ -107,7 +166,7 @@ export const COLLECTIONS = {
 } as const;
 
 /** byCollection partition of one kind's parked (failed) jobs, ordered by `<parkedAt>#<jobId>`. */
-export const failedJobsCollection = (kind: string): string => `FAILED_JOBS#${kind}`;
+export const failedJobsCollection = (kind: string): string => `${PREFIX.failedJobs}${kind}`;
 
 /**
  * Index key values of a ticket. Lists sort newest first on `createdAt#id`; the byDeadline index holds only
@@ -115,9 +174,9 @@ export const failedJobsCollection = (kind: string): string => `FAILED_JOBS#${kin
  */
 export const ticketIndexKeys = {
   created: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
-  status: (status: string) => `STATUS#${status}`,
-  assignee: (userId: string) => `ASSIGNEE#${userId}`,
-  type: (type: string) => `TYPE#${type}`,
+  status: (status: string) => `${PREFIX.status}${status}`,
+  assignee: (userId: string) => `${PREFIX.assignee}${userId}`,
+  type: (type: string) => `${PREFIX.type}${type}`,
   deadline: (deadline: string, id: number) => `${deadline}#${pad(id)}`,
   /** Every deadline-index sort key of a deadline at or before `iso` sorts at or before this. */
   deadlineUpTo: (iso: string) => `${iso}#~`,

@@ -11,7 +11,7 @@ import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { aggregateUpdates } from './stats.ts';
 import { keys } from './table.ts';
-import { ticketItem } from './tickets.ts';
+import { ticketItem } from './tickets/item.ts';
 
 const BATCH_SIZE = 25;
 const MAX_BATCH_ATTEMPTS = 8;

@@ -1,7 +1,8 @@
 /**
- * Transactions whose cancellation means something: each item says what its failed condition stands for (a domain
- * error, or "the state moved under us: read again and redo"), and `withRetries` redoes the whole read-decide-write
- * with jittered backoff a bounded number of times. TransactionCanceledException never leaves the data layer.
+ * The one way to write a transaction: each item says what its failed condition stands for (a domain error, or "the
+ * state moved under us: read again and redo"), and `withRetries` (called by the use case that owns the
+ * read-decide-write) redoes it with jittered backoff a bounded number of times. TransactionCanceledException and its
+ * CancellationReasons are decoded here and nowhere else, and never leave the data layer.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
@@ -17,6 +18,12 @@ export interface GuardedItem {
    * Items without a condition leave it out.
    */
   onConditionFailed?: 'retry' | (() => Error);
+  /**
+   * The error above was judged against what we read (e.g. "this change would leave no admin"): if a 'retry' item
+   * failed too, or the transaction met another, the read no longer holds and the whole write is stale instead.
+   * Without it a domain error wins, because it holds whatever else moved (an inactive category stays inactive).
+   */
+  onlyIfReadHeld?: boolean;
 }
 
 /** The state we decided from changed before we wrote; nothing was written. */
@@ -31,21 +38,36 @@ export async function transact(items: readonly GuardedItem[]): Promise<void> {
   } catch (error) {
     if (error instanceof TransactionConflictException) throw new StaleReadError('Transaction conflict');
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const reasons = error.CancellationReasons ?? [];
-    // Domain errors first: an inactive category is the caller's problem even if another item also raced.
-    for (const [i, reason] of reasons.entries()) {
-      const meaning = items[i]?.onConditionFailed;
-      if (reason.Code === 'ConditionalCheckFailed' && typeof meaning === 'function') throw meaning();
-    }
-    for (const [i, reason] of reasons.entries()) {
-      if (reason.Code === 'TransactionConflict') throw new StaleReadError('Transaction conflict');
-      if (reason.Code === 'ConditionalCheckFailed') {
-        if (items[i]?.onConditionFailed === 'retry') throw new StaleReadError(`Condition failed on item ${i}`);
-        throw new Error(`Unexpected condition failure on transaction item ${i}`, { cause: error });
-      }
-    }
-    throw error;
+    throw cancellationMeaning(items, error);
   }
+}
+
+/** What a cancelled transaction means, from the items' declared meanings, in the order their doc comments give. */
+export function cancellationMeaning(items: readonly GuardedItem[], error: TransactionCanceledException): Error {
+  const failed = (error.CancellationReasons ?? []).map((reason, i) => ({ code: reason.Code, guard: items[i] }));
+  const conditionFailed = failed.filter((f) => f.code === 'ConditionalCheckFailed');
+  const domainError = (whenReadHeld: boolean) =>
+    conditionFailed.find(
+      (f) => typeof f.guard?.onConditionFailed === 'function' && !!f.guard.onlyIfReadHeld === whenReadHeld,
+    );
+
+  const standing = domainError(false);
+  if (standing) return (standing.guard!.onConditionFailed as () => Error)();
+  for (const [i, { code, guard }] of failed.entries()) {
+    if (code === 'TransactionConflict') return new StaleReadError('Transaction conflict');
+    if (code === 'ConditionalCheckFailed' && guard?.onConditionFailed === 'retry') {
+      return new StaleReadError(`Condition failed on item ${i}`);
+    }
+  }
+  const judged = domainError(true);
+  if (judged) return (judged.guard!.onConditionFailed as () => Error)();
+  const unexpected = conditionFailed[0];
+  if (unexpected) {
+    return new Error(`Unexpected condition failure on transaction item ${failed.indexOf(unexpected)}`, {
+      cause: error,
+    });
+  }
+  return error;
 }
 
 export interface RetryOptions {

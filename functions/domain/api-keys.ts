@@ -2,7 +2,18 @@
  * Rules of API keys: what a new key and its secret look like, and the fixed rate-limit window a call falls in.
  * No AWS here; functions/data/api-keys.ts and rate-limit.ts store keys as hashes and count calls in the table.
  */
+import type { ApiKeyScope } from '#shared/constants.ts';
 import type { ApiKey, CreateApiKeyInput } from '#shared/schemas/api-key.ts';
+
+/** What authentication knows of the key behind a call. */
+export interface ApiKeyIdentity {
+  id: string;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
+/** What an admin is told when a revocation kept meeting other writes to the same key. */
+export const API_KEY_CHANGED_MEANWHILE = 'This API key was changed by someone else at the same time; try again';
 
 /** Secrets start with this, so that a leaked one is recognisable in logs and by secret scanners. */
 export const API_KEY_SECRET_PREFIX = 'hdk_';

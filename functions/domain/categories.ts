@@ -1,16 +1,10 @@
 /**
  * Rules of category management: what a new category looks like, what a patch changes, and when a category may
- * be deleted. No AWS here; functions/data/categories.ts makes the uniqueness and "unused" checks race-free.
+ * be deleted. No AWS here; functions/use-cases/categories/ applies them and functions/data/categories.ts makes the
+ * uniqueness and "unused" checks race-free.
  */
-import { ROLES, type Role } from '#shared/constants.ts';
 import type { Category, CreateCategoryInput, UpdateCategoryInput } from '#shared/schemas/category.ts';
 import { ConflictError } from '../lib/errors.ts';
-
-/** docs/product.md §6: all staff read categories (API keys with `tickets:read` too, per the route table); admins manage them. */
-export const CATEGORY_ROLES = {
-  read: ROLES,
-  manage: ['admin'],
-} as const satisfies Record<string, readonly Role[]>;
 
 export const CATEGORY_MESSAGES = {
   duplicateName: 'A category with this name already exists',

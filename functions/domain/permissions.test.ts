@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '#shared/constants.ts';
-import { canBeAssigned, canEditTicket, TICKET_ROLES } from './permissions.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import { type Caller, systemCaller } from './caller.ts';
+import { ACCESS_MESSAGES, assertAccess, canBeAssigned, staffMember, TICKET_ACCESS } from './permissions.ts';
 
-describe('canEditTicket', () => {
-  it.each([
-    ['admin', 'someone-else', true],
-    ['admin', null, true],
-    ['manager', 'someone-else', true],
-    ['manager', null, true],
-    ['agent', 'me', true],
-    ['agent', 'someone-else', false],
-    ['agent', null, false],
-  ] as const)('lets a %s edit a ticket assigned to %s: %s', (role, assignedToId, expected) => {
-    expect(canEditTicket({ id: 'me', role }, { assignedToId })).toBe(expected);
-  });
-});
-
-describe('TICKET_ROLES (docs/product.md §6)', () => {
-  const matrix: [keyof typeof TICKET_ROLES, Role[]][] = [
+describe('TICKET_ACCESS (docs/product.md §6)', () => {
+  const matrix: [keyof typeof TICKET_ACCESS, Role[]][] = [
     ['read', ['admin', 'manager', 'agent']],
     ['create', ['admin', 'manager', 'agent']],
     ['edit', ['admin', 'manager', 'agent']],
@@ -25,9 +14,10 @@ describe('TICKET_ROLES (docs/product.md §6)', () => {
     ['comment', ['admin', 'manager', 'agent']],
     ['dashboard', ['admin', 'manager', 'agent']],
     ['analytics', ['admin', 'manager']],
+    ['rate', []],
   ];
   it.each(matrix)('lets exactly these roles %s: %j', (action, roles) => {
-    expect([...TICKET_ROLES[action]].sort()).toEqual([...roles].sort());
+    expect([...TICKET_ACCESS[action].roles].sort()).toEqual([...roles].sort());
   });
 });
 
@@ -40,5 +30,52 @@ describe('canBeAssigned', () => {
     ['an unknown user', undefined, false],
   ] as const)('accepts %s: %s', (_label, user, expected) => {
     expect(canBeAssigned(user)).toBe(expected);
+  });
+});
+
+describe('assertAccess: every use case checks its caller itself', () => {
+  const staff = (role: Role): Caller => ({ kind: 'staff', user: { id: `${role}-1`, role } as User });
+  const key = (...scopes: ('tickets:read' | 'tickets:create' | 'tickets:rate')[]): Caller => ({
+    kind: 'apiKey',
+    apiKey: { id: 'key-1', name: 'Upstream', scopes },
+  });
+  const outcome = (caller: Caller, access: Parameters<typeof assertAccess>[1]) => {
+    try {
+      assertAccess(caller, access);
+      return 'allowed';
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return '401';
+      if (error instanceof ForbiddenError) return `403 ${error.message}`;
+      throw error;
+    }
+  };
+
+  it.each([
+    ['nobody', { kind: 'anonymous' } as Caller, TICKET_ACCESS.read, '401'],
+    ['an agent', staff('agent'), TICKET_ACCESS.read, 'allowed'],
+    ['an agent', staff('agent'), TICKET_ACCESS.assign, `403 ${TICKET_ACCESS.assign.deniedMessage}`],
+    ['a manager', staff('manager'), TICKET_ACCESS.assign, 'allowed'],
+    ['an admin', staff('admin'), TICKET_ACCESS.rate, `403 ${TICKET_ACCESS.rate.deniedMessage}`],
+    ['a key with the scope', key('tickets:read'), TICKET_ACCESS.read, 'allowed'],
+    [
+      'a key without the scope',
+      key('tickets:read'),
+      TICKET_ACCESS.create,
+      `403 ${ACCESS_MESSAGES.missingScope('tickets:create')}`,
+    ],
+    [
+      'a key, where keys have no scope',
+      key('tickets:read', 'tickets:create'),
+      TICKET_ACCESS.edit,
+      `403 ${ACCESS_MESSAGES.keysRefused}`,
+    ],
+    ['trusted code inside the system', systemCaller('overdue-job', 'Overdue check'), TICKET_ACCESS.assign, 'allowed'],
+  ] as const)('%s asking for %j: %s', (_label, caller, access, expected) => {
+    expect(outcome(caller, access)).toBe(expected);
+  });
+
+  it('gives capabilities that act as a person only to a staff member', () => {
+    expect(staffMember(staff('admin'), TICKET_ACCESS.edit).id).toBe('admin-1');
+    expect(() => staffMember(systemCaller('seed', 'Seed'), TICKET_ACCESS.edit)).toThrow(ForbiddenError);
   });
 });

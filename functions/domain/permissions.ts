@@ -1,45 +1,30 @@
 /**
- * The docs/product.md §6 matrix for tickets, the dashboard and analytics. Route-level role lists feed `defineRoute`;
- * rules that depend on the ticket itself are functions here.
+ * The docs/product.md §6 matrix: who may use each capability. Each entry is an `Access`: the staff roles admitted, the
+ * API-key scope that admits a key (none: keys are refused), and what a caller outside it is told (403). Routes pass
+ * the same entry to `defineRoute` (the HTTP gate, before validation); every use case checks it again with
+ * `assertAccess`, so it is safe whatever calls it. Rules that depend on the ticket itself are functions here and in
+ * shared/permissions.ts.
  */
-import { ROLES, type Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
-import type { Ticket } from '#shared/schemas/ticket.ts';
+import { type ApiKeyScope, ROLES, type Role } from '#shared/constants.ts';
+import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import type { Caller } from './caller.ts';
+
+export { canEditTicket } from '#shared/permissions.ts';
 
 const MANAGERS: readonly Role[] = ['admin', 'manager'];
+const ADMINS: readonly Role[] = ['admin'];
 
-/**
- * Which staff roles may use each route. API keys are governed by the scopes in functions/routes.ts: a key reaches
- * only routes that name its scope (read and create tickets), never edit, assign or comment.
- */
-export const TICKET_ROLES = {
-  read: ROLES,
-  create: ROLES,
-  /** Further narrowed per ticket by canEditTicket. */
-  edit: ROLES,
-  assign: MANAGERS,
-  comment: ROLES,
-  dashboard: ROLES,
-  analytics: MANAGERS,
-} as const satisfies Record<string, readonly Role[]>;
-
-/** Admins and managers edit any ticket; an agent only the tickets assigned to them (docs/product.md §6). */
-export function canEditTicket(user: Pick<User, 'id' | 'role'>, ticket: Pick<Ticket, 'assignedToId'>): boolean {
-  if (MANAGERS.includes(user.role)) return true;
-  return user.role === 'agent' && ticket.assignedToId === user.id;
+export interface Access {
+  roles: readonly Role[];
+  /** The scope that lets an API key in; absent: keys are refused. */
+  apiKeyScope?: ApiKeyScope;
+  /** What a signed-in caller outside `roles` is told. */
+  deniedMessage?: string;
 }
 
-export const PERMISSION_MESSAGES = {
-  editNotAllowed: MESSAGES.editNotAllowed,
-} as const;
-
-/** Anyone on the staff can be given a ticket; round robin alone picks only agents. */
-export function canBeAssigned(user: Pick<User, 'role' | 'isActive'> | undefined): boolean {
-  return !!user && user.isActive && ROLES.includes(user.role);
-}
-
-/** What a signed-in caller outside a route's roles is told (403), by capability. */
+/** What a signed-in caller outside a capability's roles is told (403), by capability. */
 export const DENIED = {
   staffList: 'Only administrators and managers can see the staff list',
   staffManage: 'Only administrators can manage staff accounts',
@@ -47,3 +32,78 @@ export const DENIED = {
   analytics: 'Only administrators and managers can see analytics',
   apiKeys: 'Only administrators can manage API keys',
 } as const;
+
+export const ACCESS_MESSAGES = {
+  denied: "You don't have permission to do this",
+  keysRefused: 'API keys cannot call this route',
+  missingScope: (scope: ApiKeyScope) => `This API key lacks the ${scope} scope`,
+} as const;
+
+/** Tickets, the dashboard and analytics. Editing is further narrowed per ticket by canEditTicket. */
+export const TICKET_ACCESS = {
+  read: { roles: ROLES, apiKeyScope: 'tickets:read' },
+  create: { roles: ROLES, apiKeyScope: 'tickets:create' },
+  edit: { roles: ROLES },
+  assign: { roles: MANAGERS, deniedMessage: TICKET_MESSAGES.assignNotAllowed },
+  comment: { roles: ROLES },
+  /** The customer's rating arrives from the upstream system that talks to the customer: keys only. */
+  rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
+  dashboard: { roles: ROLES, apiKeyScope: 'tickets:read' },
+  analytics: { roles: MANAGERS, deniedMessage: DENIED.analytics },
+} as const satisfies Record<string, Access>;
+
+/** Staff management: admins and managers see the staff; only admins create, change roles and passwords, deactivate. */
+export const STAFF_ACCESS = {
+  list: { roles: MANAGERS, deniedMessage: DENIED.staffList },
+  manage: { roles: ADMINS, deniedMessage: DENIED.staffManage },
+} as const satisfies Record<string, Access>;
+
+/** All staff read categories (and keys with `tickets:read`); admins manage them. */
+export const CATEGORY_ACCESS = {
+  read: { roles: ROLES, apiKeyScope: 'tickets:read' },
+  manage: { roles: ADMINS, deniedMessage: DENIED.categoriesManage },
+} as const satisfies Record<string, Access>;
+
+/** Admins alone manage API keys; keys themselves never may. */
+export const API_KEY_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.apiKeys } } as const satisfies Record<
+  string,
+  Access
+>;
+
+/** A staff member's own settings and password: any signed-in staff member, nobody else. */
+export const SETTINGS_ACCESS = { own: { roles: ROLES } } as const satisfies Record<string, Access>;
+
+/**
+ * Refuses a caller outside `access`: 401 for nobody, 403 for a role or key it does not admit. System callers are
+ * trusted code and pass.
+ */
+export function assertAccess(caller: Caller, access: Access): asserts caller is Exclude<Caller, { kind: 'anonymous' }> {
+  switch (caller.kind) {
+    case 'anonymous':
+      throw new UnauthorizedError();
+    case 'system':
+      return;
+    case 'apiKey':
+      if (!access.apiKeyScope) throw new ForbiddenError(ACCESS_MESSAGES.keysRefused);
+      if (!caller.apiKey.scopes.includes(access.apiKeyScope)) {
+        throw new ForbiddenError(ACCESS_MESSAGES.missingScope(access.apiKeyScope));
+      }
+      return;
+    case 'staff':
+      if (!access.roles.includes(caller.user.role)) {
+        throw new ForbiddenError(access.deniedMessage ?? ACCESS_MESSAGES.denied);
+      }
+  }
+}
+
+/** The staff member behind a caller `access` admits, for capabilities that act as a person (refuses anyone else). */
+export function staffMember(caller: Caller, access: Access): User {
+  assertAccess(caller, access);
+  if (caller.kind !== 'staff') throw new ForbiddenError(access.deniedMessage ?? ACCESS_MESSAGES.denied);
+  return caller.user;
+}
+
+/** Anyone on the staff can be given a ticket; round robin alone picks only agents. */
+export function canBeAssigned(user: Pick<User, 'role' | 'isActive'> | undefined): boolean {
+  return !!user && user.isActive && ROLES.includes(user.role);
+}

@@ -1,17 +1,11 @@
 /**
  * Rules of staff management: who counts as an active admin, what a role or active-flag change does to that
- * set, and what an admin may do to their own account. No AWS here; functions/data/users.ts applies these
- * inside the transactions that make them race-free.
+ * set, and what an admin may do to their own account. No AWS here; functions/use-cases/staff/ applies these and
+ * functions/data/users.ts writes them in the transactions that make them race-free.
  */
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ConflictError } from '../lib/errors.ts';
-
-/** docs/product.md §6: admins and managers see the staff; only admins create users, change roles and passwords, deactivate. */
-export const STAFF_ROLES = {
-  list: ['admin', 'manager'],
-  manage: ['admin'],
-} as const satisfies Record<string, readonly Role[]>;
 
 export const STAFF_MESSAGES = {
   duplicateEmail: 'A user with this email already exists',

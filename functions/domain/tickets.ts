@@ -1,8 +1,8 @@
 /**
  * Ticket rules as plain state transitions: a new ticket, an edit, an assignment, a comment, the overdue mark, a
  * customer rating.
- * Each returns the next state and the field changes the history records; the data layer writes both, with the
- * aggregate deltas of functions/domain/metrics.ts, in one transaction.
+ * Each returns the next state and the field changes the history records; a use case (functions/use-cases/tickets/)
+ * has the data layer write both, with the aggregate deltas of functions/domain/metrics.ts, in one transaction.
  */
 import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type TicketAssignee,
   type TicketRating,
 } from '#shared/schemas/ticket.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
 
 /** A customer rating as the ticket keeps it: the API shape without the ticket id, plus the key that sent it. */
@@ -41,10 +41,23 @@ export interface TicketRecord extends Ticket {
 }
 
 export interface Transition {
+  /** The next state; `current` itself (the same object) when the ticket item does not change. */
   ticket: TicketRecord;
-  /** Empty when nothing changed: the caller writes nothing. */
+  /** What the history records; empty when nothing a reader would see changed. */
   changes: FieldChange[];
 }
+
+/** The refusals of the ticket rules, worded once. */
+export const ticketRefusals = {
+  notFound: () => new NotFoundError(TICKET_MESSAGES.notFound),
+  unknownCategory: () =>
+    new ValidationError(TICKET_MESSAGES.unknownCategory, { category: TICKET_MESSAGES.unknownCategory }),
+  /** `field` is the request field that named the assignee. */
+  inactiveAssignee: (field: 'assignedToId' | 'agentId') =>
+    new ValidationError(TICKET_MESSAGES.inactiveAssignee, { [field]: TICKET_MESSAGES.inactiveAssignee }),
+  /** Every attempt found the ticket changed by someone else. */
+  busy: () => new ConflictError(TICKET_MESSAGES.busy),
+} as const;
 
 /** The display code of ticket number `id`: `TKT-` and at least six digits. */
 export const ticketCode = (id: number): string => `TKT-${String(id).padStart(6, '0')}`;
@@ -103,6 +116,10 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     rating: null,
   };
 }
+
+/** What the history records about a new ticket: who it went to, if anyone. */
+export const creationChanges = (ticket: TicketRecord): FieldChange[] =>
+  ticket.assignedTo ? [{ field: 'assignedTo', from: null, to: personValue(ticket.assignedTo) }] : [];
 
 /** The first staff response, if this is it. */
 function withFirstResponse(ticket: TicketRecord, at: string): TicketRecord {

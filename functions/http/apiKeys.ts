@@ -2,52 +2,32 @@
  * API keys of upstream systems (docs/decisions/030): admins create them (the secret is shown once), list and
  * revoke them. Keys themselves may not call these routes: the route table gives them no scope.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { apiKeyIdParamsSchema, createApiKeySchema } from '#shared/schemas/api-key.ts';
-import { createApiKey, hashApiKey, listApiKeys, revokeApiKey } from '../data/api-keys.ts';
-import { API_KEY_SECRET_BYTES, apiKeySecret, newApiKey } from '../domain/api-keys.ts';
-import type { Caller } from '../lib/auth.ts';
-import { ForbiddenError } from '../lib/errors.ts';
+import { API_KEY_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
-import { DENIED } from '../domain/permissions.ts';
-
-const ADMIN = { roles: ['admin'], deniedMessage: DENIED.apiKeys } as const;
-
-/** Admin-only routes reach their handler only with a staff caller; this narrows the type. */
-function staffOf(caller: Caller) {
-  if (caller.kind !== 'staff') throw new ForbiddenError("You don't have permission to do this");
-  return caller.user;
-}
+import { issueApiKey, listApiKeysFor, revokeApiKeyFor } from '../use-cases/api-keys/manage-api-keys.ts';
 
 export const handler = httpHandler('apiKeys', {
   'GET /api/api-keys': defineRoute({
-    access: ADMIN,
-    async handle() {
-      return { body: await listApiKeys() };
+    access: API_KEY_ACCESS.manage,
+    async handle({ caller }) {
+      return { body: await listApiKeysFor(caller) };
     },
   }),
 
   'POST /api/api-keys': defineRoute({
-    access: ADMIN,
+    access: API_KEY_ACCESS.manage,
     body: createApiKeySchema,
     async handle({ body, caller }) {
-      const admin = staffOf(caller);
-      const secret = apiKeySecret(randomBytes(API_KEY_SECRET_BYTES));
-      const apiKey = newApiKey(body, {
-        id: randomUUID(),
-        createdBy: { id: admin.id, email: admin.email },
-        now: new Date(),
-      });
-      await createApiKey(apiKey, hashApiKey(secret));
-      return { status: 201, body: { apiKey, secret } };
+      return { status: 201, body: await issueApiKey(caller, body) };
     },
   }),
 
   'DELETE /api/api-keys/{id}': defineRoute({
-    access: ADMIN,
+    access: API_KEY_ACCESS.manage,
     params: apiKeyIdParamsSchema,
-    async handle({ params }) {
-      await revokeApiKey(params.id, new Date());
+    async handle({ params, caller }) {
+      await revokeApiKeyFor(caller, params.id);
       return { status: 204 };
     },
   }),

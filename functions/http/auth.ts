@@ -1,17 +1,16 @@
 /**
- * Staff sign-in and sign-out. Tokens travel only in HttpOnly cookies; the staff directory decides who may sign in.
+ * Staff sign-in and sign-out. Tokens travel only in HttpOnly cookies; the staff directory decides who may sign in
+ * (functions/use-cases/auth/sign-in.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ROLES } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import { loginSchema } from '#shared/schemas/user.ts';
-import { getUser } from '../data/users.ts';
 import { config } from '../lib/config.ts';
 import { clearedSessionCookies, COOKIE, sessionCookies, type CookieOptions } from '../lib/cookies.ts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
-import { revokeRefreshToken, signInWithPassword, verifyAccessToken } from '../lib/identity.ts';
+import { signIn, signInWithCode, signOut } from '../use-cases/auth/sign-in.ts';
 
 const PKCE_COOKIE = 'hd_pkce';
 
@@ -28,15 +27,7 @@ export const handler = httpHandler('auth', {
     access: 'public',
     body: loginSchema,
     async handle({ body, cookieOptions }) {
-      const tokens = await signInWithPassword(body.email, body.password);
-      const verified = tokens ? await verifyAccessToken(tokens.accessToken) : undefined;
-      const user = verified?.ok ? await getUser(verified.userId) : undefined;
-      if (!tokens || !user?.isActive) {
-        // A valid Cognito login for someone the directory does not know, or has deactivated, gets the same answer
-        // as a wrong password; the tokens it produced are revoked at once.
-        if (tokens?.refreshToken) await revokeRefreshToken(tokens.refreshToken);
-        throw new UnauthorizedError(MESSAGES.invalidCredentials);
-      }
+      const { user, tokens } = await signIn(body.email, body.password);
       return { body: user, cookies: sessionCookies(tokens, cookieOptions) };
     },
   }),
@@ -51,8 +42,7 @@ export const handler = httpHandler('auth', {
   'GET /api/logout': defineRoute({
     access: 'public',
     async handle({ cookies, cookieOptions, headers }) {
-      const refresh = cookies[COOKIE.refresh];
-      if (refresh) await revokeRefreshToken(refresh);
+      await signOut(cookies[COOKIE.refresh]);
       const { hostedUiDomain, clientId } = config().cognito;
       const home = `${siteOrigin(headers)}/`;
       const redirect = hostedUiDomain
@@ -91,40 +81,14 @@ export const handler = httpHandler('auth', {
     access: 'public',
     query: z.object({ code: z.string().min(1), state: z.string().min(1) }),
     async handle({ query, cookies, headers, cookieOptions }) {
-      const { hostedUiDomain, clientId } = config().cognito;
-      if (!hostedUiDomain) throw new NotFoundError('Organization sign-in is not configured');
+      if (!config().cognito.hostedUiDomain) throw new NotFoundError('Organization sign-in is not configured');
       const [state, verifier] = (cookies[PKCE_COOKIE] ?? '').split('.');
       if (!state || !verifier || state !== query.state)
         throw new UnauthorizedError('Sign-in expired; please try again');
-      const response = await fetch(`${hostedUiDomain}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          client_id: clientId,
-          code: query.code,
-          code_verifier: verifier,
-          redirect_uri: `${siteOrigin(headers)}/api/auth/callback`,
-        }),
-      });
-      if (!response.ok) throw new UnauthorizedError('Sign-in failed; please try again');
-      const tokens = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
-      const verified = await verifyAccessToken(tokens.access_token);
-      const user = verified.ok ? await getUser(verified.userId) : undefined;
-      if (!user?.isActive) throw new UnauthorizedError(MESSAGES.invalidCredentials);
+      const { tokens } = await signInWithCode(query.code, verifier, `${siteOrigin(headers)}/api/auth/callback`);
       return {
         redirect: '/',
-        cookies: [
-          ...sessionCookies(
-            {
-              accessToken: tokens.access_token,
-              refreshToken: tokens.refresh_token,
-              expiresInSeconds: tokens.expires_in,
-            },
-            cookieOptions,
-          ),
-          shortLivedCookie(PKCE_COOKIE, '', 0, cookieOptions),
-        ],
+        cookies: [...sessionCookies(tokens, cookieOptions), shortLivedCookie(PKCE_COOKIE, '', 0, cookieOptions)],
       };
     },
   }),

@@ -1,10 +1,8 @@
 /**
- * The ticket API (docs/product.md §7, docs/product.md §6): lists, details, create with round robin and Idempotency-Key, edit,
- * assign, comments, history and customer ratings. Rules live in functions/domain, writes in functions/data/tickets.ts.
+ * The ticket API (docs/product.md §7, §6): lists, details, create with round robin and Idempotency-Key, edit,
+ * assign, comments, history and customer ratings. Each route parses, calls one use case in
+ * functions/use-cases/tickets/, and shapes the answer.
  */
-import { createHash } from 'node:crypto';
-import { LIST_LIMITS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import {
   assignTicketSchema,
   createCommentSchema,
@@ -14,79 +12,44 @@ import {
   TICKET_MESSAGES,
   ticketIdParamsSchema,
   updateTicketSchema,
-  type Actor,
 } from '#shared/schemas/ticket.ts';
-import { rateTicket } from '../data/ratings.ts';
-import {
-  addComment,
-  assignTicket,
-  createTicket,
-  listComments,
-  listHistory,
-  listOverdueTickets,
-  listTickets,
-  requireTicket,
-  staffActor,
-  updateTicket,
-} from '../data/tickets.ts';
-import { canEditTicket, TICKET_ROLES } from '../domain/permissions.ts';
+import { TICKET_ACCESS } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
-import type { Caller } from '../lib/auth.ts';
-import { ForbiddenError, ValidationError } from '../lib/errors.ts';
+import { ValidationError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
-
-/** Only staff reach the routes that use this: API keys are refused by the route table's scopes before. */
-function staffOf(caller: Caller) {
-  if (caller.kind !== 'staff') throw new ForbiddenError('Only staff can do this');
-  return caller.user;
-}
+import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
+import { createTicket } from '../use-cases/tickets/create-ticket.ts';
+import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
+import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
+import { addStaffComment, readComments } from '../use-cases/tickets/thread.ts';
+import { updateTicket } from '../use-cases/tickets/update-ticket.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-function idempotencyOf(header: string | undefined, scope: string, body: unknown) {
-  if (header === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(header)) {
-    throw new ValidationError(TICKET_MESSAGES.invalidIdempotencyKey, {
-      'Idempotency-Key': TICKET_MESSAGES.invalidIdempotencyKey,
-    });
-  }
-  const fingerprint = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-  return { scope, key: header, fingerprint };
+/** The `Idempotency-Key` header, if sent: 1 to 255 visible ASCII characters. */
+function idempotencyKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined || IDEMPOTENCY_KEY.test(header)) return header;
+  throw new ValidationError(TICKET_MESSAGES.invalidIdempotencyKey, {
+    'Idempotency-Key': TICKET_MESSAGES.invalidIdempotencyKey,
+  });
 }
 
 export const handler = httpHandler('tickets', {
   'GET /api/tickets': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     query: listTicketsQuerySchema,
-    async handle({ query }) {
-      const { limit, cursor, ...filters } = query;
-      const page = await listTickets(filters, limit, cursor);
+    async handle({ query, caller }) {
+      const page = await findTickets(caller, query);
       return { body: { tickets: page.tickets.map(toApiTicket), nextCursor: page.nextCursor } };
     },
   }),
 
   'POST /api/tickets': defineRoute({
-    access: { roles: TICKET_ROLES.create },
+    access: TICKET_ACCESS.create,
     body: createTicketSchema,
     async handle({ body, caller, headers }) {
-      let actor: Actor;
-      let scope: string;
-      if (caller.kind === 'apiKey') {
-        actor = { type: 'apiKey', id: caller.apiKey.id, name: caller.apiKey.name };
-        scope = `API_KEY#${caller.apiKey.id}`;
-      } else {
-        const user = staffOf(caller);
-        actor = staffActor(user);
-        scope = `USER#${user.id}`;
-      }
-      const { ticket, replayed } = await createTicket({
-        // Upstream systems file through the API by definition; only staff record phone calls as direct.
-        request: caller.kind === 'apiKey' ? { ...body, type: 'api' } : body,
-        actor,
-        createdById: caller.kind === 'staff' ? caller.user.id : null,
-        createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
-        idempotency: idempotencyOf(headers['idempotency-key'], scope, body),
-      });
+      const idempotencyKey = idempotencyKeyOf(headers['idempotency-key']);
+      const { ticket, replayed } = await createTicket(caller, body, { idempotencyKey });
       return {
         status: replayed ? 200 : 201,
         body: toApiTicket(ticket),
@@ -96,82 +59,71 @@ export const handler = httpHandler('tickets', {
   }),
 
   'GET /api/tickets/overdue': defineRoute({
-    access: { roles: TICKET_ROLES.read },
-    async handle() {
-      const tickets = await listOverdueTickets(new Date(), LIST_LIMITS.fullList);
-      return { body: tickets.map(toApiTicket) };
+    access: TICKET_ACCESS.read,
+    async handle({ caller }) {
+      return { body: (await findOverdueTickets(caller)).map(toApiTicket) };
     },
   }),
 
   'GET /api/tickets/{id}': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
-    async handle({ params }) {
-      return { body: toApiTicket(await requireTicket(params.id)) };
+    async handle({ params, caller }) {
+      return { body: toApiTicket(await readTicket(caller, params.id)) };
     },
   }),
 
   'PATCH /api/tickets/{id}': defineRoute({
-    access: { roles: TICKET_ROLES.edit },
+    access: TICKET_ACCESS.edit,
     params: ticketIdParamsSchema,
     body: updateTicketSchema,
     async handle({ params, body, caller }) {
-      const user = staffOf(caller);
-      const ticket = await updateTicket(params.id, body, staffActor(user), (current) => {
-        if (!canEditTicket(user, current)) throw new ForbiddenError(MESSAGES.editNotAllowed);
-      });
-      return { body: toApiTicket(ticket) };
+      return { body: toApiTicket(await updateTicket(caller, params.id, body)) };
     },
   }),
 
   'POST /api/tickets/{id}/assign': defineRoute({
-    access: { roles: TICKET_ROLES.assign, deniedMessage: TICKET_MESSAGES.assignNotAllowed },
+    access: TICKET_ACCESS.assign,
     params: ticketIdParamsSchema,
     body: assignTicketSchema,
     async handle({ params, body, caller }) {
-      const ticket = await assignTicket(params.id, body.agentId, staffActor(staffOf(caller)));
-      return { body: toApiTicket(ticket) };
+      return { body: toApiTicket(await assignTicket(caller, params.id, body.agentId)) };
     },
   }),
 
   'GET /api/tickets/{id}/comments': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
     async handle({ params, caller }) {
-      const comments = await listComments(params.id);
-      // Internal notes are for staff; an upstream system may show what it reads to the customer.
-      return { body: caller.kind === 'staff' ? comments : comments.filter((c) => !c.isInternal) };
+      return { body: await readComments(caller, params.id) };
     },
   }),
 
   'POST /api/tickets/{id}/comments': defineRoute({
-    access: { roles: TICKET_ROLES.comment },
+    access: TICKET_ACCESS.comment,
     params: ticketIdParamsSchema,
     body: createCommentSchema,
     async handle({ params, body, caller }) {
-      return { status: 201, body: await addComment(params.id, body, staffOf(caller)) };
+      return { status: 201, body: await addStaffComment(caller, params.id, body) };
     },
   }),
 
   'GET /api/tickets/{id}/history': defineRoute({
-    access: { roles: TICKET_ROLES.read },
+    access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
-    async handle({ params }) {
-      return { body: await listHistory(params.id) };
+    async handle({ params, caller }) {
+      return { body: await readHistory(caller, params.id) };
     },
   }),
 
   // The customer's rating arrives from the upstream system that talks to the customer: API keys with tickets:rate
   // only (docs/product.md §6), so no staff role may call it.
   'POST /api/tickets/{id}/rating': defineRoute({
-    access: { roles: [], deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
+    access: TICKET_ACCESS.rate,
     params: ticketIdParamsSchema,
     body: rateTicketSchema,
     async handle({ params, body, caller }) {
-      // Staff never get here (no role is admitted); the check only tells TypeScript the caller is a key.
-      if (caller.kind !== 'apiKey') throw new ForbiddenError(TICKET_MESSAGES.ratingByKeysOnly);
-      const actor: Actor = { type: 'apiKey', id: caller.apiKey.id, name: caller.apiKey.name };
-      const { rating, replaced } = await rateTicket(params.id, body, actor);
+      const { rating, replaced } = await rateTicket(caller, params.id, body);
       return { status: replaced ? 200 : 201, body: rating };
     },
   }),

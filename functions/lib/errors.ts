@@ -2,6 +2,7 @@
  * Typed domain errors. Handlers and domain code throw these; one mapper (lib/http.ts) turns them into responses,
  * so no handler catches and shapes errors itself.
  */
+import type { z, ZodType } from 'zod';
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
   constructor(
@@ -50,4 +51,21 @@ export class TooManyRequestsError extends AppError {
   ) {
     super(message);
   }
+}
+
+/** The first message of a zod error, and one message per field for forms. */
+export function validationErrorFrom(error: z.ZodError): ValidationError {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || '_';
+    fieldErrors[path] ??= issue.message;
+  }
+  return new ValidationError(error.issues[0]?.message ?? 'Invalid input', fieldErrors);
+}
+
+/** `value` as `schema` reads it, or a 400 saying what is wrong (routes and use cases fed by other channels alike). */
+export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationErrorFrom(result.error);
+  return result.data;
 }

@@ -10,18 +10,20 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z, ZodType } from 'zod';
-import type { Role } from '#shared/constants.ts';
+import type { ZodType } from 'zod';
+import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
-import { authenticateApiKey, authenticateStaff, bearerToken, type Caller } from './auth.ts';
-import { clearedSessionCookies, parseCookies, type CookieOptions } from './cookies.ts';
+import type { Caller } from '../domain/caller.ts';
+import { ACCESS_MESSAGES } from '../domain/permissions.ts';
+import { authenticateApiKey, authenticateStaff } from '../use-cases/auth/authenticate.ts';
+import { clearedSessionCookies, COOKIE, parseCookies, sessionCookies, type CookieOptions } from './cookies.ts';
 import {
   AppError,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
+  parseInput,
   UnsupportedMediaTypeError,
-  ValidationError,
 } from './errors.ts';
 import { logger } from './logger.ts';
 import { isSameOrigin } from './origin.ts';
@@ -75,21 +77,8 @@ const json = (statusCode: number, body: unknown, extra: Partial<APIGatewayProxyS
   ...(extra.cookies?.length ? { cookies: extra.cookies } : {}),
 });
 
-/** The first message of a zod error, and one message per field for forms. */
-export function validationErrorFrom(error: z.ZodError): ValidationError {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join('.') || '_';
-    fieldErrors[path] ??= issue.message;
-  }
-  return new ValidationError(error.issues[0]?.message ?? 'Invalid input', fieldErrors);
-}
-
 function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
-  if (!schema) return undefined as T;
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationErrorFrom(result.error);
-  return result.data;
+  return schema ? parseInput(schema, value) : (undefined as T);
 }
 
 function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string | undefined> {
@@ -98,9 +87,12 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
   return out;
 }
 
+const bearerToken = (authorization: string | undefined): string | undefined =>
+  authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+
 async function identify(
   route: AnyRoute,
-  routeScope: string | undefined,
+  routeScope: ApiKeyScope | undefined,
   ctx: {
     headers: Record<string, string | undefined>;
     cookies: Record<string, string>;
@@ -111,10 +103,8 @@ async function identify(
   const bearer = bearerToken(ctx.headers.authorization);
   if (bearer) {
     const apiKey = await authenticateApiKey(bearer);
-    if (!routeScope) throw new ForbiddenError('API keys cannot call this route');
-    if (!apiKey.scopes.includes(routeScope as never)) {
-      throw new ForbiddenError(`This API key lacks the ${routeScope} scope`);
-    }
+    if (!routeScope) throw new ForbiddenError(ACCESS_MESSAGES.keysRefused);
+    if (!apiKey.scopes.includes(routeScope)) throw new ForbiddenError(ACCESS_MESSAGES.missingScope(routeScope));
     return { caller: { kind: 'apiKey', apiKey }, setCookies: [] };
   }
   // Cookie-authenticated writes must come from our own pages (CSRF); API-key calls carry no cookie.
@@ -122,11 +112,14 @@ async function identify(
     throw new ForbiddenError('Cross-site request refused');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
-  const { user, setCookies } = await authenticateStaff(ctx.cookies, ctx.cookieOptions);
+  const { user, refreshed } = await authenticateStaff({
+    accessToken: ctx.cookies[COOKIE.access],
+    refreshToken: ctx.cookies[COOKIE.refresh],
+  });
   if (!route.access.roles.includes(user.role)) {
-    throw new ForbiddenError(route.access.deniedMessage ?? "You don't have permission to do this");
+    throw new ForbiddenError(route.access.deniedMessage ?? ACCESS_MESSAGES.denied);
   }
-  return { caller: { kind: 'staff', user }, setCookies };
+  return { caller: { kind: 'staff', user }, setCookies: refreshed ? sessionCookies(refreshed, ctx.cookieOptions) : [] };
 }
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {

@@ -112,6 +112,32 @@ export async function refreshAccessToken(refreshToken: string): Promise<Tokens |
   }
 }
 
+/**
+ * Organization sign-in: the hosted UI's authorization code and its PKCE verifier, exchanged at the token endpoint;
+ * `undefined` when the hosted UI refuses them.
+ */
+export async function exchangeAuthorizationCode(
+  code: string,
+  codeVerifier: string,
+  redirectUri: string,
+): Promise<Tokens | undefined> {
+  const { hostedUiDomain, clientId } = config().cognito;
+  const response = await fetch(`${hostedUiDomain}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code,
+      code_verifier: codeVerifier,
+      redirect_uri: redirectUri,
+    }),
+  });
+  if (!response.ok) return undefined;
+  const tokens = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresInSeconds: tokens.expires_in };
+}
+
 /** Revokes a refresh token (sign-out); failures are logged, since the cookies are cleared regardless. */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   try {

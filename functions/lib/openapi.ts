@@ -132,6 +132,8 @@ const COMMENT_EXAMPLE: Comment = {
   id: 'e2a4c6b8-1d3f-4e5a-8b7c-9d0e1f2a3b4c',
   ticketId: 1042,
   userId: AGENT.id,
+  authorType: 'staff',
+  channel: 'web',
   comment: 'The withdrawal was held by the risk check; released at 11:40 UTC.',
   isInternal: false,
   createdAt: '2025-06-02T11:42:00.000Z',

@@ -4,10 +4,10 @@
  * refreshes it and the client reconnects.
  */
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
-import { authenticateStaff } from '../lib/auth.ts';
-import { parseCookies } from '../lib/cookies.ts';
+import { COOKIE, parseCookies } from '../lib/cookies.ts';
 import { logger } from '../lib/logger.ts';
 import { isSameOrigin } from '../lib/origin.ts';
+import { authenticateStaff } from '../use-cases/auth/authenticate.ts';
 
 const policy = (principalId: string, effect: 'Allow' | 'Deny', resource: string, context?: Record<string, string>) => ({
   principalId,
@@ -28,8 +28,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   }
   try {
     // Refresh needs a Set-Cookie the socket cannot carry, so only a live access token is accepted here.
-    const { user, setCookies } = await authenticateStaff({ hd_access: cookies.hd_access ?? '' }, { secure: true });
-    if (setCookies.length) return policy('anonymous', 'Deny', event.methodArn);
+    const { user } = await authenticateStaff({ accessToken: cookies[COOKIE.access] });
     return policy(user.id, 'Allow', event.methodArn, { userId: user.id, role: user.role });
   } catch (error) {
     logger.info('WebSocket connection refused', { reason: (error as Error).message });

@@ -1,9 +1,8 @@
 /**
  * Demo data for the embedded runtime, written once on the first start: the five demo staff, the categories of
  * docs/product.md §9, and about thirty tickets of every status, priority and type spread over the last two weeks, made
- * through the same data functions the API uses (so aggregates, history and indexes are what the product makes).
+ * through the same use cases the API calls (so aggregates, history and indexes are what the product makes).
  */
-import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   COLOR_PALETTE,
@@ -16,12 +15,15 @@ import {
 } from '#shared/constants.ts';
 import { displayNameFromName } from '#shared/format.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { createCategory } from '#functions/data/categories.ts';
 import { keys } from '#functions/data/table.ts';
-import { rateTicket } from '#functions/data/ratings.ts';
-import { addComment, assignTicket, createTicket, staffActor, updateTicket } from '#functions/data/tickets.ts';
-import { createStaffAccount } from '#functions/lib/staff-accounts.ts';
-import { newCategory } from '#functions/domain/categories.ts';
+import { addCategory } from '#functions/use-cases/categories/manage-categories.ts';
+import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
+import { assignTicket } from '#functions/use-cases/tickets/assign-ticket.ts';
+import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
+import { rateTicket } from '#functions/use-cases/tickets/rate-ticket.ts';
+import { addStaffComment } from '#functions/use-cases/tickets/thread.ts';
+import { updateTicket } from '#functions/use-cases/tickets/update-ticket.ts';
+import { staffCaller, systemCaller } from '#functions/domain/caller.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import { JOB_HANDLERS } from '#functions/routes.ts';
@@ -65,6 +67,9 @@ function prng(seed: number) {
 
 const SEED_MARKER = keys.meta('DEMO_SEED');
 
+/** The seed acts as trusted code; the tickets it files look as if an upstream trading system had sent them. */
+const SEED = systemCaller('seed', 'Upstream trading system');
+
 async function alreadySeeded(): Promise<boolean> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: config().tableName, Key: SEED_MARKER, ConsistentRead: true }),
@@ -87,26 +92,24 @@ export async function seedDemoData(options: {
 
   const staff: User[] = [];
   for (const demo of DEMO_USERS) {
-    staff.push(await createStaffAccount({ ...demo, password: options.password }));
+    staff.push(await createStaffAccount(SEED, { ...demo, password: options.password }));
   }
   log(`Created ${staff.length} demo staff accounts`);
 
   const seedTime = new Date(now.getTime() - 15 * 24 * 3600_000);
   for (const [index, name] of INITIAL_CATEGORIES.entries()) {
-    await createCategory(
-      newCategory(
-        {
-          name,
-          displayName: displayNameFromName(name)
-            .replace(/^Kyc\b/, 'KYC')
-            .replace(/^2fa\b/, '2FA')
-            .replace(/\bApi\b/, 'API'),
-          description: `${displayNameFromName(name)} requests`,
-          color: COLOR_PALETTE[index % COLOR_PALETTE.length]!,
-        },
-        randomUUID(),
-        seedTime,
-      ),
+    await addCategory(
+      SEED,
+      {
+        name,
+        displayName: displayNameFromName(name)
+          .replace(/^Kyc\b/, 'KYC')
+          .replace(/^2fa\b/, '2FA')
+          .replace(/\bApi\b/, 'API'),
+        description: `${displayNameFromName(name)} requests`,
+        color: COLOR_PALETTE[index % COLOR_PALETTE.length]!,
+      },
+      seedTime,
     );
   }
   log(`Created ${INITIAL_CATEGORIES.length} categories`);
@@ -125,8 +128,9 @@ export async function seedDemoData(options: {
       now.getTime() - Math.floor(((count - i) / count) * 14 * 24 * 3600_000 * (0.6 + random() * 0.4)),
     );
     const creator = type === 'direct' ? pick(agents) : undefined;
-    const { ticket } = await createTicket({
-      request: {
+    const { ticket } = await createTicket(
+      creator ? staffCaller(creator) : SEED,
+      {
         customerEmail: `customer${i + 1}@example.com`,
         subject: pick(SUBJECTS[category]!),
         description: `Customer reports: ${pick(SUBJECTS[category]!).toLowerCase()}. Account reference ACC-${1000 + i}.`,
@@ -134,35 +138,32 @@ export async function seedDemoData(options: {
         priority,
         type,
       },
-      actor: creator ? staffActor(creator) : { type: 'system', id: 'seed', name: 'Upstream trading system' },
-      createdById: creator?.id ?? null,
-      createdByApiKeyId: null,
-      now: createdAt,
-    });
+      { now: createdAt },
+    );
     const later = (minutes: number) =>
       new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + minutes * 60_000));
     const assignee = agents.find((a) => a.id === ticket.assignedToId) ?? agents[0]!;
-    if (i % 7 === 3) await assignTicket(ticket.id, pick(agents).id, staffActor(admin), later(5));
+    // The agent who has the ticket when it moves on is the one who moves it.
+    let holder = assignee;
+    if (i % 7 === 3) {
+      const reassigned = await assignTicket(staffCaller(admin), ticket.id, pick(agents).id, later(5));
+      holder = agents.find((a) => a.id === reassigned.assignedToId) ?? holder;
+    }
     if (status !== 'open' || i % 2 === 0) {
-      await addComment(
+      await addStaffComment(
+        staffCaller(assignee),
         ticket.id,
         { content: 'Thanks for reaching out, we are looking into it.', isInternal: false },
-        assignee,
         later(20 + random() * 90),
       );
     }
     if (status !== 'open') {
-      await updateTicket(ticket.id, { status }, staffActor(assignee), () => undefined, later(30 + random() * 600));
+      await updateTicket(staffCaller(holder), ticket.id, { status }, later(30 + random() * 600));
     }
     // Most customers of resolved tickets rate them (through the upstream system, in production).
     if ((status === 'resolved' || status === 'closed') && random() < 0.8) {
       const score = 3 + Math.floor(random() * 3);
-      await rateTicket(
-        ticket.id,
-        { score, comment: null },
-        { type: 'system', id: 'seed', name: 'Upstream trading system' },
-        later(700),
-      );
+      await rateTicket(SEED, ticket.id, { score, comment: null }, later(700));
     }
   }
   log(`Created ${count} tickets`);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   DESCRIPTION_MIN_LENGTH,
   LIST_LIMITS,
+  MESSAGE_AUTHOR_TYPES,
+  MESSAGE_CHANNELS,
   PRIORITIES,
   SUBJECT_MIN_LENGTH,
   TICKET_STATUSES,
@@ -178,17 +180,23 @@ export const ticketIdParamsSchema = z.object({
 const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** How many items a page holds: 1 to 100, 100 when not given. */
+const pageLimitParam = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : v),
+  z.coerce
+    .number({ message: TICKET_MESSAGES.invalidLimit })
+    .int(TICKET_MESSAGES.invalidLimit)
+    .min(1, TICKET_MESSAGES.invalidLimit)
+    .max(LIST_LIMITS.fullList, TICKET_MESSAGES.invalidLimit)
+    .default(LIST_LIMITS.fullList),
+);
+
+/** The `nextCursor` of the page before. */
+const pageCursorParam = optionalParam(z.string().max(2_000));
+
 /** `GET /api/tickets` query. */
 export const listTicketsQuerySchema = z.object({
-  limit: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : v),
-    z.coerce
-      .number({ message: TICKET_MESSAGES.invalidLimit })
-      .int(TICKET_MESSAGES.invalidLimit)
-      .min(1, TICKET_MESSAGES.invalidLimit)
-      .max(LIST_LIMITS.fullList, TICKET_MESSAGES.invalidLimit)
-      .default(LIST_LIMITS.fullList),
-  ),
+  limit: pageLimitParam,
   status: optionalParam(ticketStatusSchema),
   priority: optionalParam(prioritySchema),
   type: optionalParam(ticketTypeSchema),
@@ -201,18 +209,27 @@ export const listTicketsQuerySchema = z.object({
       .max(TICKET_LIMITS.searchMax)
       .transform((v) => v.toLowerCase() || undefined),
   ),
-  cursor: optionalParam(z.string().max(2_000)),
+  cursor: pageCursorParam,
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
 
 export const commentAuthorSchema = z.object({ firstName: z.string(), lastName: z.string(), email: z.string() });
 
-/** A comment as `GET`/`POST /api/tickets/{id}/comments` return it. */
+/**
+ * A message on a ticket's thread (a comment), as `GET`/`POST /api/tickets/{id}/comments` return it: a staff
+ * member's public reply or internal note, or the customer's message (`userId` null, never internal, the author's
+ * e-mail the ticket's customer e-mail, the names empty).
+ */
 export const commentSchema = z.object({
   id: z.string(),
   /** The ticket's numeric id. */
   ticketId: z.number().int(),
-  userId: z.string(),
+  /** The staff author's id; null for a message from the customer or the system. */
+  userId: z.string().nullable(),
+  /** Who wrote it. Comments stored before the thread model read as `staff`. */
+  authorType: z.enum(MESSAGE_AUTHOR_TYPES),
+  /** How it arrived; staff comments are `web`. */
+  channel: z.enum(MESSAGE_CHANNELS),
   comment: z.string(),
   isInternal: z.boolean(),
   createdAt: z.string(),
@@ -220,22 +237,53 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
+const messageContentField = z
+  .string({ message: TICKET_MESSAGES.commentRequired })
+  .trim()
+  .min(1, TICKET_MESSAGES.commentRequired)
+  .max(TICKET_LIMITS.commentMax, TICKET_MESSAGES.commentTooLong);
+
 /** `POST /api/tickets/{id}/comments`. An internal note is not a response to the customer. */
 export const createCommentSchema = z.object({
-  content: z
-    .string({ message: TICKET_MESSAGES.commentRequired })
-    .trim()
-    .min(1, TICKET_MESSAGES.commentRequired)
-    .max(TICKET_LIMITS.commentMax, TICKET_MESSAGES.commentTooLong),
+  content: messageContentField,
   isInternal: z.boolean().default(false),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
+/** A customer's message as an inbound channel hands it to the help desk (e-mail; the API next). */
+export const customerMessageSchema = z.object({
+  ticketId: z.number().int().positive(),
+  content: messageContentField,
+  channel: z.enum(MESSAGE_CHANNELS),
+  /** When the message reached us; the time the thread shows. Absent: now. */
+  receivedAt: z.date().optional(),
+});
+export type CustomerMessageInput = z.input<typeof customerMessageSchema>;
+
+/** Which page of a ticket's thread to read: at most `limit` messages (default and most: 100) after `cursor`. */
+export const threadQuerySchema = z.object({
+  limit: pageLimitParam,
+  cursor: pageCursorParam,
+});
+export type ThreadQuery = z.input<typeof threadQuerySchema>;
+
+/** A page of a ticket's thread, oldest first; pass `nextCursor` back as `cursor` for the next one. */
+export const threadPageSchema = z.object({
+  messages: z.array(commentSchema),
+  /** Null when there is nothing more. */
+  nextCursor: z.string().nullable(),
+});
+export type ThreadPage = z.infer<typeof threadPageSchema>;
+
 export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'commented', 'overdue'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
+/**
+ * Who made a change: a staff member (`user`), an API key, the help desk itself (`system`), or the ticket's customer
+ * (`customer`, whose id and name are the customer e-mail).
+ */
 export const actorSchema = z.object({
-  type: z.enum(['user', 'apiKey', 'system']),
+  type: z.enum(['user', 'apiKey', 'system', 'customer']),
   id: z.string(),
   name: z.string(),
 });

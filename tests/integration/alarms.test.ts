@@ -10,8 +10,8 @@ import type { AlarmMessage, ServerMessage, TicketsChangedMessage } from '#shared
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { listSubscribedConnections, putConnection, subscribeConnection } from '#functions/data/connections.ts';
 import { keys } from '#functions/data/table.ts';
-import { markTicketOverdue } from '#functions/data/tickets.ts';
-import { deactivateUser } from '#functions/data/users.ts';
+import { markTicketOverdue } from '#functions/use-cases/tickets/mark-overdue.ts';
+import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
 import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';
 import { handler as notifier } from '#functions/jobs/notifier.ts';
 import { dynamo } from '#functions/lib/clients.ts';
@@ -20,6 +20,7 @@ import type { Gateway } from '#infra/local/gateway.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import { startApi } from './support/api.ts';
 import { pollTableStream } from './support/stream.ts';
+import { TEST_SYSTEM } from './support/fixtures.ts';
 import { createTestCategory, signedIn, ticketBody, useDedicatedTable, type SignedIn } from './tickets-support.ts';
 
 // `ticket_created` goes to every active staff member: a table of its own keeps that audience to this file's people.
@@ -198,7 +199,7 @@ describe('who may open the alarm socket', () => {
 
   it('refuses a deactivated user whose session cookie is still valid', async () => {
     const agent = await signedIn(api.url, 'agent');
-    await deactivateUser(agent.user.id);
+    await deactivateStaffMember(TEST_SYSTEM, agent.user.id);
     expect(await connect(agent.client.cookieHeader())).toEqual({ refusedWith: 401 });
   });
 

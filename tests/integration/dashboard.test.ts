@@ -4,18 +4,16 @@ import type { Category } from '#shared/schemas/category.ts';
 import { dashboardMetricsSchema } from '#shared/schemas/dashboard.ts';
 import type { HistoryEntry } from '#shared/schemas/ticket.ts';
 import { getAgentWeek, listCategoryDayStats, listDayStats } from '#functions/data/stats.ts';
-import {
-  addComment,
-  assignTicket,
-  createTicket,
-  getTicket,
-  listHistory,
-  staffActor,
-  updateTicket,
-} from '#functions/data/tickets.ts';
+import { getTicket } from '#functions/data/tickets/item.ts';
+import { listHistory } from '#functions/data/tickets/thread.ts';
+import { staffCaller } from '#functions/domain/caller.ts';
+import { assignTicket } from '#functions/use-cases/tickets/assign-ticket.ts';
+import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
+import { sweepOverdue } from '#functions/use-cases/tickets/mark-overdue.ts';
+import { addStaffComment } from '#functions/use-cases/tickets/thread.ts';
+import { updateTicket } from '#functions/use-cases/tickets/update-ticket.ts';
 import type { TicketRecord } from '#functions/domain/tickets.ts';
 import { isoWeek } from '#functions/domain/metrics.ts';
-import { sweepOverdue } from '#functions/jobs/overdue.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
@@ -63,29 +61,32 @@ beforeAll(async () => {
       return new Date(at);
     };
     const author = pick([admin, manager]);
-    const { ticket } = await createTicket({
-      request: {
+    const { ticket } = await createTicket(
+      staffCaller(author.user),
+      {
         ...ticketBody(pick(categories).name),
         priority: pick(PRIORITIES),
         type: pick(TICKET_TYPES),
         ...(rnd() < 0.5 ? { assignedToId: pick(agents).user.id } : {}),
       },
-      actor: staffActor(author.user),
-      createdById: author.user.id,
-      createdByApiKeyId: null,
-      now: new Date(at),
-    });
+      { now: new Date(at) },
+    );
     ids.push(ticket.id);
     for (let k = Math.floor(rnd() * 4); k > 0; k--) {
       const when = step();
       if (when.getTime() >= now) break;
       const choice = rnd();
-      if (choice < 0.5)
-        await updateTicket(ticket.id, { status: pick(TICKET_STATUSES) }, staffActor(admin.user), () => {}, when);
+      if (choice < 0.5) await updateTicket(staffCaller(admin.user), ticket.id, { status: pick(TICKET_STATUSES) }, when);
       else if (choice < 0.7)
-        await updateTicket(ticket.id, { priority: pick(PRIORITIES) }, staffActor(admin.user), () => {}, when);
-      else if (choice < 0.85) await assignTicket(ticket.id, pick(agents).user.id, staffActor(manager.user), when);
-      else await addComment(ticket.id, { content: 'Earlier note', isInternal: rnd() < 0.4 }, admin.user, when);
+        await updateTicket(staffCaller(admin.user), ticket.id, { priority: pick(PRIORITIES) }, when);
+      else if (choice < 0.85) await assignTicket(staffCaller(manager.user), ticket.id, pick(agents).user.id, when);
+      else
+        await addStaffComment(
+          staffCaller(admin.user),
+          ticket.id,
+          { content: 'Earlier note', isInternal: rnd() < 0.4 },
+          when,
+        );
     }
   }
   await sweepOverdue();

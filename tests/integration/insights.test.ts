@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Priority } from '#shared/constants.ts';
 import { insightListSchema, type Insight } from '#shared/schemas/analytics.ts';
 import type { Category } from '#shared/schemas/category.ts';
-import { rateTicket } from '#functions/data/ratings.ts';
-import { createTicket, staffActor, updateTicket } from '#functions/data/tickets.ts';
-import { sweepOverdue } from '#functions/jobs/overdue.ts';
+import { staffCaller, systemCaller } from '#functions/domain/caller.ts';
+import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
+import { sweepOverdue } from '#functions/use-cases/tickets/mark-overdue.ts';
+import { rateTicket } from '#functions/use-cases/tickets/rate-ticket.ts';
+import { updateTicket } from '#functions/use-cases/tickets/update-ticket.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
@@ -16,6 +18,9 @@ import {
   useDedicatedTable,
   type SignedIn,
 } from './tickets-support.ts';
+
+/** Ratings imported from a customer survey: trusted code, not an API key. */
+const SURVEY_IMPORT = systemCaller('survey-import', 'Survey import');
 
 /**
  * Each insight appears exactly when its data says so. The data is built step by step on a table of its own (the
@@ -67,20 +72,18 @@ async function ticket(options: {
   priority?: Priority;
   resolve?: boolean;
 }): Promise<number> {
-  const { ticket } = await createTicket({
-    request: {
+  const { ticket } = await createTicket(
+    staffCaller(admin.user),
+    {
       ...ticketBody(options.category.name),
       type: 'direct',
       priority: options.priority ?? 'low',
       ...(options.assignee ? { assignedToId: options.assignee.user.id } : {}),
     },
-    actor: staffActor(admin.user),
-    createdById: admin.user.id,
-    createdByApiKeyId: null,
-    now: when(options.daysAgo),
-  });
+    { now: when(options.daysAgo) },
+  );
   if (options.resolve) {
-    await updateTicket(ticket.id, { status: 'resolved' }, staffActor(admin.user), () => {}, when(options.daysAgo, 1));
+    await updateTicket(staffCaller(admin.user), ticket.id, { status: 'resolved' }, when(options.daysAgo, 1));
   }
   return ticket.id;
 }
@@ -155,12 +158,7 @@ describe('insights, built up rule by rule', () => {
     // Last week: three tickets resolved 10 days ago, rated 5 by then.
     for (let i = 0; i < 3; i++) {
       const id = await ticket({ daysAgo: 10, category: steady, resolve: true });
-      await rateTicket(
-        id,
-        { score: 5, comment: null },
-        { type: 'system', id: 'survey-import', name: 'Survey import' },
-        when(10, 5),
-      );
+      await rateTicket(SURVEY_IMPORT, id, { score: 5, comment: null }, when(10, 5));
     }
     // This week: the surge tickets, resolved in the last 5 days, rated 3 now through the API.
     const recent = await recentlyResolvedSurgeTickets();

@@ -1,13 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Priority } from '#shared/constants.ts';
-import { overdueTicketsSchema } from '#shared/schemas/ticket.ts';
+import { overdueTicketsSchema, type UpdateTicketInput } from '#shared/schemas/ticket.ts';
 import { getTotals } from '#functions/data/stats.ts';
 import { keys } from '#functions/data/table.ts';
-import { createTicket, staffActor, updateTicket, type TicketPatch } from '#functions/data/tickets.ts';
+import { staffCaller } from '#functions/domain/caller.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
-import { handler, sweepOverdue } from '#functions/jobs/overdue.ts';
+import { handler } from '#functions/jobs/overdue.ts';
+import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
+import { sweepOverdue } from '#functions/use-cases/tickets/mark-overdue.ts';
+import { updateTicket } from '#functions/use-cases/tickets/update-ticket.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { scheduledEvent } from '#infra/local/scheduler.ts';
@@ -35,10 +38,11 @@ const HOUR = 3_600_000;
 const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR);
 
 /** A ticket filed `age` hours ago (the clock of the data layer is a parameter; the API's is not). */
-async function ticketFiledAgo(age: number, priority: Priority, then?: TicketPatch) {
+async function ticketFiledAgo(age: number, priority: Priority, then?: UpdateTicketInput) {
   const filedAt = hoursAgo(age);
-  const { ticket } = await createTicket({
-    request: {
+  const { ticket } = await createTicket(
+    staffCaller(manager.user),
+    {
       customerEmail: 'trader@example.com',
       subject: `A ${priority} ticket from ${age} h ago`,
       description: 'Filed in the past for the overdue tests.',
@@ -47,13 +51,10 @@ async function ticketFiledAgo(age: number, priority: Priority, then?: TicketPatc
       type: 'api',
       assignedToId: manager.user.id,
     },
-    actor: staffActor(manager.user),
-    createdById: manager.user.id,
-    createdByApiKeyId: null,
-    now: filedAt,
-  });
+    { now: filedAt },
+  );
   if (!then) return ticket;
-  return updateTicket(ticket.id, then, staffActor(manager.user), () => {}, new Date(filedAt.getTime() + 60_000));
+  return updateTicket(staffCaller(manager.user), ticket.id, then, new Date(filedAt.getTime() + 60_000));
 }
 
 const stored = async (id: number) =>

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIORITIES, TICKET_STATUSES, type TicketStatus } from '#shared/constants.ts';
 import { agentSchema, type Agent, type WeekPerformance } from '#shared/schemas/user.ts';
-import { rateTicket } from '#functions/data/ratings.ts';
-import {
-  addComment,
-  assignTicket,
-  createTicket,
-  getTicket,
-  staffActor,
-  updateTicket,
-} from '#functions/data/tickets.ts';
+import { getTicket } from '#functions/data/tickets/item.ts';
+import { staffCaller, systemCaller } from '#functions/domain/caller.ts';
+import { assignTicket } from '#functions/use-cases/tickets/assign-ticket.ts';
+import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
+import { rateTicket } from '#functions/use-cases/tickets/rate-ticket.ts';
+import { addStaffComment } from '#functions/use-cases/tickets/thread.ts';
+import { updateTicket } from '#functions/use-cases/tickets/update-ticket.ts';
 import { isoWeek } from '#functions/domain/metrics.ts';
 import type { TicketRecord } from '#functions/domain/tickets.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
@@ -23,6 +21,9 @@ import {
   useDedicatedTable,
   type SignedIn,
 } from './tickets-support.ts';
+
+/** Ratings imported from a customer survey: trusted code, not an API key. */
+const SURVEY_IMPORT = systemCaller('survey-import', 'Survey import');
 
 /**
  * After a random history of tickets over this week and the last, `GET /api/agents/performance` and `GET /api/agents`
@@ -77,18 +78,16 @@ beforeAll(async () => {
       at += rnd() * 10 * HOUR;
       return new Date(at);
     };
-    const { ticket } = await createTicket({
-      request: {
+    const { ticket } = await createTicket(
+      staffCaller(admin.user),
+      {
         ...ticketBody(category.name),
         type: 'direct',
         priority: pick(PRIORITIES),
         assignedToId: pick(assignees).user.id,
       },
-      actor: staffActor(admin.user),
-      createdById: admin.user.id,
-      createdByApiKeyId: null,
-      now: new Date(at),
-    });
+      { now: new Date(at) },
+    );
     ids.push(ticket.id);
     for (let k = 1 + Math.floor(rnd() * 4); k > 0; k--) {
       const when = step();
@@ -96,20 +95,20 @@ beforeAll(async () => {
       const choice = rnd();
       if (choice < 0.55) {
         const status = pick<TicketStatus>(rnd() < 0.7 ? ['resolved', 'closed'] : TICKET_STATUSES);
-        await updateTicket(ticket.id, { status }, staffActor(admin.user), () => {}, when);
-      } else if (choice < 0.75) await assignTicket(ticket.id, pick(assignees).user.id, staffActor(manager.user), when);
+        await updateTicket(staffCaller(admin.user), ticket.id, { status }, when);
+      } else if (choice < 0.75) await assignTicket(staffCaller(manager.user), ticket.id, pick(assignees).user.id, when);
       else if (choice < 0.9)
-        await addComment(ticket.id, { content: 'Looking into it', isInternal: false }, admin.user, when);
+        await addStaffComment(
+          staffCaller(admin.user),
+          ticket.id,
+          { content: 'Looking into it', isInternal: false },
+          when,
+        );
       else {
         const current = (await getTicket(ticket.id))!;
         if (current.status === 'resolved' || current.status === 'closed') {
           const score = 1 + Math.floor(rnd() * 5);
-          await rateTicket(
-            ticket.id,
-            { score, comment: null },
-            { type: 'system', id: 'survey-import', name: 'Survey import' },
-            when,
-          );
+          await rateTicket(SURVEY_IMPORT, ticket.id, { score, comment: null }, when);
         }
       }
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES, ticketRatingSchema, type HistoryEntry, type Ticket } from '#shared/schemas/ticket.ts';
 import { getAgentWeek, listDayStats } from '#functions/data/stats.ts';
-import { getTicket } from '#functions/data/tickets.ts';
+import { getTicket } from '#functions/data/tickets/item.ts';
 import { isoWeek } from '#functions/domain/metrics.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';

@@ -5,13 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deactivateUser, getUser, listActiveAdminIds, listStaff } from '#functions/data/users.ts';
+import { getUser, listActiveAdminIds, listStaff } from '#functions/data/users.ts';
+import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
 import { STAFF_MESSAGES } from '#functions/domain/staff.ts';
 import { config, resetConfigForTests } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { ApiClient, startApi } from './support/api.ts';
-import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
+import { createStaffUser, type StaffFixture, TEST_SYSTEM } from './support/fixtures.ts';
 
 const sharedTable = process.env.TABLE_NAME;
 let api: Gateway;
@@ -91,7 +92,9 @@ describe('the last active admin', () => {
     const res = await firstClient.delete(`/api/users/${first.user.id}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(STAFF_MESSAGES.selfDeactivation);
-    await expect(deactivateUser(first.user.id)).rejects.toThrow(STAFF_MESSAGES.lastAdminDeactivated);
+    await expect(deactivateStaffMember(TEST_SYSTEM, first.user.id)).rejects.toThrow(
+      STAFF_MESSAGES.lastAdminDeactivated,
+    );
     expect((await getUser(first.user.id))?.isActive).toBe(true);
   });
 

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getRoundRobinState, takeRoundRobinTurn } from '#functions/data/round-robin.ts';
 import { keys } from '#functions/data/table.ts';
-import { deactivateUser } from '#functions/data/users.ts';
+import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { startApi } from './support/api.ts';
-import { createStaffUser } from './support/fixtures.ts';
+import { createStaffUser, TEST_SYSTEM } from './support/fixtures.ts';
 import { createTestCategory, signedIn, ticketBody, useDedicatedTable, type SignedIn } from './tickets-support.ts';
 
 // Round robin counts every active agent, so this file gets a table of its own with exactly the agents it makes.
@@ -44,7 +44,7 @@ describe('round robin under concurrency', () => {
     const agents = await Promise.all(Array.from({ length: 5 }, () => createStaffUser({ role: 'agent' })));
     // Inactive agents and other roles never get a round-robin ticket.
     const gone = await createStaffUser({ role: 'agent' });
-    await deactivateUser(gone.user.id);
+    await deactivateStaffMember(TEST_SYSTEM, gone.user.id);
 
     // A create that died holding its turn, just before the burst: the line must get past it without a stampede.
     await takeRoundRobinTurn();

@@ -13,12 +13,12 @@ import {
 import { getCategory, updateCategory } from '#functions/data/categories.ts';
 import { getTotals } from '#functions/data/stats.ts';
 import { keys } from '#functions/data/table.ts';
-import { deactivateUser } from '#functions/data/users.ts';
+import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
-import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
+import { createStaffUser, type StaffFixture, TEST_SYSTEM } from './support/fixtures.ts';
 import { createTestApiKey, createTestCategory, signedIn, ticketBody, type SignedIn } from './tickets-support.ts';
 
 let api: Gateway;
@@ -39,7 +39,7 @@ beforeAll(async () => {
   ]);
   otherAgent = await createStaffUser({ role: 'agent' });
   goneAgent = await createStaffUser({ role: 'agent' });
-  await deactivateUser(goneAgent.user.id);
+  await deactivateStaffMember(TEST_SYSTEM, goneAgent.user.id);
   category = await createTestCategory();
   inactiveCategory = await createTestCategory();
   await updateCategory(inactiveCategory, { isActive: false }, false);

@@ -11,6 +11,7 @@ import {
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { putNewUser } from '#functions/data/users.ts';
+import { systemCaller } from '#functions/domain/caller.ts';
 
 let cognito: CognitoIdentityProviderClient | undefined;
 const client = () =>
@@ -18,6 +19,9 @@ const client = () =>
     region: process.env.AWS_REGION,
     endpoint: process.env.COGNITO_ENDPOINT,
   }));
+
+/** The tests themselves, when they set the scene through the use cases (as the seed and the jobs do). */
+export const TEST_SYSTEM = systemCaller('integration-tests', 'Integration tests');
 
 /** An e-mail address no other test uses. */
 export const uniqueEmail = (prefix = 'staff'): string => `${prefix}-${randomUUID().slice(0, 8)}@test.local`;

@@ -3,16 +3,11 @@
  * the screens only avoid offering what it would refuse.
  */
 import type { Role } from '#shared/constants.ts';
-import type { Ticket } from '#shared/schemas/ticket.ts';
-import type { User } from '#shared/schemas/user.ts';
+
+/** Admins and managers edit any ticket; an agent only the tickets assigned to them (the server's own rule). */
+export { canEditTicket } from '#shared/permissions.ts';
 
 const MANAGING_ROLES: readonly Role[] = ['admin', 'manager'];
-
-/** Admins and managers edit any ticket; an agent only the tickets assigned to them. */
-export function canEditTicket(user: Pick<User, 'id' | 'role'>, ticket: Pick<Ticket, 'assignedToId'>): boolean {
-  if (MANAGING_ROLES.includes(user.role)) return true;
-  return user.role === 'agent' && ticket.assignedToId === user.id;
-}
 
 /**
  * Admins and managers assign tickets (docs/product.md §6). The first version showed the row action to admins only

@@ -65,6 +65,8 @@ export function commentFixture(overrides: Partial<Comment> = {}): Comment {
     id: 'c-1',
     ticketId: 1,
     userId: SIGNED_IN_AGENT_ID,
+    authorType: 'staff',
+    channel: 'web',
     comment: 'We are looking into it.',
     isInternal: false,
     createdAt: '2025-01-07T00:00:00.000Z',

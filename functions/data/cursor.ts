@@ -1,0 +1,91 @@
+/**
+ * Pages and their cursors. A page is read by as many Queries as it takes to fill it, within a budget of evaluated
+ * items; its cursor is the key where the next page starts, handed to the client as opaque base64url JSON and checked
+ * on the way back. A cursor of another list, index or partition, or anything else a client might send, is a 400 and
+ * never reaches DynamoDB.
+ */
+import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import { ValidationError } from '../lib/errors.ts';
+
+export const encodeCursor = (payload: unknown): string => Buffer.from(JSON.stringify(payload)).toString('base64url');
+
+/** The payload inside `cursor` as `accept` reads it; whatever `accept` refuses (undefined) is a 400. */
+export function decodeCursor<T>(cursor: string, accept: (payload: unknown) => T | undefined): T {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    payload = undefined;
+  }
+  const accepted = payload === undefined ? undefined : accept(payload);
+  if (accepted === undefined) {
+    throw new ValidationError(TICKET_MESSAGES.invalidCursor, { cursor: TICKET_MESSAGES.invalidCursor });
+  }
+  return accepted;
+}
+
+/** `value` if it is an object whose attributes are exactly `names`, each a string; otherwise undefined. */
+export function stringKey(value: unknown, names: readonly string[]): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const present = Object.keys(record).sort();
+  const expected = [...names].sort();
+  const exact =
+    present.length === expected.length &&
+    present.every((name, i) => name === expected[i] && typeof record[name] === 'string');
+  return exact ? (record as Record<string, string>) : undefined;
+}
+
+/** One Query of a page: at most `limit` items from `startKey` on, and how many it evaluated (matched or not). */
+export type PageQuery = (
+  startKey: Record<string, unknown> | undefined,
+  limit: number,
+) => Promise<{ items: Record<string, unknown>[]; lastKey?: Record<string, unknown>; evaluated: number }>;
+
+export interface PageOptions {
+  /** Most items the page holds. */
+  limit: number;
+  /** Whether a FilterExpression drops items: then each Query reads more than is missing (growing), up to the budget. */
+  filtered: boolean;
+  /** Most items the page evaluates in all, so that its cost is bounded whatever the filter. */
+  budget: number;
+  startKey?: Record<string, unknown>;
+  /** The key attributes of an item (table and index keys): where a page that stops inside a Query result goes on. */
+  keyAttributes: readonly string[];
+  /** The cursor of a next page that starts after `key`. */
+  cursorOf: (key: Record<string, unknown>) => string;
+}
+
+/**
+ * readPage: items from `startKey` on until `limit` matched, the budget is spent, or nothing follows; `nextCursor` is
+ * null only when nothing follows (a page may hold fewer than `limit` items and still have one).
+ */
+export async function readPage(
+  query: PageQuery,
+  options: PageOptions,
+): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
+  const found: Record<string, unknown>[] = [];
+  let startKey = options.startKey;
+  let evaluated = 0;
+  for (let round = 0; ; round++) {
+    const wanted = options.limit - found.length;
+    const budgetLeft = options.budget - evaluated;
+    // Unfiltered, a Query of exactly what is missing; filtered, larger ones (growing) so that few round trips fill it.
+    const size = options.filtered ? Math.min(budgetLeft, Math.max(wanted, 100) * 2 ** round) : wanted;
+    const result = await query(startKey, size);
+    evaluated += result.evaluated;
+    const taken = result.items.slice(0, wanted);
+    found.push(...taken);
+    if (taken.length < result.items.length) {
+      // More matched than fit: continue right after the last one returned.
+      const last = taken.at(-1)!;
+      const key = Object.fromEntries(options.keyAttributes.map((name) => [name, last[name]]));
+      return { items: found, nextCursor: options.cursorOf(key) };
+    }
+    startKey = result.lastKey;
+    if (!startKey) return { items: found, nextCursor: null };
+    if (found.length >= options.limit || evaluated >= options.budget) {
+      return { items: found, nextCursor: options.cursorOf(startKey) };
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The ticket item (docs/data-model.md, T1): the record of functions/domain/tickets.ts, lower-cased copies for search,
+ * and the keys of every index the ticket belongs to.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { deadlinePartition } from '../../domain/deadlines.ts';
+import { type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
+import { dynamo } from '../../lib/clients.ts';
+import { config } from '../../lib/config.ts';
+import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, ticketIndexKeys } from '../table.ts';
+
+/** Lower-cased copies for the case-insensitive search (`customerEmail` is stored lower-cased already). */
+interface SearchFields {
+  subjectLower: string;
+  ticketIdLower: string;
+}
+
+type TicketItem = TicketRecord & SearchFields & Record<string, unknown>;
+
+/** The stored item of a ticket: its record, search copies and the keys of every index it belongs to. */
+export function ticketItem(t: TicketRecord): TicketItem {
+  const created = ticketIndexKeys.created(t.createdAt, t.id);
+  const partition = deadlinePartition(t);
+  return {
+    ...keys.ticket(t.id),
+    ...t,
+    subjectLower: t.subject.toLowerCase(),
+    ticketIdLower: t.ticketId.toLowerCase(),
+    [INDEXES.byCollection.pk]: COLLECTIONS.tickets,
+    [INDEXES.byCollection.sk]: created,
+    [INDEXES.byStatus.pk]: ticketIndexKeys.status(t.status),
+    [INDEXES.byStatus.sk]: created,
+    ...(t.assignedToId
+      ? { [INDEXES.byAssignee.pk]: ticketIndexKeys.assignee(t.assignedToId), [INDEXES.byAssignee.sk]: created }
+      : {}),
+    [INDEXES.byType.pk]: ticketIndexKeys.type(t.type),
+    [INDEXES.byType.sk]: created,
+    // Sparse: resolved and closed tickets carry no deadline-index keys, so the overdue job never reads them.
+    ...(partition
+      ? {
+          [INDEXES.byDeadline.pk]: DEADLINE_PARTITIONS[partition],
+          [INDEXES.byDeadline.sk]: ticketIndexKeys.deadline(t.deadline, t.id),
+        }
+      : {}),
+  };
+}
+
+const RECORD_FIELDS = [
+  'id',
+  'ticketId',
+  'subject',
+  'description',
+  'customerEmail',
+  'category',
+  'categoryId',
+  'priority',
+  'status',
+  'type',
+  'assignedToId',
+  'assignedTo',
+  'createdById',
+  'createdByApiKeyId',
+  'deadline',
+  'isOverdue',
+  'createdAt',
+  'updatedAt',
+  'resolvedAt',
+  'responseTime',
+  'resolutionTime',
+  'version',
+  'assignedAt',
+  'firstResponseAt',
+  'responseAgentId',
+  'resolutionAgentId',
+  'slaMet',
+  'rating',
+] as const satisfies readonly (keyof TicketRecord)[];
+
+/** The record inside a stored ticket item (index keys and search copies dropped). */
+export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
+  const record = Object.fromEntries(RECORD_FIELDS.map((field) => [field, item[field] ?? null]));
+  return record as unknown as TicketRecord;
+}
+
+/** getTicket: one ticket by id (strongly consistent: every change decides from it). */
+export async function getTicket(id: number): Promise<TicketRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: config().tableName, Key: keys.ticket(id), ConsistentRead: true }),
+  );
+  return Item ? ticketFromItem(Item) : undefined;
+}
+
+/** requireTicket: one ticket by id, or a 404. */
+export async function requireTicket(id: number): Promise<TicketRecord> {
+  const ticket = await getTicket(id);
+  if (!ticket) throw ticketRefusals.notFound();
+  return ticket;
+}

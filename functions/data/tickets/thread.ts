@@ -1,0 +1,135 @@
+/**
+ * A ticket's thread and history (docs/data-model.md, T8, T9 and T18): comment items (staff replies, internal notes,
+ * customer messages) and history entries share the ticket's partition, sorted by time under their own prefix, so
+ * each reads oldest first with one Query.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Actor, Comment, FieldChange, HistoryAction, HistoryEntry, ThreadPage } from '#shared/schemas/ticket.ts';
+import { dynamo } from '../../lib/clients.ts';
+import { config } from '../../lib/config.ts';
+import { decodeCursor, encodeCursor, readPage, stringKey } from '../cursor.ts';
+import { keys, TICKET_THREAD_PREFIXES } from '../table.ts';
+import type { GuardedItem } from '../transactions.ts';
+import { requireTicket } from './item.ts';
+
+/** Most entries one ticket's comments or history answer with; a ticket's thread is bounded, this only caps it. */
+const THREAD_LIMIT = 1_000;
+
+/** The Put of a new comment, for the transaction that records it with its history entry. */
+export function commentPut(comment: Comment): GuardedItem {
+  return {
+    item: {
+      Put: {
+        TableName: config().tableName,
+        Item: { ...keys.ticketComment(comment.ticketId, comment.createdAt, comment.id), ...comment },
+      },
+    },
+  };
+}
+
+/** A stored comment; one stored before the thread model knew authors and channels was a staff comment in the app. */
+const toComment = (item: Record<string, unknown>): Comment => ({
+  id: item.id as string,
+  ticketId: item.ticketId as number,
+  userId: (item.userId as string | null | undefined) ?? null,
+  authorType: (item.authorType as Comment['authorType'] | undefined) ?? 'staff',
+  channel: (item.channel as Comment['channel'] | undefined) ?? 'web',
+  comment: item.comment as string,
+  isInternal: item.isInternal as boolean,
+  createdAt: item.createdAt as string,
+  author: item.author as Comment['author'],
+});
+
+async function queryThread(
+  id: number,
+  prefix: (typeof TICKET_THREAD_PREFIXES)[keyof typeof TICKET_THREAD_PREFIXES],
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.ticket(id).pk, ':prefix': prefix },
+        Limit: THREAD_LIMIT - items.length,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && items.length < THREAD_LIMIT);
+  return items;
+}
+
+/** listComments: a ticket's comments, oldest first (404 for an unknown ticket). */
+export async function listComments(id: number): Promise<Comment[]> {
+  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.comments), requireTicket(id)]);
+  return items.map(toComment);
+}
+
+/** listHistory: a ticket's history entries, oldest first (404 for an unknown ticket). */
+export async function listHistory(id: number): Promise<HistoryEntry[]> {
+  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.history), requireTicket(id)]);
+  return items.map((item) => ({
+    id: item.id as string,
+    at: item.at as string,
+    actor: item.actor as Actor,
+    action: item.action as HistoryAction,
+    changes: item.changes as FieldChange[],
+  }));
+}
+
+/** Most comment items one page of the thread evaluates (matched or not), so a page's cost is bounded. */
+const THREAD_PAGE_BUDGET = 1_000;
+
+/** The key inside a thread cursor, only if it is a comment key of this ticket (anything else is a 400). */
+function threadStartKey(ticketId: number, cursor: string): Record<string, string> {
+  const partition = keys.ticket(ticketId).pk;
+  return decodeCursor(cursor, (payload) => {
+    const key = stringKey(payload, ['pk', 'sk']);
+    return key?.pk === partition && key.sk?.startsWith(TICKET_THREAD_PREFIXES.comments) ? key : undefined;
+  });
+}
+
+/**
+ * listThread: one page of a ticket's messages, oldest first, at most `limit`; with `publicOnly`, internal notes are
+ * left out by DynamoDB. `nextCursor` (base64url of the last key) is null when nothing more follows; a cursor of
+ * another ticket is a 400, an unknown ticket a 404.
+ */
+export async function listThread(
+  ticketId: number,
+  options: { publicOnly: boolean; limit: number; cursor?: string },
+): Promise<ThreadPage> {
+  const { publicOnly, limit, cursor } = options;
+  const startKey = cursor ? threadStartKey(ticketId, cursor) : undefined;
+  const read = readPage(
+    async (from, size) => {
+      const result = await dynamo().send(
+        new QueryCommand({
+          TableName: config().tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ...(publicOnly ? { FilterExpression: 'isInternal = :false' } : {}),
+          ExpressionAttributeValues: {
+            ':pk': keys.ticket(ticketId).pk,
+            ':prefix': TICKET_THREAD_PREFIXES.comments,
+            ...(publicOnly ? { ':false': false } : {}),
+          },
+          Limit: size,
+          ExclusiveStartKey: from,
+        }),
+      );
+      return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey, evaluated: result.ScannedCount ?? 0 };
+    },
+    {
+      limit,
+      filtered: publicOnly,
+      budget: THREAD_PAGE_BUDGET,
+      startKey,
+      keyAttributes: ['pk', 'sk'],
+      cursorOf: encodeCursor,
+    },
+  );
+  const [, page] = await Promise.all([requireTicket(ticketId), read]);
+  return { messages: page.items.map(toComment), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,42 @@
+/**
+ * API keys of upstream systems (docs/decisions/030): admins create them (the secret is shown once), list and revoke
+ * them.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { API_KEY_MESSAGES, type ApiKey, type CreateApiKeyInput } from '#shared/schemas/api-key.ts';
+import { createApiKey, getApiKeySecretHash, hashApiKey, listApiKeys, revokeApiKey } from '../../data/api-keys.ts';
+import { DEFAULT_RETRY, withRetries } from '../../data/transactions.ts';
+import { API_KEY_CHANGED_MEANWHILE, API_KEY_SECRET_BYTES, apiKeySecret, newApiKey } from '../../domain/api-keys.ts';
+import type { Caller } from '../../domain/caller.ts';
+import { API_KEY_ACCESS, assertAccess, staffMember } from '../../domain/permissions.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+
+/** listApiKeysFor: admins only; every key, newest first. */
+export async function listApiKeysFor(caller: Caller): Promise<ApiKey[]> {
+  assertAccess(caller, API_KEY_ACCESS.manage);
+  return listApiKeys();
+}
+
+/** issueApiKey: admins only; a new key and its secret, which is returned this once and stored only as a hash. */
+export async function issueApiKey(
+  caller: Caller,
+  input: CreateApiKeyInput,
+  now = new Date(),
+): Promise<{ apiKey: ApiKey; secret: string }> {
+  const admin = staffMember(caller, API_KEY_ACCESS.manage);
+  const secret = apiKeySecret(randomBytes(API_KEY_SECRET_BYTES));
+  const apiKey = newApiKey(input, { id: randomUUID(), createdBy: { id: admin.id, email: admin.email }, now });
+  await createApiKey(apiKey, hashApiKey(secret));
+  return { apiKey, secret };
+}
+
+/** revokeApiKeyFor: admins only; the next call with the key is refused. Revoking twice keeps the first time. */
+export async function revokeApiKeyFor(caller: Caller, id: string, now = new Date()): Promise<void> {
+  assertAccess(caller, API_KEY_ACCESS.manage);
+  const secretHash = await getApiKeySecretHash(id);
+  if (!secretHash) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+  // Revocation writes the same whatever happened meanwhile, so a write that met another is simply made again.
+  await withRetries({ ...DEFAULT_RETRY, exhausted: () => new ConflictError(API_KEY_CHANGED_MEANWHILE) }, () =>
+    revokeApiKey(id, secretHash, now),
+  );
+}

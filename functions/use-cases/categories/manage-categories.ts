@@ -1,0 +1,90 @@
+/**
+ * Ticket categories (docs/product.md §2 "Category Management"): every staff member and `tickets:read` API keys list
+ * them; only admins create, edit and delete them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Category, CreateCategoryInput, UpdateCategoryInput } from '#shared/schemas/category.ts';
+import {
+  createCategory,
+  deleteUnusedCategory,
+  getCategory,
+  listCategories,
+  updateCategory,
+} from '../../data/categories.ts';
+import { DEFAULT_RETRY, StaleReadError, withRetries } from '../../data/transactions.ts';
+import type { Caller } from '../../domain/caller.ts';
+import {
+  assertDeletable,
+  CATEGORY_MESSAGES,
+  categoryEdit,
+  categoryInUseMessage,
+  newCategory,
+} from '../../domain/categories.ts';
+import { assertAccess, CATEGORY_ACCESS } from '../../domain/permissions.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+
+const changedMeanwhile = () => new ConflictError(CATEGORY_MESSAGES.changedMeanwhile);
+
+async function existingCategory(id: string): Promise<Category> {
+  const category = await getCategory(id);
+  if (!category) throw new NotFoundError(CATEGORY_MESSAGES.notFound);
+  return category;
+}
+
+/**
+ * listCategoriesFor: every category ordered by name, or only the active (or inactive) ones: ticket forms ask for the
+ * active ones, since inactive categories are not offered for new tickets.
+ */
+export async function listCategoriesFor(caller: Caller, filter: { active?: boolean } = {}): Promise<Category[]> {
+  assertAccess(caller, CATEGORY_ACCESS.read);
+  const categories = await listCategories();
+  return filter.active === undefined ? categories : categories.filter((c) => c.isActive === filter.active);
+}
+
+/** addCategory: admins only; a new active category under a name no other category has (409 otherwise). */
+export async function addCategory(caller: Caller, input: CreateCategoryInput, now = new Date()): Promise<Category> {
+  assertAccess(caller, CATEGORY_ACCESS.manage);
+  const category = newCategory(input, randomUUID(), now);
+  // Nothing was read: a transaction that met another (the same name claimed at once) is written again, and then
+  // finds the name taken.
+  return withRetries({ ...DEFAULT_RETRY, exhausted: changedMeanwhile }, () => createCategory(category));
+}
+
+/**
+ * editCategory: admins only; writes only the fields that change, over the name it was read with. A category changed
+ * (or deleted) by someone else meanwhile is not edited blindly: the admin is told, with 409 (or 404).
+ */
+export async function editCategory(
+  caller: Caller,
+  id: string,
+  patch: UpdateCategoryInput,
+  now = new Date(),
+): Promise<Category> {
+  assertAccess(caller, CATEGORY_ACCESS.manage);
+  const current = await existingCategory(id);
+  const { changes, movesNameClaim } = categoryEdit(current, patch);
+  if (Object.keys(changes).length === 0) return current;
+  try {
+    return await updateCategory(current, changes, movesNameClaim, now);
+  } catch (error) {
+    if (!(error instanceof StaleReadError)) throw error;
+    await existingCategory(id);
+    throw changedMeanwhile();
+  }
+}
+
+/** removeCategory: admins only; only a category no ticket uses (deactivating is the way out for a used one). */
+export async function removeCategory(caller: Caller, id: string): Promise<void> {
+  assertAccess(caller, CATEGORY_ACCESS.manage);
+  const category = await existingCategory(id);
+  assertDeletable(category);
+  try {
+    await deleteUnusedCategory(category);
+  } catch (error) {
+    if (!(error instanceof StaleReadError)) throw error;
+    // Something changed since the read: say why from the state as it is now.
+    const now = await existingCategory(id);
+    if (now.usageCount > 0) throw new ConflictError(categoryInUseMessage(now.usageCount));
+    throw changedMeanwhile();
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * A staff account is two records in two systems: the Cognito identity (sign-in) and the directory item (role,
+ * active flag). This is the one sequence that makes both, used by `POST /api/users`, the demo seed and the
+ * create-admin script.
+ */
+import type { CreateUserInput, User } from '#shared/schemas/user.ts';
+import { findUserIdByEmail, putNewUser } from '../../data/users.ts';
+import type { Caller } from '../../domain/caller.ts';
+import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
+import { STAFF_MESSAGES } from '../../domain/staff.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { createCognitoUser, deleteCognitoUser } from '../../lib/identity.ts';
+
+/**
+ * createStaffAccount: admins only; refused with nothing written when the e-mail is taken; never leaves half a user
+ * behind (an identity without a directory entry could sign in nowhere and would block its address forever).
+ */
+export async function createStaffAccount(caller: Caller, input: CreateUserInput): Promise<User> {
+  assertAccess(caller, STAFF_ACCESS.manage);
+  // Checked first so that the common conflict writes nothing anywhere.
+  if (await findUserIdByEmail(input.email)) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
+
+  const id = await createCognitoUser(input.email, input.password);
+  if (!id) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
+  try {
+    return await putNewUser({
+      id,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+    });
+  } catch (error) {
+    await deleteCognitoUser(id);
+    throw error;
+  }
+}

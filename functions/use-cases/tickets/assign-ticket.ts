@@ -1,0 +1,35 @@
+/**
+ * Assigning a ticket (docs/product.md §6): admins and managers give a ticket to any active staff member.
+ */
+import { ROLES } from '#shared/constants.ts';
+import { requireTicket } from '../../data/tickets/item.ts';
+import { assigneeStillEligible, writeTicketChange } from '../../data/tickets/writes.ts';
+import { actorOf, type Caller } from '../../domain/caller.ts';
+import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { assignTicket as assignTransition, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
+import { asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
+
+/**
+ * assignTicket: only to an active staff member (checked again inside the write), only over the version read;
+ * assigning a ticket to its current assignee changes nothing.
+ */
+export async function assignTicket(
+  caller: Caller,
+  id: number,
+  assigneeId: string,
+  now = new Date(),
+): Promise<TicketRecord> {
+  assertAccess(caller, TICKET_ACCESS.assign);
+  const assignee = await eligibleAssignee(assigneeId, 'agentId');
+  return retryWhileStale(async () => {
+    const current = await requireTicket(id);
+    const transition = assignTransition(current, asAssignee(assignee), now);
+    if (transition.changes.length === 0) return current;
+    return writeTicketChange(current, transition, {
+      actor: actorOf(caller),
+      action: 'assigned',
+      extra: [assigneeStillEligible(assignee.id, ROLES, () => ticketRefusals.inactiveAssignee('agentId'))],
+      now,
+    });
+  });
+}

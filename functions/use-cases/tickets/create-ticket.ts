@@ -1,0 +1,142 @@
+/**
+ * Filing a ticket (docs/product.md §5): by staff (direct or API type), by an upstream system's API key (always API
+ * type), or by trusted code (the demo seed; next, inbound e-mail). Assigned to the given active staff member, or else
+ * to the next active agent by round robin; only into an active category; once per Idempotency-Key.
+ */
+import { createHash } from 'node:crypto';
+import { ROLES } from '#shared/constants.ts';
+import { type CreateTicketInput, TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import { nextTicketNumber } from '../../data/sequence.ts';
+import { idempotencyScope } from '../../data/table.ts';
+import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
+import { requireTicket } from '../../data/tickets/item.ts';
+import { assigneeStillEligible, categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
+import type { GuardedItem } from '../../data/transactions.ts';
+import { actorOf, type Caller } from '../../domain/caller.ts';
+import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
+import { withRoundRobinTurn } from './round-robin.ts';
+
+/**
+ * Round-robin creates take turns, so they rarely conflict; the extra attempts cover one that went ahead of a stalled
+ * line and met the create it overtook.
+ */
+const CREATE_RETRY = { maxAttempts: 20, baseMs: 10, capMs: 200 };
+
+/** The validated create body (`POST /api/tickets`); without `assignedToId` the ticket goes round robin. */
+export type NewTicketRequest = Omit<CreateTicketInput, 'assignedToId'> & { assignedToId?: string };
+
+export interface CreateOptions {
+  /** The request's `Idempotency-Key` header, already checked for form. */
+  idempotencyKey?: string;
+  now?: Date;
+}
+
+/** The same Idempotency-Key won a race with this request meanwhile. */
+class IdempotentReplay extends Error {
+  override name = 'IdempotentReplay';
+}
+
+/** A key is the caller's alone, and names the request it came with. */
+function idempotencyOf(
+  caller: Exclude<Caller, { kind: 'anonymous' }>,
+  key: string | undefined,
+  input: NewTicketRequest,
+): IdempotencyKey | undefined {
+  if (key === undefined) return undefined;
+  const scope =
+    caller.kind === 'apiKey'
+      ? idempotencyScope.apiKey(caller.apiKey.id)
+      : caller.kind === 'staff'
+        ? idempotencyScope.staff(caller.user.id)
+        : idempotencyScope.system(caller.actor.id);
+  const fingerprint = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  return { scope, key, fingerprint };
+}
+
+/**
+ * A create already made with this key: the ticket as it is now. A key reused for a different request is refused
+ * (409); a forgotten key is no replay.
+ */
+async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketRecord | undefined> {
+  const record = await getIdempotencyRecord(idempotency, now);
+  if (!record) return undefined;
+  if (record.fingerprint !== idempotency.fingerprint) throw new ConflictError(TICKET_MESSAGES.idempotencyKeyReused);
+  return requireTicket(record.ticketNumber);
+}
+
+/**
+ * createTicket: a new open ticket with the next number, its deadline from its priority. `replayed` when an earlier
+ * request with the same Idempotency-Key made it.
+ */
+export async function createTicket(
+  caller: Caller,
+  input: NewTicketRequest,
+  { idempotencyKey, now = new Date() }: CreateOptions = {},
+): Promise<{ ticket: TicketRecord; replayed: boolean }> {
+  assertAccess(caller, TICKET_ACCESS.create);
+  const idempotency = idempotencyOf(caller, idempotencyKey, input);
+  if (idempotency) {
+    const replay = await replayOf(idempotency, now);
+    if (replay) return { ticket: replay, replayed: true };
+  }
+  // Upstream systems file through the API by definition; only staff record phone calls as direct.
+  const request = caller.kind === 'apiKey' ? { ...input, type: 'api' as const } : input;
+  const category = await activeCategoryNamed(request.category);
+  const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
+  const id = await nextTicketNumber();
+
+  const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[]) => {
+    const ticket = newTicket(
+      {
+        id,
+        subject: request.subject,
+        description: request.description,
+        customerEmail: request.customerEmail,
+        category: { id: category.id, name: category.name },
+        priority: request.priority,
+        type: request.type,
+        assignee: assignee ? asAssignee(assignee) : null,
+        createdById: caller.kind === 'staff' ? caller.user.id : null,
+        createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
+      },
+      now,
+    );
+    return writeNewTicket(ticket, creationChanges(ticket), {
+      actor: actorOf(caller),
+      now,
+      extra: [
+        ...assigneeItems,
+        categoryUsage(category.id, 1),
+        ...(idempotency ? [idempotencyClaim(idempotency, id, now, () => new IdempotentReplay())] : []),
+      ],
+    });
+  };
+
+  try {
+    const ticket = chosen
+      ? await retryWhileStale(
+          () =>
+            write(chosen, [
+              assigneeStillEligible(chosen.id, ROLES, () => ticketRefusals.inactiveAssignee('assignedToId')),
+            ]),
+          CREATE_RETRY,
+        )
+      : await withRoundRobinTurn(now, (assign) =>
+          retryWhileStale(async () => {
+            const { agent, items } = await assign();
+            return write(agent, items);
+          }, CREATE_RETRY),
+        );
+    return { ticket, replayed: false };
+  } catch (error) {
+    // The same key won a race with this request: answer with the ticket the first one made.
+    if (error instanceof IdempotentReplay && idempotency) {
+      const replay = await replayOf(idempotency, now);
+      if (replay) return { ticket: replay, replayed: true };
+    }
+    throw error;
+  }
+}

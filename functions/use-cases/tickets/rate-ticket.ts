@@ -1,0 +1,40 @@
+/**
+ * Customer ratings. The rating arrives from the upstream system that talks to the customer (API keys with
+ * `tickets:rate`), and lives on the ticket item, so it is written by the same versioned ticket transaction as every
+ * other change: the counters move by "contributions after − before" (a replacement moves them by the difference of
+ * the two scores) and the history records it.
+ */
+import type { RateTicketInput, TicketRating } from '#shared/schemas/ticket.ts';
+import { requireTicket } from '../../data/tickets/item.ts';
+import { writeTicketChange } from '../../data/tickets/writes.ts';
+import { actorOf, type Caller } from '../../domain/caller.ts';
+import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { rateTicket as rateTransition, toApiRating } from '../../domain/tickets.ts';
+import { retryWhileStale } from './common.ts';
+
+/**
+ * rateTicket: only on a resolved or closed ticket (409 otherwise, decided on the version written over); replaces an
+ * earlier rating; `replaced` tells whether there was one.
+ */
+export async function rateTicket(
+  caller: Caller,
+  id: number,
+  input: RateTicketInput,
+  now = new Date(),
+): Promise<{ rating: TicketRating; replaced: boolean }> {
+  assertAccess(caller, TICKET_ACCESS.rate);
+  const actor = actorOf(caller);
+  return retryWhileStale(async () => {
+    const current = await requireTicket(id);
+    const transition = rateTransition(
+      current,
+      { ...input, ratedByApiKeyId: actor.type === 'apiKey' ? actor.id : null },
+      now,
+    );
+    const ticket =
+      transition.changes.length === 0
+        ? current
+        : await writeTicketChange(current, transition, { actor, action: 'updated', now });
+    return { rating: toApiRating(ticket)!, replaced: current.rating !== null };
+  });
+}

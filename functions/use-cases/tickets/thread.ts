@@ -1,0 +1,91 @@
+/**
+ * A ticket's thread (docs/data-model.md, T8, T9 and T18): staff replies and internal notes from the app, messages
+ * from the customer (by e-mail or through an upstream system), and reading them whole or a page at a time. Each
+ * message is written in one transaction with the ticket change it causes and its history entry.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type Comment,
+  type CreateCommentInput,
+  type CustomerMessageInput,
+  customerMessageSchema,
+  type ThreadPage,
+  type ThreadQuery,
+  threadQuerySchema,
+} from '#shared/schemas/ticket.ts';
+import { requireTicket } from '../../data/tickets/item.ts';
+import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
+import { writeTicketChange } from '../../data/tickets/writes.ts';
+import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
+import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
+import { commentOnTicket } from '../../domain/tickets.ts';
+import { parseInput } from '../../lib/errors.ts';
+import { retryWhileStale } from './common.ts';
+
+/**
+ * addStaffComment: a public reply (isInternal false) or an internal note, with its history entry, only on an
+ * existing ticket; the first reply the customer sees records the ticket's response time (over the version read).
+ */
+export async function addStaffComment(
+  caller: Caller,
+  ticketId: number,
+  input: CreateCommentInput,
+  now = new Date(),
+): Promise<Comment> {
+  const author = staffMember(caller, TICKET_ACCESS.comment);
+  const comment = staffComment(ticketId, author, input, randomUUID(), now);
+  await retryWhileStale(async () => {
+    const current = await requireTicket(ticketId);
+    return writeTicketChange(current, commentOnTicket(current, input, now), {
+      actor: staffActor(author),
+      action: 'commented',
+      extra: [commentPut(comment)],
+      now,
+    });
+  });
+  return comment;
+}
+
+/**
+ * addCustomerMessage: the ticket's customer wrote in. The message (public, signed with the ticket's customer
+ * e-mail), the ticket's change (a resolved or closed ticket reopens; `updatedAt` moves) and a history entry by the
+ * customer, in one transaction over the version read, the aggregates moved exactly. It takes no caller: the inbound
+ * channel that received the message (the e-mail adapter, an API route) is the gate, and names itself in `channel`.
+ * `receivedAt` is when the message reached us, the time the thread shows; the ticket changes when it is recorded.
+ */
+export async function addCustomerMessage(input: CustomerMessageInput, now = new Date()): Promise<Comment> {
+  const { ticketId, content, channel, receivedAt } = parseInput(customerMessageSchema, input);
+  const id = randomUUID();
+  return retryWhileStale(async () => {
+    const current = await requireTicket(ticketId);
+    const message = customerMessage(current, content, channel, id, receivedAt ?? now);
+    await writeTicketChange(current, customerWroteIn(current, now), {
+      actor: customerActor(current.customerEmail),
+      action: 'commented',
+      extra: [commentPut(message)],
+      now,
+    });
+    return message;
+  });
+}
+
+/** Internal notes are for staff; an upstream system may show what it reads to the customer. */
+const seesInternalNotes = (caller: Caller) => caller.kind !== 'apiKey';
+
+/** readComments: a ticket's whole thread, oldest first (404 for an unknown ticket). */
+export async function readComments(caller: Caller, ticketId: number): Promise<Comment[]> {
+  assertAccess(caller, TICKET_ACCESS.read);
+  const comments = await listComments(ticketId);
+  return seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal);
+}
+
+/**
+ * readThread: one page of a ticket's thread, oldest first, and the cursor of the next; API keys never see internal
+ * notes. A cursor of another ticket is refused (400).
+ */
+export async function readThread(caller: Caller, ticketId: number, query: ThreadQuery = {}): Promise<ThreadPage> {
+  assertAccess(caller, TICKET_ACCESS.read);
+  const { limit, cursor } = parseInput(threadQuerySchema, query);
+  return listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
+}

@@ -1,0 +1,55 @@
+/**
+ * Editing a ticket (docs/product.md §4): status, priority (the deadline moves with it), category, subject and
+ * description. Admins and managers edit any ticket, an agent only the tickets assigned to them.
+ */
+import { MESSAGES } from '#shared/messages.ts';
+import type { UpdateTicketInput } from '#shared/schemas/ticket.ts';
+import { getCategory, getCategoryByName } from '../../data/categories.ts';
+import { requireTicket } from '../../data/tickets/item.ts';
+import { categoryUsage, writeTicketChange } from '../../data/tickets/writes.ts';
+import type { GuardedItem } from '../../data/transactions.ts';
+import { actorOf, type Caller } from '../../domain/caller.ts';
+import { assertAccess, canEditTicket, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { editTicket, type TicketEdit, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
+import { retryWhileStale } from './common.ts';
+
+/**
+ * updateTicket: decided on the ticket as read and written only over that version; refused (403) when the caller may
+ * not edit the ticket as read (trusted code edits any); only into an active category (its usage count moves from the old one to the new).
+ * An edit that changes nothing writes nothing.
+ */
+export async function updateTicket(
+  caller: Caller,
+  id: number,
+  patch: UpdateTicketInput,
+  now = new Date(),
+): Promise<TicketRecord> {
+  assertAccess(caller, TICKET_ACCESS.edit);
+  const named = patch.category === undefined ? undefined : await getCategoryByName(patch.category);
+  if (patch.category !== undefined && !named) throw ticketRefusals.unknownCategory();
+
+  return retryWhileStale(async () => {
+    const current = await requireTicket(id);
+    if (caller.kind === 'staff' && !canEditTicket(caller.user, current)) {
+      throw new ForbiddenError(MESSAGES.editNotAllowed);
+    }
+    const edit: TicketEdit = {
+      subject: patch.subject,
+      description: patch.description,
+      priority: patch.priority,
+      status: patch.status,
+    };
+    const extra: GuardedItem[] = [];
+    if (named && named.id !== current.categoryId) {
+      if (!named.isActive) throw ticketRefusals.unknownCategory();
+      edit.category = { id: named.id, name: named.name };
+      extra.push(categoryUsage(named.id, 1));
+      // A ticket filed before its category existed as an item has no count to take back.
+      if (await getCategory(current.categoryId)) extra.push(categoryUsage(current.categoryId, -1));
+    }
+    const transition = editTicket(current, edit, now);
+    if (transition.changes.length === 0) return current;
+    return writeTicketChange(current, transition, { actor: actorOf(caller), action: 'updated', extra, now });
+  });
+}
