@@ -31,6 +31,7 @@ export const DENIED = {
   categoriesManage: 'Only administrators can manage categories',
   analytics: 'Only administrators and managers can see analytics',
   apiKeys: 'Only administrators can manage API keys',
+  webhooks: 'Only administrators can manage webhooks',
 } as const;
 
 export const ACCESS_MESSAGES = {
@@ -48,6 +49,8 @@ export const TICKET_ACCESS = {
   comment: { roles: ROLES },
   /** The customer's rating arrives from the upstream system that talks to the customer: keys only. */
   rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
+  /** The customer's own messages, relayed by an upstream system: keys only (staff reply with a comment). */
+  reply: { roles: [], apiKeyScope: 'tickets:reply', deniedMessage: TICKET_MESSAGES.messagesByKeysOnly },
   dashboard: { roles: ROLES, apiKeyScope: 'tickets:read' },
   analytics: { roles: MANAGERS, deniedMessage: DENIED.analytics },
 } as const satisfies Record<string, Access>;
@@ -66,6 +69,12 @@ export const CATEGORY_ACCESS = {
 
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.apiKeys } } as const satisfies Record<
+  string,
+  Access
+>;
+
+/** Admins alone manage webhooks (docs/decisions/052); keys never may. */
+export const WEBHOOK_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.webhooks } } as const satisfies Record<
   string,
   Access
 >;

@@ -8,7 +8,9 @@ import {
   createCommentSchema,
   createTicketSchema,
   listTicketsQuerySchema,
+  postMessageSchema,
   rateTicketSchema,
+  threadQuerySchema,
   TICKET_MESSAGES,
   ticketIdParamsSchema,
   updateTicketSchema,
@@ -21,7 +23,7 @@ import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
 import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
 import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
-import { addStaffComment, readComments } from '../use-cases/tickets/thread.ts';
+import { addStaffComment, readComments, readPublicThread, relayCustomerMessage } from '../use-cases/tickets/thread.ts';
 import { updateTicket } from '../use-cases/tickets/update-ticket.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -125,6 +127,26 @@ export const handler = httpHandler('tickets', {
     async handle({ params, body, caller }) {
       const { rating, replaced } = await rateTicket(caller, params.id, body);
       return { status: replaced ? 200 : 201, body: rating };
+    },
+  }),
+
+  // The conversation with the customer, for the upstream system that talks to them: public messages only.
+  'GET /api/tickets/{id}/messages': defineRoute({
+    access: TICKET_ACCESS.read,
+    params: ticketIdParamsSchema,
+    query: threadQuerySchema,
+    async handle({ params, query, caller }) {
+      return { body: await readPublicThread(caller, params.id, query) };
+    },
+  }),
+
+  // The customer's answer, relayed by that system: recorded as the customer's, as an e-mailed reply would be.
+  'POST /api/tickets/{id}/messages': defineRoute({
+    access: TICKET_ACCESS.reply,
+    params: ticketIdParamsSchema,
+    body: postMessageSchema,
+    async handle({ params, body, caller }) {
+      return { status: 201, body: await relayCustomerMessage(caller, params.id, body) };
     },
   }),
 });

@@ -46,6 +46,8 @@ export const TICKET_MESSAGES = {
   ratingCommentTooLong: `Comment must be at most ${TICKET_LIMITS.ratingCommentMax} characters`,
   notRatable: 'Only resolved or closed tickets can be rated',
   ratingByKeysOnly: 'Ratings come from upstream systems, with an API key that has the tickets:rate scope',
+  messagesByKeysOnly:
+    'Customer messages come from upstream systems, with an API key that has the tickets:reply scope; staff reply with a comment',
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, { message: TICKET_MESSAGES.invalidPriority });
@@ -201,6 +203,10 @@ export const listTicketsQuerySchema = z.object({
   priority: optionalParam(prioritySchema),
   type: optionalParam(ticketTypeSchema),
   assignedToId: optionalParam(z.string().trim().min(1)),
+  /** Only the tickets of this customer: the whole address, in any case. */
+  customerEmail: optionalParam(
+    z.string({ message: MESSAGES.invalidEmail }).max(320, MESSAGES.invalidEmail).pipe(emailSchema),
+  ),
   /** Case-insensitive substring of the subject, the customer e-mail or the ticket code. */
   q: optionalParam(
     z
@@ -249,6 +255,10 @@ export const createCommentSchema = z.object({
   isInternal: z.boolean().default(false),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
+
+/** `POST /api/tickets/{id}/messages`: the customer's answer, relayed by the upstream system that talks to them. */
+export const postMessageSchema = z.object({ content: messageContentField });
+export type PostMessageInput = z.infer<typeof postMessageSchema>;
 
 /** A customer's message as an inbound channel hands it to the help desk (e-mail; the API next). */
 export const customerMessageSchema = z.object({

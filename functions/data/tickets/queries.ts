@@ -16,6 +16,8 @@ export interface TicketFilters {
   priority?: Priority;
   type?: TicketType;
   assignedToId?: string;
+  /** The whole address, lower-cased already. */
+  customerEmail?: string;
   /** Lower-cased already. */
   q?: string;
 }
@@ -28,8 +30,9 @@ interface IndexChoice {
   partition: string;
 }
 
-/** The most selective index for the filters given: assignee, then status, then type, then all tickets. */
+/** The most selective index for the filters given: customer, assignee, then status, then type, then all tickets. */
 function chooseIndex(f: TicketFilters): IndexChoice {
+  if (f.customerEmail) return { index: 'byCustomer', partition: f.customerEmail };
   if (f.assignedToId) return { index: 'byAssignee', partition: ticketIndexKeys.assignee(f.assignedToId) };
   if (f.status) return { index: 'byStatus', partition: ticketIndexKeys.status(f.status) };
   if (f.type) return { index: 'byType', partition: ticketIndexKeys.type(f.type) };
@@ -44,7 +47,7 @@ function remainingFilter(
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const equals = (field: 'status' | 'type' | 'priority', value: string | undefined) => {
+  const equals = (field: 'status' | 'type' | 'priority' | 'assignedToId', value: string | undefined) => {
     if (value === undefined) return;
     parts.push(`#${field} = :${field}`);
     names[`#${field}`] = field;
@@ -52,6 +55,7 @@ function remainingFilter(
   };
   if (choice.index !== 'byStatus') equals('status', f.status);
   if (choice.index !== 'byType') equals('type', f.type);
+  if (choice.index !== 'byAssignee') equals('assignedToId', f.assignedToId);
   equals('priority', f.priority);
   if (f.q) {
     parts.push('(contains(subjectLower, :q) OR contains(customerEmail, :q) OR contains(ticketIdLower, :q))');

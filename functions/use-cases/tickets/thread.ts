@@ -9,10 +9,12 @@ import {
   type CreateCommentInput,
   type CustomerMessageInput,
   customerMessageSchema,
+  type PostMessageInput,
   type ThreadPage,
   type ThreadQuery,
   threadQuerySchema,
 } from '#shared/schemas/ticket.ts';
+import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
@@ -20,6 +22,7 @@ import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
 import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
+import { toPublicMessage } from '../../domain/webhooks.ts';
 import { parseInput } from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
 
@@ -88,4 +91,33 @@ export async function readThread(caller: Caller, ticketId: number, query: Thread
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
   return listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
+}
+
+/**
+ * relayCustomerMessage: an upstream system passes on its customer's answer (`tickets:reply` keys only; staff reply
+ * with a comment). Recorded exactly as an e-mailed reply is, on channel `api`.
+ */
+export async function relayCustomerMessage(
+  caller: Caller,
+  ticketId: number,
+  input: PostMessageInput,
+  now = new Date(),
+): Promise<PublicMessage> {
+  assertAccess(caller, TICKET_ACCESS.reply);
+  return toPublicMessage(await addCustomerMessage({ ticketId, content: input.content, channel: 'api' }, now));
+}
+
+/**
+ * readPublicThread: one page of what the customer and the staff said to each other, oldest first: never an internal
+ * note, never a staff member's e-mail. For the upstream systems that show the conversation to the customer.
+ */
+export async function readPublicThread(
+  caller: Caller,
+  ticketId: number,
+  query: ThreadQuery = {},
+): Promise<PublicThreadPage> {
+  assertAccess(caller, TICKET_ACCESS.read);
+  const { limit, cursor } = parseInput(threadQuerySchema, query);
+  const page = await listThread(ticketId, { publicOnly: true, limit, cursor });
+  return { messages: page.messages.map(toPublicMessage), nextCursor: page.nextCursor };
 }

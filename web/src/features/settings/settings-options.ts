@@ -45,4 +45,5 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   high_priority: 'High priority',
   critical_priority: 'Critical priority',
   ticket_overdue: 'Ticket overdue',
+  webhook_disabled: 'Webhook disabled (administrators)',
 };
