@@ -10,8 +10,8 @@ import type { User } from '#shared/schemas/user.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { DialogShell } from './DialogShell.tsx';
+import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
+import { TICKET_DIALOG } from './ticket-dialog.ts';
 import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
 import { useCreateTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
@@ -49,13 +49,14 @@ interface CreateTicketDialogProps {
 /** The Create New Ticket dialog (docs/product.md §2): active categories, an agent or round robin ('auto'). */
 export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: CreateTicketDialogProps) {
   return (
-    <DialogShell
+    <DialogFrame
+      {...TICKET_DIALOG}
       open={open}
       onClose={onClose}
       title={defaultType === 'direct' ? 'Create Direct Ticket' : 'Create New Ticket'}
     >
       <CreateTicketForm defaultType={defaultType} onClose={onClose} />
-    </DialogShell>
+    </DialogFrame>
   );
 }
 

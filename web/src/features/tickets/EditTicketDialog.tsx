@@ -8,8 +8,8 @@ import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
 import { type Ticket, type UpdateTicketInput, updateTicketSchema } from '#shared/schemas/ticket.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { DialogShell } from './DialogShell.tsx';
+import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
+import { TICKET_DIALOG } from './ticket-dialog.ts';
 import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
 import { useUpdateTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
@@ -39,9 +39,9 @@ interface EditTicketDialogProps {
 export function EditTicketDialog({ ticketId, onClose }: EditTicketDialogProps) {
   const shownId = useLastNonNull(ticketId);
   return (
-    <DialogShell open={ticketId !== null} onClose={onClose} title="Edit Ticket">
+    <DialogFrame {...TICKET_DIALOG} open={ticketId !== null} onClose={onClose} title="Edit Ticket">
       {shownId === null ? <NoTicket /> : <EditTicketContent ticketId={shownId} onClose={onClose} />}
-    </DialogShell>
+    </DialogFrame>
   );
 }
 
