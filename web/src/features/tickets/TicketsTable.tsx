@@ -17,7 +17,7 @@ import {
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LuEye, LuInbox, LuPencil, LuSearch, LuUserPlus } from 'react-icons/lu';
-import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';
+import type { Priority, TicketStatus } from '#shared/constants.ts';
 import { TICKET_TEXTS } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { formatDate, formatDateTime, useUserTimezone } from '../../lib/dates.ts';
@@ -28,7 +28,8 @@ import { canAssignTickets, canEditTicket } from './permissions.ts';
 import { type TicketFilters, ticketListQuery } from './queries.ts';
 import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
 import { TicketDetailDialog } from './TicketDetailDialog.tsx';
-import { assigneeName, priorityLabel, statusLabel } from './ticket-display.ts';
+import { assigneeName } from './ticket-display.ts';
+import { PriorityOptions, StatusOptions } from './TicketSelects.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** The server is asked once the typing pauses this long. */
@@ -111,11 +112,7 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
                 onChange={(event) => setStatus(event.target.value as TicketStatus | '')}
               >
                 <option value="">All Status</option>
-                {TICKET_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabel(value)}
-                  </option>
-                ))}
+                <StatusOptions />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -126,11 +123,7 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
                 onChange={(event) => setPriority(event.target.value as Priority | '')}
               >
                 <option value="">All Priority</option>
-                {PRIORITIES.map((value) => (
-                  <option key={value} value={value}>
-                    {priorityLabel(value)}
-                  </option>
-                ))}
+                <PriorityOptions />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
