@@ -4,6 +4,7 @@ import {
   LIST_LIMITS,
   PRIORITIES,
   SUBJECT_MIN_LENGTH,
+  TICKET_SEARCH_MAX,
   TICKET_STATUSES,
   TICKET_TYPES,
 } from '../constants.ts';
@@ -15,7 +16,7 @@ export const TICKET_LIMITS = {
   subjectMax: 200,
   descriptionMax: 10_000,
   commentMax: 5_000,
-  searchMax: 100,
+  searchMax: TICKET_SEARCH_MAX,
   ratingCommentMax: 1_000,
 } as const;
 

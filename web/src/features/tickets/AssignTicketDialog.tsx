@@ -16,7 +16,7 @@ import { useAssignTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { assignableStaffQuery, ticketListQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
-import { assigneeName } from './ticket-display.ts';
+import { assigneeName } from '../../lib/ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 // docs/product.md §5 "Assign ticket": a ticket, and an agent ('Please select an agent').

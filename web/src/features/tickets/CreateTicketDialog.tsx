@@ -18,7 +18,7 @@ import { notifyFailure } from './notify-failure.ts';
 import { canListStaff } from './permissions.ts';
 import { assignableStaffQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
-import { typeLabel } from './ticket-display.ts';
+import { typeLabel } from '../../lib/ticket-display.ts';
 import { CategorySelect, PrioritySelect } from './TicketSelects.tsx';
 
 /** The agent choice that sends no agent: the server assigns round robin (docs/product.md §4). */

@@ -29,8 +29,8 @@ import { displayNameOf } from '../../lib/format.ts';
 import { changeText, historyHeadline } from './history-text.ts';
 import { useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketDetailQuery, ticketHistoryQuery } from './queries.ts';
-import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
-import { assigneeName, spacedOrNA, typeLabel } from './ticket-display.ts';
+import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
+import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 interface TicketDetailDialogProps {

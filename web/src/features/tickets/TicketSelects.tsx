@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { PRIORITIES, TICKET_STATUSES } from '#shared/constants.ts';
 import { SelectField } from './FormFields.tsx';
 import { activeCategoriesQuery } from './queries.ts';
-import { categoryOptions, priorityLabel, statusLabel } from './ticket-display.ts';
+import { categoryOptions, priorityLabel, statusLabel } from '../../lib/ticket-display.ts';
 
 /** A ticket form's select: react-hook-form's `register` spreads onto it; the label and the choices are fixed. */
 type TicketSelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children' | 'helperText'>;

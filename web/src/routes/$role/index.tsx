@@ -3,13 +3,20 @@ import { lazy, Suspense } from 'react';
 import { LoginPage } from '../../features/auth/LoginPage.tsx';
 import { useCurrentUser } from '../../features/auth/queries.ts';
 
-// The sign-in page and the dashboard share this URL: the dashboard's code loads only once someone is signed in,
-// so the sign-in page does not wait for it.
-const DashboardPage = lazy(() =>
-  import('../../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
-);
+// The sign-in page and the dashboard share this URL: the dashboard's code and data load only once someone is signed
+// in, so the sign-in page does not wait for them.
+const Dashboard = lazy(() => import('./-dashboard.tsx'));
 
 export const Route = createFileRoute('/$role/')({
+  loader: async ({ context: { user, queryClient } }) => {
+    if (!user) return;
+    // The dashboard's code downloads while its reads run; React.lazy picks the same modules up when it renders.
+    Promise.all([import('./-dashboard.tsx'), import('./-dashboard-screen.tsx')]).catch(() => {
+      // Not fatal here: rendering the dashboard imports them again and shows the route's error if that fails too.
+    });
+    const { prefetchDashboard } = await import('../../features/dashboard/prefetch.ts');
+    prefetchDashboard(queryClient, user.role);
+  },
   component: RoleHome,
 });
 
@@ -18,7 +25,7 @@ function RoleHome() {
   const user = useCurrentUser();
   return user ? (
     <Suspense fallback={null}>
-      <DashboardPage />
+      <Dashboard role={user.role} />
     </Suspense>
   ) : (
     <LoginPage variant={role} />
