@@ -10,10 +10,13 @@ const Dashboard = lazy(() => import('./-dashboard.tsx'));
 export const Route = createFileRoute('/$role/')({
   loader: async ({ context: { user, queryClient } }) => {
     if (!user) return;
-    // The dashboard's code downloads while its reads run; React.lazy picks the same modules up when it renders.
-    Promise.all([import('./-dashboard.tsx'), import('./-dashboard-screen.tsx')]).catch(() => {
-      // Not fatal here: rendering the dashboard imports them again and shows the route's error if that fails too.
-    });
+    // The dashboard's code downloads while its reads run, the part that says it is loading first, then the panels;
+    // React.lazy picks the same modules up when it renders.
+    import('./-dashboard.tsx')
+      .then((dashboard) => dashboard.preloadDashboardScreen())
+      .catch(() => {
+        // Not fatal here: rendering the dashboard imports it again and shows the route's error if that fails too.
+      });
     const { prefetchDashboard } = await import('../../features/dashboard/prefetch.ts');
     prefetchDashboard(queryClient, user.role);
   },
