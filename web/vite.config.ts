@@ -11,8 +11,16 @@ const fromWeb = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: fromWeb('.'),
   plugins: [
-    // Must come before the React plugin: it rewrites route files to split each route's components out.
-    tanstackRouter({ ...routeTreeOptions, autoCodeSplitting: true }),
+    // Must come before the React plugin: it rewrites route files to split each route's components out. A route's
+    // loader and pending component go with its component, in the chunk its screen needs anyway: the initial chunk
+    // keeps only the route options the router needs to match (params, search, guards).
+    tanstackRouter({
+      ...routeTreeOptions,
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     prerenderSignIn(),
   ],
