@@ -25,7 +25,9 @@ const APP_START_ID = 'app-start';
 
 /**
  * The inline script: which page to show (`templates`: path to template number), in which colour mode (next-themes'
- * stored choice, else the system's), and when to start the app.
+ * stored choice, else the system's), and when to start the app. It marks #root with the path as the router will see
+ * it (the app hydrates only if it renders that very page; takeover.ts), and until the app removes that mark it stops
+ * native submission (a GET with the password in the URL) and marks a held submit, which the app then sends.
  */
 function bootstrapScript(templates: Record<string, number>): string {
   return `(function () {
@@ -45,9 +47,7 @@ function bootstrapScript(templates: Record<string, number>): string {
     html.classList.add(theme);
     html.style.colorScheme = theme;
     root.appendChild(template.content.cloneNode(true));
-    // The path as the router will see it: the app hydrates only if it renders this very page (takeover.ts).
     root.setAttribute('${PRERENDERED_ATTRIBUTE}', path);
-    // No native submission (a GET with the password in the URL): the app sends a held submit once it has the page.
     document.addEventListener('submit', function (event) {
       if (root.hasAttribute('${PRERENDERED_ATTRIBUTE}') && root.contains(event.target)) {
         event.preventDefault();
@@ -69,26 +69,25 @@ const APP_START_TAGS =
 const STYLE_TAG = /<style\b[^>]*>[\s\S]*?<\/style>/g;
 
 /**
- * The scroll-restoration script TanStack Router's server renderer adds. It removes itself when it runs, before the
- * browser hydrates, and the browser's router renders nothing in its place; a fresh page has no scroll to restore.
- * (next-themes' <script> data block stays: the browser renders it too.)
+ * Any script but next-themes' data block (which the browser renders too): none may be in the markup, which has to be
+ * exactly what the browser's first render produces.
  */
-const ROUTER_SCRIPT_TAG = /<script>(?:(?!<\/script>)[\s\S])*?document\.currentScript\.remove\(\)<\/script>/g;
+const UNEXPECTED_SCRIPT = /<script(?![^>]*\btype="application\/json")\b/;
 
 /**
- * Splits rendered pages into their distinct style tags (first-seen order) and their markup without them or the
- * router's script: what the browser's first render produces.
+ * Splits rendered pages into their distinct style tags (first-seen order) and their markup without them: what the
+ * browser's first render produces.
  */
 function separateStyles(pages: readonly string[]): { styles: string[]; markup: string[] } {
   const styles = new Set<string>();
   const markup = pages.map((html) =>
-    html
-      .replace(STYLE_TAG, (tag) => {
-        styles.add(tag);
-        return '';
-      })
-      .replace(ROUTER_SCRIPT_TAG, ''),
+    html.replace(STYLE_TAG, (tag) => {
+      styles.add(tag);
+      return '';
+    }),
   );
+  if (markup.some((page) => UNEXPECTED_SCRIPT.test(page)))
+    throw new Error('a pre-rendered sign-in page holds a script the browser would not render: it could not hydrate');
   return { styles: [...styles], markup };
 }
 

@@ -19,6 +19,9 @@ import { showsSignInPage } from './takeover.ts';
 export async function renderSignInPage(path: string): Promise<string> {
   const { router, queryClient, element } = createAppRoot(createMemoryHistory({ initialEntries: [path] }));
   queryClient.setQueryData(currentUserQuery().queryKey, null);
+  // The server renderer would add a script that restores the scroll position and removes itself before hydration;
+  // the browser renders nothing in its place, and a fresh page has no scroll to restore.
+  router.update({ ...router.options, scrollRestoration: false });
   await router.load();
   if (!showsSignInPage(router, path)) throw new Error(`${path} does not show a sign-in page to a visitor signed out`);
   // `prerender`, unlike renderToString, waits for lazy parts (the toasts' region), so the markup has no boundary left
