@@ -20,6 +20,7 @@ const { spawn } = require('node:child_process');
 const { constants } = require('node:os');
 const [command, ...args] = process.argv.slice(1);
 const child = spawn(command, args, { stdio: 'inherit' });
+if (child.pid !== undefined && process.send) process.send({ emulatorPid: child.pid });
 let stopping = false;
 const stop = () => {
   if (stopping) return;
@@ -45,6 +46,8 @@ export interface ExitStatus {
 export interface Supervised {
   /** PID of the leash; signalling it stops the emulator. */
   readonly pid: number;
+  /** PID of the emulator process itself, once the leash has reported it (it does so right after starting it). */
+  emulatorPid(): number | undefined;
   readonly exited: Promise<ExitStatus>;
   hasExited(): boolean;
   /** The last lines the emulator printed (stdout and stderr), colour codes removed, for error messages. */
@@ -78,6 +81,10 @@ export function startSupervised(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  let emulatorPid: number | undefined;
+  child.on('message', (message: { emulatorPid?: unknown }) => {
+    if (typeof message?.emulatorPid === 'number') emulatorPid = message.emulatorPid;
+  });
 
   let status: ExitStatus | undefined;
   const exited = new Promise<ExitStatus>((resolve) => {
@@ -109,12 +116,16 @@ export function startSupervised(
 
   return {
     pid,
+    emulatorPid: () => emulatorPid,
     exited,
     hasExited: () => status !== undefined,
     recentOutput: () => lines.join('\n'),
     stop,
   };
 }
+
+/** What a started emulator offers whoever runs it: its process ids, its end, and a way to stop it. */
+export type EmulatorProcess = Pick<Supervised, 'pid' | 'emulatorPid' | 'exited' | 'stop'>;
 
 /** Thrown when an emulator exits before it answers. */
 export class EmulatorExitedError extends Error {

@@ -13,6 +13,7 @@ import {
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.ts';
+import { outageLog } from './outage-log.ts';
 
 type StreamHandler = (
   event: DynamoDBStreamEvent,
@@ -28,28 +29,51 @@ export interface StreamPollerOptions {
   intervalMs?: number;
   batchSize?: number;
   maxRetries?: number;
+  /**
+   * Where failures go. By default the poller prints one line when it starts failing and one when it works again
+   * (an outage of DynamoDB Local would otherwise print a stack trace every poll).
+   */
   onError?: (error: unknown) => void;
+  /** While this returns true (the runtime knows DynamoDB Local is down), the poller waits instead of polling. */
+  paused?: () => boolean;
 }
 
 export interface StreamPoller {
   stop(): Promise<void>;
 }
 
-/** Starts polling from the stream's current end (what happened while stopped is not replayed). */
+/** Longest wait between polls while they keep failing. */
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * Starts polling from the stream's current end (what happened while stopped is not replayed). After a failure
+ * (DynamoDB Local restarting, say) each shard is read again right after the last record delivered, so nothing is
+ * delivered twice; a shard with nothing delivered yet is read from its end.
+ */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const { dynamo, streams, tableName } = options;
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = options.batchSize ?? 100;
   const maxRetries = options.maxRetries ?? 3;
-  const onError = options.onError ?? ((error) => console.error('stream poller:', error));
+  const outage = outageLog('Stream poller');
+  const onError = options.onError ?? outage.failed;
+  const paused = options.paused ?? (() => false);
 
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
-  const streamArn = Table?.LatestStreamArn;
-  if (!streamArn) throw new Error(`Table ${tableName} has no stream`);
+  async function latestStreamArn(): Promise<string> {
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+    const arn = Table?.LatestStreamArn;
+    if (!arn) throw new Error(`Table ${tableName} has no stream`);
+    return arn;
+  }
+  let streamArn = await latestStreamArn();
 
   /** Iterators by shard id; a shard whose iterator runs out (closed) is dropped. */
   const iterators = new Map<string, string | undefined>();
+  /** The last sequence number delivered (or skipped) per shard: where to resume after a failure. */
+  const lastSequence = new Map<string, string>();
   const finished = new Set<string>();
+  /** Shards seen so far; a shard not among them is new and is read from its start. */
+  const known = new Set<string>();
   let firstDiscovery = true;
 
   async function discoverShards() {
@@ -57,12 +81,17 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     for (const shard of StreamDescription?.Shards ?? []) {
       const id = shard.ShardId!;
       if (iterators.has(id) || finished.has(id)) continue;
-      // Shards that exist at start are read from their end; shards born later are read from their start.
-      const type = firstDiscovery ? 'LATEST' : 'TRIM_HORIZON';
+      const after = lastSequence.get(id);
+      // Shards that exist at start are read from their end; shards born later from their start; a shard read
+      // before a failure from right after its last delivered record.
+      const position = after
+        ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after }
+        : { ShardIteratorType: firstDiscovery || known.has(id) ? ('LATEST' as const) : ('TRIM_HORIZON' as const) };
       const { ShardIterator } = await streams.send(
-        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: type }),
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ...position }),
       );
       iterators.set(id, ShardIterator);
+      known.add(id);
     }
     firstDiscovery = false;
   }
@@ -90,8 +119,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   let running = true;
   let discoveredAt = 0;
+  let failures = 0;
   const loop = (async () => {
     while (running) {
+      if (paused()) {
+        await new Promise((r) => setTimeout(r, intervalMs));
+        continue;
+      }
       try {
         if (Date.now() - discoveredAt > 5_000) {
           await discoverShards();
@@ -107,14 +141,29 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
             new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }),
           );
           iterators.set(shardId, NextShardIterator);
-          if (Records?.length) await deliver(Records);
+          if (Records?.length) {
+            await deliver(Records);
+            const last = Records.at(-1)?.dynamodb?.SequenceNumber;
+            if (last) lastSequence.set(shardId, last);
+          }
         }
+        failures = 0;
+        outage.succeeded();
       } catch (error) {
+        failures++;
         onError(error);
         discoveredAt = 0;
         iterators.clear();
+        // A table re-created after a restart of an in-memory DynamoDB Local has a new stream.
+        const arn = await latestStreamArn().catch(() => undefined);
+        if (arn && arn !== streamArn) {
+          streamArn = arn;
+          lastSequence.clear();
+          known.clear();
+        }
       }
-      await new Promise((r) => setTimeout(r, intervalMs));
+      const wait = failures ? Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** failures) : intervalMs;
+      await new Promise((r) => setTimeout(r, wait));
     }
   })();
 
