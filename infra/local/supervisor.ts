@@ -4,6 +4,7 @@
  * 503 meanwhile), and starts it again the way it was first started: same port, so every configured client keeps
  * working, and same data folder, so nothing is lost. One more line says when it is back.
  */
+import { constants } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EmulatorProcess, ExitStatus } from './child.ts';
 
@@ -36,8 +37,13 @@ export interface SupervisorOptions {
 /** 250 ms, then doubling to 15 s: about two minutes of attempts before the supervisor gives up on a part. */
 const DEFAULT_RESTART_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000, 15_000, 15_000];
 
-const describeExit = (status: ExitStatus): string =>
-  status.signal ? `killed by ${status.signal}` : `exited with code ${status.code ?? 'unknown'}`;
+/** The leash exits with 128 + the signal's number when the emulator was killed, as a shell reports it. */
+function describeExit(status: ExitStatus): string {
+  if (status.signal) return `killed by ${status.signal}`;
+  const code = status.code ?? -1;
+  const signal = Object.entries(constants.signals).find(([, number]) => number === code - 128)?.[0];
+  return signal ? `killed by ${signal}` : `exited with code ${status.code ?? 'unknown'}`;
+}
 
 const oneLine = (error: unknown): string => String((error as Error)?.message ?? error).split('\n')[0] ?? '';
 
