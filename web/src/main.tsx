@@ -1,3 +1,4 @@
+import './lib/no-eval.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
