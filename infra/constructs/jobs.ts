@@ -8,6 +8,7 @@ import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { JOB_HANDLERS } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
+import { grantFunction } from './grants.ts';
 
 export interface JobsProps {
   table: ITable;
@@ -30,7 +31,7 @@ export class Jobs extends Construct {
       environment,
       timeout: Duration.seconds(50),
     });
-    table.grantReadWriteData(this.overdueFunction);
+    grantFunction('overdueJob', this.overdueFunction, { table });
     // The next tick a minute later redoes the sweep, so a failed run is not retried into the next one.
     new Rule(this, 'OverdueSchedule', {
       description: 'Runs the overdue sweep every minute',
@@ -44,9 +45,7 @@ export class Jobs extends Construct {
       environment,
       timeout: Duration.seconds(60),
     });
-    table.grantReadData(this.notifierFunction);
-    // A send answered 410 removes that connection's item; nothing else is written.
-    table.grant(this.notifierFunction, 'dynamodb:DeleteItem');
+    grantFunction('notifierJob', this.notifierFunction, { table });
     webSocketStage.grantManagementApiAccess(this.notifierFunction);
 
     // Wired by hand rather than with DynamoEventSource, whose grant adds dynamodb:ListStreams on "*";
