@@ -2,7 +2,7 @@
  * The WAF web ACL in front of CloudFront. A web ACL for CloudFront (scope CLOUDFRONT) can only be created in
  * us-east-1, whatever region the help desk runs in, so it lives in this small stack, deployed there; the main stack
  * refers to its ARN (across regions through CDK's cross-region references when the main stack is elsewhere).
- * docs/decisions/052-waf-edge-stack.md says why, docs/deploy.md what it means for operations.
+ * docs/decisions/064-waf-edge-stack.md says why, docs/deploy.md what it means for operations.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';

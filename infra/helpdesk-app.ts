@@ -1,6 +1,6 @@
 /**
  * The CDK app's stacks: the help desk itself in the chosen region, and its WAF web ACL in us-east-1, where
- * CloudFront's must live (ADR 052). `cdk synth`/`deploy` (infra/app.ts) and the infra tests build the app here.
+ * CloudFront's must live (ADR 064). `cdk synth`/`deploy` (infra/app.ts) and the infra tests build the app here.
  */
 import type { App } from 'aws-cdk-lib';
 import { EDGE_REGION, HelpdeskEdgeStack } from './edge-stack.ts';

@@ -5,7 +5,7 @@
  * The policy is derived from the built `index.html`: its one inline script (the pre-rendered sign-in starter,
  * ADR 041) is allowed by its SHA-256 hash, so `'unsafe-inline'` is never needed for scripts. Styles keep
  * `'unsafe-inline'`: Emotion (Chakra UI) writes `<style>` elements at run time, and the pre-rendered screens carry
- * Emotion's server-rendered `<style data-emotion>` tags (ADR 050).
+ * Emotion's server-rendered `<style data-emotion>` tags (ADR 060).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

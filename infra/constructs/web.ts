@@ -59,7 +59,7 @@ export interface WebProps {
   webAssetPath: string;
   /** Custom domain and its us-east-1 certificate; CloudFront's own domain otherwise. */
   customDomain?: { domainName: string; certificate: ICertificate };
-  /** ARN of the CLOUDFRONT-scope WAF web ACL (created in us-east-1 by the edge stack, ADR 052). */
+  /** ARN of the CLOUDFRONT-scope WAF web ACL (created in us-east-1 by the edge stack, ADR 064). */
   webAclArn?: string;
 }
 

@@ -9,7 +9,7 @@
  * - everything else is the built SPA, with extension-less paths served index.html (the CloudFront function's rule).
  * Every answer carries the security headers CloudFront's response headers policy sets (infra/security-headers.ts);
  * API bodies over 10 MB get API Gateway's 413; while the runtime is not ready (demo data being seeded, a part
- * restarting) pages and API calls get a 503 with Retry-After (ADR 051).
+ * restarting) pages and API calls get a 503 with Retry-After (ADRs 060-062).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';

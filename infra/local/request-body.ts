@@ -1,6 +1,6 @@
 /**
  * Request bodies in the embedded gateway, limited as API Gateway HTTP APIs limit them: a payload over 10 MB is
- * answered `413` with `{"message":"Request Entity Too Large"}` and never reaches a handler (ADR 051).
+ * answered `413` with `{"message":"Request Entity Too Large"}` and never reaches a handler (ADR 061).
  *
  * The connection is not dropped on the client: closing a socket the client is still writing to makes its kernel
  * discard our answer (a reset), so the rest of the body is read and thrown away after the answer has gone out,
