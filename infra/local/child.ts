@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Exit code of the leash when the emulator's command could not be started at all (as a shell would say). */
 export const EXIT_COMMAND_NOT_FOUND = 127;
@@ -7,6 +8,8 @@ const LEASH_GRACE_MS = 5_000;
 /** How long stop() waits after SIGTERM before SIGKILL; longer than the leash's own grace for the emulator. */
 const STOP_GRACE_MS = 10_000;
 const OUTPUT_LINES_KEPT = 60;
+/** How long (× 50 ms) to wait for an orphaned emulator to disappear after SIGKILL. */
+const ORPHAN_WAIT_STEPS = 40;
 
 /**
  * Runs in a small Node process between us and an emulator. Neither java nor cognito-local notices when the
@@ -85,12 +88,42 @@ export function startSupervised(
   child.on('message', (message: { emulatorPid?: unknown }) => {
     if (typeof message?.emulatorPid === 'number') emulatorPid = message.emulatorPid;
   });
+  /** Whether a process still runs: it exists and, where /proc tells, is not a zombie waiting to be reaped. */
+  const isAlive = (target: number): boolean => {
+    try {
+      process.kill(target, 0);
+    } catch {
+      return false;
+    }
+    try {
+      // The state follows the parenthesised command name: `pid (comm) S ...`.
+      const stat = readFileSync(`/proc/${target}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return true;
+    }
+  };
+  /** Kills the emulator if it outlived its leash, and waits (bounded) until it is gone. */
+  const reapOrphan = async (): Promise<void> => {
+    const orphan = emulatorPid;
+    if (orphan === undefined || !isAlive(orphan)) return;
+    try {
+      process.kill(orphan, 'SIGKILL');
+    } catch {
+      return;
+    }
+    // SIGKILL ends it at once; the wait covers the moment the kernel takes to release its port.
+    for (let i = 0; i < ORPHAN_WAIT_STEPS && isAlive(orphan); i++) await new Promise((r) => setTimeout(r, 50));
+  };
 
   let status: ExitStatus | undefined;
   const exited = new Promise<ExitStatus>((resolve) => {
     child.once('exit', (code, signal) => {
-      status = { code, signal };
-      resolve(status);
+      // A leash killed outright (SIGKILL) leaves its emulator running, holding the port a restart needs.
+      void reapOrphan().then(() => {
+        status = { code, signal };
+        resolve(status);
+      });
     });
     child.once('error', (err) => {
       collect(Buffer.from(String(err)));

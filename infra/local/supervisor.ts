@@ -34,8 +34,13 @@ export interface SupervisorOptions {
   restartDelaysMs?: readonly number[];
 }
 
-/** 250 ms, then doubling to 15 s: about two minutes of attempts before the supervisor gives up on a part. */
+/**
+ * 250 ms, then doubling to 15 s: about two minutes of attempts before the supervisor gives up on a part. A part that
+ * dies again within STABLE_MS of coming back continues this sequence instead of starting it over, so a part that
+ * keeps dying is given up on rather than restarted forever.
+ */
 const DEFAULT_RESTART_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000, 15_000, 15_000];
+const STABLE_MS = 60_000;
 
 /** The leash exits with 128 + the signal's number when the emulator was killed, as a shell reports it. */
 function describeExit(status: ExitStatus): string {
@@ -50,6 +55,9 @@ const oneLine = (error: unknown): string => String((error as Error)?.message ?? 
 class Part<P extends EmulatorProcess> implements SupervisedPart<P> {
   up = true;
   restarting: Promise<void> | undefined;
+  /** Restart attempts made in the current series of outages (see STABLE_MS). */
+  attempts = 0;
+  upSince = Date.now();
 
   constructor(
     readonly definition: PartDefinition<P>,
@@ -110,6 +118,7 @@ export class Supervisor {
     void watched.exited.then((status) => {
       if (this.stopping || part.process !== watched) return;
       part.up = false;
+      if (Date.now() - part.upSince >= STABLE_MS) part.attempts = 0;
       this.log(`${part.name} stopped (${describeExit(status)}); answering 503 while it restarts with its data kept`);
       part.restarting = this.restart(part, Date.now()).finally(() => {
         part.restarting = undefined;
@@ -118,9 +127,9 @@ export class Supervisor {
   }
 
   private async restart<P extends EmulatorProcess>(part: Part<P>, downSince: number): Promise<void> {
-    let lastError: unknown;
-    for (const delay of this.restartDelaysMs) {
-      await sleep(delay);
+    let lastError: unknown = 'it died again soon after each restart';
+    while (part.attempts < this.restartDelaysMs.length) {
+      await sleep(this.restartDelaysMs[part.attempts++]!);
       if (this.stopping) return;
       let started: P | undefined;
       try {
@@ -137,6 +146,7 @@ export class Supervisor {
       }
       part.process = started;
       part.up = true;
+      part.upSince = Date.now();
       this.log(`${part.name} is back after ${((Date.now() - downSince) / 1000).toFixed(1)} s`);
       this.watch(part);
       return;

@@ -168,4 +168,28 @@ describe('when an emulator dies', () => {
       expect.stringMatching(/^cognito-local is back after/),
     ]);
   });
+
+  it('restarts DynamoDB Local when its leash is killed outright, leaving no orphan on the port', async () => {
+    const client = new ApiClient(runtime.url);
+    await client.signIn(ADMIN.email, ADMIN.password);
+    const orphan = emulatorPid(PARTS.dynamodb);
+    reports.length = 0;
+
+    // SIGKILL cannot be caught: the leash cannot stop its emulator, so the supervisor must.
+    process.kill(runtime.supervisor.part(PARTS.dynamodb).process.pid, 'SIGKILL');
+    const refused = await eventually(async () => (await client.get('/api/categories')).status === 503, 5_000);
+    expect(refused).toBe(true);
+    const back = await eventually(async () => (await client.get('/api/categories')).status === 200, 60_000);
+    expect(back).toBe(true);
+    expect(((await client.get('/api/categories')).body as Array<{ name: string }>).map((c) => c.name)).toContain(
+      CATEGORY,
+    );
+    expect(emulatorPid(PARTS.dynamodb)).not.toBe(orphan);
+    // Back for good: no second start against an orphan still holding the port.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(reports).toEqual([
+      expect.stringMatching(/^DynamoDB Local stopped \(killed by SIGKILL\)/),
+      expect.stringMatching(/^DynamoDB Local is back after/),
+    ]);
+  });
 });
