@@ -19,9 +19,10 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HTTP_ROUTES, httpEntry, routeKeyOf, WS_HANDLERS, type HttpRoute } from '#functions/routes.ts';
+import { httpEntry, routeKeyOf, WS_HANDLERS } from '#functions/routes.ts';
 import { securityHeaders, type SecurityHeaders } from '../security-headers.ts';
 import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
+import { CONTENT_TYPES, compileRoutes, eventHeaders, queryParameters, sendJson } from './gateway-http.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { answerTooLarge, BodyTooLargeError, declaredTooLarge, MAX_API_BODY_BYTES, readBody } from './request-body.ts';
@@ -45,78 +46,11 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-interface CompiledRoute {
-  route: HttpRoute;
-  pattern: RegExp;
-  names: string[];
-}
-
 /** What the management API's `@connections` endpoint accepts; frames are far smaller. */
 const CONNECTIONS_MAX_BODY_BYTES = 1024 * 1024;
 
 /** How often the shell's mtime is checked for a rebuild (the CSP hashes its inline script). */
 const SHELL_CHECK_MS = 1_000;
-
-/** Literal segments win over parameters, as in API Gateway (`/api/tickets/overdue` before `/api/tickets/{id}`). */
-function compileRoutes(): CompiledRoute[] {
-  return HTTP_ROUTES.map((route) => {
-    const names: string[] = [];
-    const source = route.path
-      .split('/')
-      .map((segment) => {
-        const param = segment.match(/^\{(\w+)\}$/);
-        if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(param[1]!);
-        return '([^/]+)';
-      })
-      .join('/');
-    return { route, pattern: new RegExp(`^${source}$`), names };
-  }).sort((a, b) => a.names.length - b.names.length);
-}
-
-/** Headers as API Gateway v2 passes them: lower-case names, repeated values joined by commas, no Cookie. */
-function eventHeaders(req: IncomingMessage): { headers: Record<string, string>; cookies: string[] } {
-  const headers: Record<string, string> = {};
-  let cookies: string[] = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (name === 'cookie') {
-      cookies = String(value)
-        .split(';')
-        .map((c) => c.trim())
-        .filter(Boolean);
-      continue;
-    }
-    headers[name] = Array.isArray(value) ? value.join(',') : value;
-  }
-  headers['x-forwarded-proto'] ??= 'http';
-  headers['x-forwarded-for'] ??= req.socket.remoteAddress ?? '127.0.0.1';
-  return { headers, cookies };
-}
-
-function queryParameters(search: URLSearchParams): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const key of new Set(search.keys())) out[key] = search.getAll(key).join(',');
-  return Object.keys(out).length ? out : undefined;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const host = options.host ?? '127.0.0.1';
