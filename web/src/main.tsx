@@ -1,3 +1,4 @@
+import './lib/no-eval.ts';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppRoot } from './app-root.tsx';
