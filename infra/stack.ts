@@ -25,12 +25,16 @@ export interface HelpdeskSettings {
   ssoProvider?: SsoProvider;
   /** Requests per minute allowed to one API key. */
   apiKeyRateLimit: string;
+  /** Requests to the sign-in routes one client IP may make per five minutes before WAF answers 429. */
+  authRateLimit: number;
 }
 
 export interface HelpdeskStackProps extends StackProps {
   settings: HelpdeskSettings;
   /** Built SPA folder, absolute or relative to the repository root; `web/dist` by default. */
   webAssetPath?: string;
+  /** The CLOUDFRONT-scope web ACL to attach to the distribution (the edge stack's, infra/edge-stack.ts). */
+  webAclArn?: string;
 }
 
 const providerName = z
@@ -77,12 +81,21 @@ const settingsSchema = z
       .optional(),
     ssoProvider: z.preprocess(jsonText, ssoProviderSchema.optional()),
     apiKeyRateLimit: z.coerce.number().int().positive().default(600).transform(String),
+    // WAF's rate-based rules accept 10 and more.
+    authRateLimit: z.coerce.number().int().min(10).max(2_000_000_000).default(100),
   })
   .refine((s) => Boolean(s.domainName) === Boolean(s.certificateArn), {
     message: 'domainName and certificateArn go together: set both or neither',
   });
 
-const SETTING_KEYS = ['domainName', 'certificateArn', 'cognitoDomainPrefix', 'ssoProvider', 'apiKeyRateLimit'] as const;
+const SETTING_KEYS = [
+  'domainName',
+  'certificateArn',
+  'cognitoDomainPrefix',
+  'ssoProvider',
+  'apiKeyRateLimit',
+  'authRateLimit',
+] as const;
 
 /** Reads and validates the deployment settings from CDK context; throws one message listing every problem. */
 export function settingsFromContext(node: Node): HelpdeskSettings {
@@ -123,6 +136,7 @@ export class HelpdeskStack extends Stack {
       httpApiDomain: gateways.httpApiDomain,
       webSocketApiDomain: gateways.webSocketApiDomain,
       webAssetPath: resolve(REPO_ROOT, props.webAssetPath ?? 'web/dist'),
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       ...(settings.domainName && settings.certificateArn
         ? {
             customDomain: {

@@ -5,6 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { WS_HANDLERS } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
+import { grantFunction } from './grants.ts';
 
 /**
  * The browser's socket carries the same HttpOnly session cookie as its API calls (same origin through
@@ -51,10 +52,10 @@ export class Realtime extends Construct {
       environment,
     });
 
-    table.grantReadData(this.authorizerFunction);
-    for (const fn of [this.connectFunction, this.disconnectFunction, this.defaultFunction]) {
-      table.grantReadWriteData(fn);
-    }
+    grantFunction('wsAuthorizer', this.authorizerFunction, { table });
+    grantFunction('wsConnect', this.connectFunction, { table });
+    grantFunction('wsDisconnect', this.disconnectFunction, { table });
+    grantFunction('wsDefault', this.defaultFunction, { table });
 
     const authorizer = new WebSocketLambdaAuthorizer('CookieAuthorizer', this.authorizerFunction, {
       identitySource: [WEBSOCKET_IDENTITY_SOURCE],

@@ -84,12 +84,18 @@ async function main() {
 
   await ensureWebBuilt();
   const password = await demoPassword(dataDir);
+  let seeded = false;
   const runtime = await startRuntime({
     dataDir,
     port,
     webDir: WEB_DIST,
     log: verbose ? (line) => console.log(line) : undefined,
+    // Until the demo data is complete the gateway answers 503 with Retry-After, never half-seeded data.
+    prepare: async () => {
+      seeded = await seedDemoData({ password, log: (line) => console.log(line) });
+    },
   });
+  const url = runtime.url.replace('127.0.0.1', 'localhost');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -102,9 +108,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const seeded = await seedDemoData({ password, log: (line) => console.log(line) });
+  console.log(`Listening on ${url}; it answers 503 until the data is ready.`);
+  await runtime.ready;
   console.log(`
-Help desk is running on ${runtime.url.replace('127.0.0.1', 'localhost')}
+Help desk is running on ${url}
 ${seeded ? 'Demo data created.' : `Using the data kept in ${dataDir}.`}
 Demo sign-ins (password: ${password}):
 ${DEMO_USERS.map((u) => `  ${u.role.padEnd(8)} ${u.email}`).join('\n')}
