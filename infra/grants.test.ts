@@ -18,8 +18,18 @@ const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RA
 const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-group'];
 
 /** Every permission each function has: `action resource [partitions]`. */
+const SECRET = ['secretsmanager:DescribeSecret app-secret', 'secretsmanager:GetSecretValue app-secret'];
+
 const EXPECTED: Record<
-  HttpGroup | 'wsAuthorizer' | 'wsConnect' | 'wsDisconnect' | 'wsDefault' | 'overdue' | 'notifier',
+  | HttpGroup
+  | 'wsAuthorizer'
+  | 'wsConnect'
+  | 'wsDisconnect'
+  | 'wsDefault'
+  | 'overdue'
+  | 'notifier'
+  | 'dispatcher'
+  | 'webhookSender',
   string[]
 > = {
   auth: [...AUTH],
@@ -55,9 +65,18 @@ const EXPECTED: Record<
     'dynamodb:Query index/byAssignee',
     'dynamodb:Query index/byType',
     'dynamodb:Query index/byDeadline',
+    'dynamodb:Query index/byCustomer',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+  ],
+  webhooks: [
+    ...AUTH,
+    'dynamodb:Query table [DELIVERY_LOG#*,WEBHOOKS]',
+    'dynamodb:PutItem table [WEBHOOKS]',
+    'dynamodb:UpdateItem table [WEBHOOKS]',
+    'dynamodb:DeleteItem table [WEBHOOKS]',
+    ...SECRET,
   ],
   wsAuthorizer: ['dynamodb:GetItem table [USER#*]'],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
@@ -80,6 +99,34 @@ const EXPECTED: Record<
     'dynamodb:GetShardIterator table-streams',
     'dynamodb:ListStreams table-streams',
     'execute-api:ManageConnections ws-connections',
+  ],
+  dispatcher: [
+    'dynamodb:Query table [WEBHOOKS]',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
+    'sqs:GetQueueAttributes webhook-queue',
+    'sqs:GetQueueUrl webhook-queue',
+    'sqs:SendMessage webhook-queue',
+    'sqs:SendMessage dispatch-failures',
+    'sqs:GetQueueAttributes dispatch-failures',
+    'sqs:GetQueueUrl dispatch-failures',
+  ],
+  webhookSender: [
+    'dynamodb:GetItem table [JOB#webhook#*]',
+    'dynamodb:UpdateItem table [JOB#webhook#*]',
+    'dynamodb:PutItem table [DELIVERY_LOG#*]',
+    'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
+    'dynamodb:GetItem table [TICKET#*,WEBHOOKS]',
+    'dynamodb:UpdateItem table [WEBHOOKS]',
+    'sqs:GetQueueAttributes webhook-queue',
+    'sqs:GetQueueUrl webhook-queue',
+    'sqs:SendMessage webhook-queue',
+    'sqs:ChangeMessageVisibility webhook-queue',
+    'sqs:DeleteMessage webhook-queue',
+    'sqs:ReceiveMessage webhook-queue',
+    ...SECRET,
   ],
 };
 
@@ -106,6 +153,12 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   }
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, fn.logGroup), 'Arn'] })) {
     return 'own-log-group';
+  }
+  if (json === JSON.stringify({ Ref: logicalIdOf(stack, stack.data.appSecret) })) return 'app-secret';
+  const webhookQueue = stack.outboundQueues.kinds.webhook!.queue;
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, webhookQueue), 'Arn'] })) return 'webhook-queue';
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outbound.dispatchFailures), 'Arn'] })) {
+    return 'dispatch-failures';
   }
   return json;
 }
@@ -140,6 +193,8 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  dispatcher: stack.outbound.dispatcherFunction,
+  webhookSender: stack.outbound.senders.webhook!,
 });
 
 describe('function permissions', () => {

@@ -163,6 +163,7 @@ export class HelpdeskStack extends Stack {
       COGNITO_HOSTED_UI_DOMAIN: identity.hostedUiUrl,
       WS_MANAGEMENT_ENDPOINT: gateways.webSocketStage.callbackUrl,
       API_KEY_RATE_LIMIT: settings.apiKeyRateLimit,
+      APP_SECRET_ARN: data.appSecret.secretArn,
       ...this.outboundQueues.environment,
       POWERTOOLS_SERVICE_NAME: 'helpdesk',
       LOG_LEVEL: 'INFO',
@@ -187,6 +188,10 @@ export class HelpdeskStack extends Stack {
       kinds: QUEUE_KINDS,
       environment,
     });
+
+    // Who reads the master secret: the code that seals a webhook's secret and the code that signs with it.
+    data.appSecret.grantRead(this.http.functions.webhooks);
+    data.appSecret.grantRead(this.outbound.senders.webhook!);
 
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The help desk, as staff open it' });
     new CfnOutput(this, 'DistributionDomainName', {

@@ -10,7 +10,7 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { ZodType } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
 import type { Caller } from '../domain/caller.ts';
@@ -52,11 +52,38 @@ export interface RouteContext<Body, Query, Params> {
   cookieOptions: CookieOptions;
 }
 
+/**
+ * What the OpenAPI document (functions/lib/openapi.ts) says about a route beyond the schemas the route validates with:
+ * every route an upstream system or an integrator may call has one.
+ */
+export interface RouteDoc {
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** Request headers the handler reads itself, as a schema of their values (`Idempotency-Key`). */
+  headers?: ZodObject;
+  /** Descriptions of path, query and header parameters, by name. */
+  parameters?: Record<string, string>;
+  /** The success answer; `schema` absent for one without a body (204). */
+  response: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType };
+  /** A second success answer with the same body, such as the 200 of an idempotent replay. */
+  alsoAnswers?: {
+    status: 200;
+    description: string;
+    headers?: Record<string, { description: string; schema: ZodType }>;
+  };
+  /** When the route answers 404 or 409, in words. */
+  notFound?: string;
+  conflict?: string;
+}
+
 export interface RouteDefinition<Body = unknown, Query = unknown, Params = unknown> {
   access: Access;
   body?: ZodType<Body>;
   query?: ZodType<Query>;
   params?: ZodType<Params>;
+  /** The route in the OpenAPI document. */
+  doc?: RouteDoc;
   handle(ctx: RouteContext<Body, Query, Params>): Promise<HttpResult>;
 }
 
@@ -66,7 +93,7 @@ export const defineRoute = <Body = undefined, Query = undefined, Params = undefi
 ): RouteDefinition<Body, Query, Params> => definition;
 
 // biome-ignore lint/suspicious/noExplicitAny: routes of every body, query and params type share one table.
-type AnyRoute = RouteDefinition<any, any, any>;
+export type AnyRoute = RouteDefinition<any, any, any>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -208,7 +235,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
     }
   };
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
@@ -216,4 +243,6 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
       request.response = errorResponse(request.error, { secure: false }, false);
     })
     .handler(dispatch);
+  // The definitions themselves, so that the OpenAPI document is made from the very schemas the routes validate with.
+  return Object.assign(handler, { routes: routes as Readonly<Record<string, AnyRoute>> });
 }

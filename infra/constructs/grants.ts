@@ -13,7 +13,7 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { INDEXES, type IndexName, keys } from '#functions/data/table.ts';
+import { INDEXES, type IndexName, keys, PREFIX } from '#functions/data/table.ts';
 import type { HttpGroup } from '#functions/routes.ts';
 
 export type TableAction =
@@ -43,7 +43,8 @@ export type FunctionName =
   | 'wsDisconnect'
   | 'wsDefault'
   | 'overdueJob'
-  | 'notifierJob';
+  | 'notifierJob'
+  | 'outboxJob';
 
 /** `PREFIX#*`: every partition a key builder makes, from the one key module (so no prefix is written twice). */
 const partitionsOf = (key: { pk: string }): string => key.pk;
@@ -51,6 +52,9 @@ const USERS = partitionsOf(keys.user('*'));
 const CONNECTIONS = partitionsOf(keys.connection('*'));
 const RATE_WINDOWS = partitionsOf(keys.rateWindow('*', ''));
 const API_KEYS = partitionsOf(keys.apiKey('*'));
+const WEBHOOKS = partitionsOf(keys.webhook('*'));
+const DELIVERY_LOGS = partitionsOf(keys.deliveryLogCounter('*'));
+const TICKETS = `${PREFIX.ticket}*`;
 
 /**
  * What functions/lib/http.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
@@ -117,12 +121,25 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     {
       actions: ['Query'],
-      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
       why: 'data/tickets.ts listTickets (by the most selective index), comments and history (base table), overdue list, round-robin staff list',
     },
     {
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'data/tickets.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
+    },
+  ],
+  webhooks: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      partitions: [WEBHOOKS, DELIVERY_LOGS],
+      why: 'data/webhooks.ts listWebhooks; data/delivery-log.ts listDeliveryLog (a webhook’s last 100 deliveries)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [WEBHOOKS],
+      why: 'data/webhooks.ts putNewWebhook, requestWebhookPing (the stream plans the ping), deleteWebhook',
     },
   ],
   wsAuthorizer: [
@@ -138,6 +155,8 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'data/tickets.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
     },
   ],
+  // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
+  outboxJob: [{ actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' }],
   notifierJob: [
     {
       actions: ['Query'],
@@ -152,6 +171,39 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     },
   ],
 };
+
+/** What every sender does with the table (functions/lib/outbound.ts): claim and settle its own kind's jobs, log them. */
+const senderBookkeeping = (kind: string): TableGrant[] => [
+  {
+    actions: ['GetItem', 'UpdateItem'],
+    partitions: [partitionsOf(keys.outboundJob(kind, '*'))],
+    why: 'data/outbound-jobs.ts claimJob (a consistent read when refused) and the outcome: done, waiting, parked',
+  },
+  {
+    actions: ['PutItem', 'UpdateItem'],
+    partitions: [DELIVERY_LOGS],
+    why: 'data/delivery-log.ts recordDeliveryLogEntry: the log’s counter and the job’s slot',
+  },
+];
+
+/** Each kind's sender (QUEUE_KINDS): its bookkeeping and what its `send` reads and writes. */
+export function senderGrants(kind: string): TableGrant[] {
+  const own: Record<string, TableGrant[]> = {
+    webhook: [
+      {
+        actions: ['GetItem'],
+        partitions: [WEBHOOKS, TICKETS],
+        why: 'jobs/webhook-sender.ts: the webhook (URL, sealed secret, health) and, for a message event, its ticket',
+      },
+      {
+        actions: ['UpdateItem'],
+        partitions: [WEBHOOKS],
+        why: 'data/webhooks.ts recordWebhookFailing, recordWebhookAnswering, disableWebhook',
+      },
+    ],
+  };
+  return [...senderBookkeeping(kind), ...(own[kind] ?? [])];
+}
 
 /** Cognito admin calls, by function; every other function makes only public, unsigned calls (or none). */
 export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {
