@@ -3,10 +3,21 @@
  * through `/api/tickets/{id}/messages`, and a customer's tickets through `GET /api/tickets?customerEmail=`.
  */
 import { randomUUID } from 'node:crypto';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  QueryCommand,
+} from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentSchema, TICKET_MESSAGES, ticketListSchema, ticketSchema } from '#shared/schemas/ticket.ts';
 import { publicThreadPageSchema } from '#shared/schemas/webhook.ts';
+import { INDEXES, TABLE_SCHEMA } from '#functions/data/table.ts';
+import { LOCAL_CREDENTIALS } from '#infra/local/env.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
+import { ensureTable } from '#infra/local/table.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createTestApiKey, createTestCategory, signedIn, ticketBody, type SignedIn } from './tickets-support.ts';
 
@@ -180,5 +191,69 @@ describe('GET /api/tickets?customerEmail=', () => {
     const res = await reader.get('/api/tickets', { query: { customerEmail: 'not-an-address' } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveProperty('customerEmail');
+  });
+});
+
+describe('a local table made before the byCustomer index', () => {
+  it('gains the index when the runtime starts, and finds the tickets it already held', async () => {
+    const client = new DynamoDBClient({
+      endpoint: process.env.DYNAMODB_ENDPOINT,
+      region: process.env.AWS_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const TableName = `helpdesk-old-${randomUUID().slice(0, 8)}`;
+    const older = TABLE_SCHEMA.indexes.filter((index) => index.name !== INDEXES.byCustomer.name);
+    const attributes = [...new Set(['pk', 'sk', ...older.flatMap((index) => [index.pk, index.sk])])];
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: attributes.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: older.map((index) => ({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.pk, KeyType: 'HASH' },
+              { AttributeName: index.sk, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          })),
+          StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        }),
+      );
+      // A ticket as every version of the data layer has written it: its customer e-mail and byCollection's keys.
+      await client.send(
+        new PutItemCommand({
+          TableName,
+          Item: {
+            pk: { S: 'TICKET#0000000007' },
+            sk: { S: 'TICKET' },
+            customerEmail: { S: 'old.customer@example.com' },
+            gsi1pk: { S: 'TICKETS' },
+            gsi1sk: { S: '2024-01-01T00:00:00.000Z#0000000007' },
+          },
+        }),
+      );
+
+      expect(await ensureTable(client, TableName)).toBe('exists');
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      expect(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName)).toContain('byCustomer');
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName,
+          IndexName: 'byCustomer',
+          KeyConditionExpression: 'customerEmail = :email',
+          ExpressionAttributeValues: { ':email': { S: 'old.customer@example.com' } },
+        }),
+      );
+      expect(Items?.map((item) => item.pk?.S)).toEqual(['TICKET#0000000007']);
+    } finally {
+      await client.send(new DeleteTableCommand({ TableName })).catch(() => undefined);
+      client.destroy();
+    }
   });
 });
