@@ -22,6 +22,7 @@ import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
+import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
 
@@ -90,6 +91,12 @@ const RoleSignedInDirectTicketsRoute =
     path: '/direct-tickets',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
+const RoleSignedInIntegrationsRoute =
+  RoleSignedInIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
+    getParentRoute: () => RoleSignedInRouteRoute,
+  } as any);
 const RoleSignedInSettingsRoute = RoleSignedInSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -114,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -129,6 +137,7 @@ export interface FileRoutesByTo {
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -147,6 +156,7 @@ export interface FileRoutesById {
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -165,6 +175,7 @@ export interface FileRouteTypes {
     | '/$role/analytics'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/integrations'
     | '/$role/settings'
     | '/$role/tickets';
   fileRoutesByTo: FileRoutesByTo;
@@ -180,6 +191,7 @@ export interface FileRouteTypes {
     | '/$role/analytics'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/integrations'
     | '/$role/settings'
     | '/$role/tickets';
   id:
@@ -197,6 +209,7 @@ export interface FileRouteTypes {
     | '/$role/_signedIn/analytics'
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/direct-tickets'
+    | '/$role/_signedIn/integrations'
     | '/$role/_signedIn/settings'
     | '/$role/_signedIn/tickets';
   fileRoutesById: FileRoutesById;
@@ -304,6 +317,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInDirectTicketsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/integrations': {
+      id: '/$role/_signedIn/integrations';
+      path: '/integrations';
+      fullPath: '/$role/integrations';
+      preLoaderRoute: typeof RoleSignedInIntegrationsRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/settings': {
       id: '/$role/_signedIn/settings';
       path: '/settings';
@@ -326,6 +346,7 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
+  RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
 }
@@ -335,6 +356,7 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
+  RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,
 };

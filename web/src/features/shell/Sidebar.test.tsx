@@ -25,6 +25,7 @@ describe('sidebar', () => {
         ['Agent Management', '/admin/agents'],
         ['Category Management', '/admin/categories'],
         ['AI Analytics', '/admin/analytics'],
+        ['Integrations', '/admin/integrations'],
         ['Settings', '/admin/settings'],
       ],
     ],
