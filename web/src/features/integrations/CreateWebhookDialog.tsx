@@ -1,16 +1,16 @@
-import { Button, Checkbox, Dialog, Field, Fieldset, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, Dialog, Field, Fieldset, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
 import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
 import { type CreatedWebhook, createWebhookSchema, WEBHOOK_LIMITS } from '#shared/schemas/webhook.ts';
-import { DialogFrame, FormDialog } from '../../components/ui/DialogFrames.tsx';
+import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 import { useCreateWebhookMutation } from './queries.ts';
-import { SecretReveal } from './SecretReveal.tsx';
+import { SecretStep } from './SecretReveal.tsx';
 
 interface Props {
   open: boolean;
@@ -24,28 +24,25 @@ export function CreateWebhookDialog({ open, onClose }: Props) {
     setCreated(null);
     onClose();
   };
-  if (created) {
-    return (
-      <DialogFrame
-        open={open}
-        onClose={close}
-        title={T.webhookCreated}
-        description={created.webhook.url}
-        closeLabel="Close"
-      >
-        <Dialog.Body>
-          <SecretReveal secret={created.secret} label="Signing secret" />
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button onClick={close}>{T.done}</Button>
-        </Dialog.Footer>
-      </DialogFrame>
-    );
-  }
-  return <WebhookForm open={open} onClose={close} onCreated={setCreated} />;
+  return (
+    <DialogFrame
+      open={open}
+      onClose={close}
+      title={created ? T.webhookCreated : T.createWebhook}
+      description={created?.webhook.url}
+      closeLabel="Close"
+    >
+      {created ? (
+        <SecretStep secret={created.secret} label="Signing secret" onDone={close} />
+      ) : (
+        <WebhookForm onCreated={setCreated} />
+      )}
+    </DialogFrame>
+  );
 }
 
-function WebhookForm({ open, onClose, onCreated }: Props & { onCreated: (created: CreatedWebhook) => void }) {
+/** One dialog throughout, its content swapped: a second dialog opening under the pointer would close at once. */
+function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
   const create = useCreateWebhookMutation();
   const {
     register,
@@ -69,66 +66,63 @@ function WebhookForm({ open, onClose, onCreated }: Props & { onCreated: (created
   });
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={T.createWebhook}
-      onSubmit={onSubmit}
-      submitLabel={T.createWebhook}
-      pendingLabel="Creating..."
-      pending={create.isPending}
-    >
-      <Field.Root invalid={Boolean(errors.url)} required>
-        <Field.Label>{T.webhookUrl}</Field.Label>
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/helpdesk-events"
-          maxLength={WEBHOOK_LIMITS.urlMax}
-          autoComplete="off"
-          {...register('url')}
-        />
-        <Field.HelperText>{T.webhookUrlHelp}</Field.HelperText>
-        <Field.ErrorText>{errors.url?.message}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={Boolean(errors.description)}>
-        <Field.Label>{T.webhookDescription}</Field.Label>
-        <Textarea rows={2} maxLength={WEBHOOK_LIMITS.descriptionMax} {...register('description')} />
-        <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
-      </Field.Root>
-      <Controller
-        control={control}
-        name="events"
-        render={({ field }) => (
-          <Fieldset.Root invalid={Boolean(errors.events)}>
-            <Fieldset.Legend fontSize="sm" fontWeight="medium">
-              {T.webhookEvents}
-            </Fieldset.Legend>
-            <Fieldset.Content>
-              <Stack gap="2">
-                {WEBHOOK_EVENT_TYPES.map((type) => (
-                  <Checkbox.Root
-                    key={type}
-                    checked={field.value.includes(type)}
-                    onCheckedChange={(details) =>
-                      field.onChange(
-                        details.checked === true ? [...field.value, type] : field.value.filter((t) => t !== type),
-                      )
-                    }
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>
-                      <code>{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </Stack>
-            </Fieldset.Content>
-            <Fieldset.ErrorText>{errors.events?.message}</Fieldset.ErrorText>
-          </Fieldset.Root>
-        )}
-      />
-    </FormDialog>
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Field.Root invalid={Boolean(errors.url)} required>
+            <Field.Label>{T.webhookUrl}</Field.Label>
+            <Input
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/helpdesk-events"
+              maxLength={WEBHOOK_LIMITS.urlMax}
+              autoComplete="off"
+              {...register('url')}
+            />
+            <Field.HelperText>{T.webhookUrlHelp}</Field.HelperText>
+            <Field.ErrorText>{errors.url?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.description)}>
+            <Field.Label>{T.webhookDescription}</Field.Label>
+            <Textarea rows={2} maxLength={WEBHOOK_LIMITS.descriptionMax} {...register('description')} />
+            <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
+          </Field.Root>
+          <Controller
+            control={control}
+            name="events"
+            render={({ field }) => (
+              <Fieldset.Root invalid={Boolean(errors.events)}>
+                <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                  {T.webhookEvents}
+                </Fieldset.Legend>
+                <Fieldset.Content>
+                  <Stack gap="2">
+                    {WEBHOOK_EVENT_TYPES.map((type) => (
+                      <Checkbox.Root
+                        key={type}
+                        checked={field.value.includes(type)}
+                        onCheckedChange={(details) =>
+                          field.onChange(
+                            details.checked === true ? [...field.value, type] : field.value.filter((t) => t !== type),
+                          )
+                        }
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>
+                          <code>{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
+                        </Checkbox.Label>
+                      </Checkbox.Root>
+                    ))}
+                  </Stack>
+                </Fieldset.Content>
+                <Fieldset.ErrorText>{errors.events?.message}</Fieldset.ErrorText>
+              </Fieldset.Root>
+            )}
+          />
+        </Stack>
+      </Dialog.Body>
+      <FormDialogFooter submitLabel={T.createWebhook} pendingLabel="Creating..." pending={create.isPending} />
+    </form>
   );
 }

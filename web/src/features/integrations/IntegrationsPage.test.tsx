@@ -109,7 +109,7 @@ describe('Integrations', () => {
     expect(revealed.getByText('whsec_test-secret')).toBeTruthy();
     await user.click(revealed.getByRole('button', { name: /copy signing secret/i }));
     expect(writeText).toHaveBeenCalledWith('whsec_test-secret');
-    expect(revealed.getByRole('button', { name: /copy signing secret/i }).textContent).toContain(T.copied);
+    expect(revealed.getByRole('button', { name: /copied signing secret/i }).textContent).toContain(T.copied);
     await user.click(revealed.getByRole('button', { name: T.done }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText('whsec_test-secret')).toBeNull();

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, HStack, Stack } from '@chakra-ui/react';
+import { Alert, Button, Code, Dialog, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCheck, LuCopy } from 'react-icons/lu';
 import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
@@ -37,11 +37,25 @@ export function SecretReveal({ secret, label }: { secret: string; label: string 
         >
           {secret}
         </Code>
-        <Button variant="outline" onClick={copy} aria-label={`${T.copy} ${label.toLowerCase()}`}>
+        <Button variant="outline" onClick={copy} aria-label={`${copied ? T.copied : T.copy} ${label.toLowerCase()}`}>
           {copied ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />}
           {copied ? T.copied : T.copy}
         </Button>
       </HStack>
     </Stack>
+  );
+}
+
+/** The last step of a creation dialog: the secret, and Done. */
+export function SecretStep({ secret, label, onDone }: { secret: string; label: string; onDone: () => void }) {
+  return (
+    <>
+      <Dialog.Body>
+        <SecretReveal secret={secret} label={label} />
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button onClick={onDone}>{T.done}</Button>
+      </Dialog.Footer>
+    </>
   );
 }
