@@ -73,6 +73,16 @@ describe('Integrations', () => {
     expect(screen.getByText(T.noWebhooks)).toBeTruthy();
   });
 
+  it('says why when the webhooks cannot be loaded, and offers to try again', async () => {
+    // React and the router report the failed read on the console; that noise is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/admin/integrations', api({ 'GET /api/webhooks': { status: 503, body: { message: 'Try later' } } }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('503');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('is not a page for managers', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderApp('/manager/integrations', { 'GET /api/auth/user': { status: 200, body: staffUser('manager') } });
