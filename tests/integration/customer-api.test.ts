@@ -19,7 +19,14 @@ import { LOCAL_CREDENTIALS } from '#infra/local/env.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { ApiClient, startApi } from './support/api.ts';
-import { createTestApiKey, createTestCategory, signedIn, ticketBody, type SignedIn } from './tickets-support.ts';
+import {
+  createTestApiKey,
+  createTestCategory,
+  createTicketAs,
+  signedIn,
+  ticketBody,
+  type SignedIn,
+} from './tickets-support.ts';
 
 let api: Gateway;
 let admin: SignedIn;
@@ -37,14 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-async function newTicket(overrides: Record<string, unknown> = {}) {
-  const res = await admin.client.post(
-    '/api/tickets',
-    ticketBody(category, { assignedToId: agent.user.id, ...overrides }),
-  );
-  expect(res.status).toBe(201);
-  return ticketSchema.parse(res.body);
-}
+const newTicket = (overrides: Record<string, unknown> = {}) =>
+  createTicketAs(admin.client, ticketBody(category, { assignedToId: agent.user.id, ...overrides }));
 
 const threadOf = async (client: ApiClient, id: number, query: Record<string, string | number> = {}) => {
   const res = await client.get(`/api/tickets/${id}/messages`, { query });

@@ -9,8 +9,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
 import type { ServerMessage } from '#shared/schemas/alarm.ts';
-import { ticketSchema } from '#shared/schemas/ticket.ts';
 import {
   createdWebhookSchema,
   WEBHOOK_MESSAGES,
@@ -37,6 +37,7 @@ import { environmentOverride, eventually } from './support/waiting.ts';
 import {
   createTestApiKey,
   createTestCategory,
+  createTicketAs,
   signedIn,
   ticketBody,
   useDedicatedTable,
@@ -128,28 +129,15 @@ async function createWebhook(path: string, events: string[], client = admin.clie
   return createdWebhookSchema.parse(res.body);
 }
 
-const ALL_EVENTS = [
-  'ticket.created',
-  'ticket.updated',
-  'ticket.replied',
-  'ticket.customer_replied',
-  'ticket.resolved',
-  'ticket.rated',
-];
+const ALL_EVENTS = [...WEBHOOK_EVENT_TYPES];
 
 const eventOf = (request: ReceivedRequest): WebhookEvent => webhookEventSchema.parse(JSON.parse(request.body));
 const eventsOn = (path: string) => receiver.on(path).map(eventOf);
 const ofTicket = (path: string, id: number) =>
   eventsOn(path).filter((event) => event.type !== 'ping' && event.data.ticket.id === id);
 
-async function newTicket(overrides: Record<string, unknown> = {}) {
-  const res = await admin.client.post(
-    '/api/tickets',
-    ticketBody(category, { assignedToId: agent.user.id, ...overrides }),
-  );
-  expect(res.status).toBe(201);
-  return ticketSchema.parse(res.body);
-}
+const newTicket = (overrides: Record<string, unknown> = {}) =>
+  createTicketAs(admin.client, ticketBody(category, { assignedToId: agent.user.id, ...overrides }));
 
 const deliveriesOf = async (webhookId: string) => {
   const res = await admin.client.get(`/api/webhooks/${webhookId}/deliveries`);

@@ -1,16 +1,15 @@
-import { Checkbox, Dialog, Field, Fieldset, Input, Stack } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/constants.ts';
 import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
 import { API_KEY_NAME_MAX, type CreatedApiKey, createApiKeySchema } from '#shared/schemas/api-key.ts';
-import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
+import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 import { useCreateApiKeyMutation } from './queries.ts';
-import { SecretStep } from './SecretReveal.tsx';
+import { CheckboxSetField, SecretDialog } from './parts.tsx';
 
 /** What each scope lets a key do, as the form offers it (docs/api.md "Scopes"). */
 export const SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], string> = {
@@ -27,29 +26,19 @@ interface Props {
 
 /** Create an API key; once created, the dialog shows its secret once, with a copy button. */
 export function CreateApiKeyDialog({ open, onClose }: Props) {
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <DialogFrame
+    <SecretDialog<CreatedApiKey>
       open={open}
-      onClose={close}
-      title={created ? T.apiKeyCreated : T.createApiKey}
-      description={created?.apiKey.name}
-      closeLabel="Close"
-    >
-      {created ? (
-        <SecretStep secret={created.secret} label="API key secret" onDone={close} />
-      ) : (
-        <ApiKeyForm onCreated={setCreated} />
-      )}
-    </DialogFrame>
+      onClose={onClose}
+      title={T.createApiKey}
+      createdTitle={T.apiKeyCreated}
+      describe={(created) => created.apiKey.name}
+      secretLabel="API key secret"
+      form={(onCreated) => <ApiKeyForm onCreated={onCreated} />}
+    />
   );
 }
 
-/** One dialog throughout, its content swapped: a second dialog opening under the pointer would close at once. */
 function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const create = useCreateApiKeyMutation();
   const {
@@ -83,38 +72,13 @@ function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
             <Field.HelperText>{T.apiKeyNameHelp}</Field.HelperText>
             <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
           </Field.Root>
-          <Controller
+          <CheckboxSetField
             control={control}
             name="scopes"
-            render={({ field }) => (
-              <Fieldset.Root invalid={Boolean(errors.scopes)}>
-                <Fieldset.Legend fontSize="sm" fontWeight="medium">
-                  {T.apiKeyScopes}
-                </Fieldset.Legend>
-                <Fieldset.Content>
-                  <Stack gap="2">
-                    {API_KEY_SCOPES.map((scope) => (
-                      <Checkbox.Root
-                        key={scope}
-                        checked={field.value.includes(scope)}
-                        onCheckedChange={(details) =>
-                          field.onChange(
-                            details.checked === true ? [...field.value, scope] : field.value.filter((s) => s !== scope),
-                          )
-                        }
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          <code>{scope}</code> — {SCOPE_LABELS[scope]}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Stack>
-                </Fieldset.Content>
-                <Fieldset.ErrorText>{errors.scopes?.message}</Fieldset.ErrorText>
-              </Fieldset.Root>
-            )}
+            legend={T.apiKeyScopes}
+            options={API_KEY_SCOPES}
+            labels={SCOPE_LABELS}
+            error={errors.scopes?.message}
           />
         </Stack>
       </Dialog.Body>

@@ -1,16 +1,15 @@
-import { Checkbox, Dialog, Field, Fieldset, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
 import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
 import { type CreatedWebhook, createWebhookSchema, WEBHOOK_LIMITS } from '#shared/schemas/webhook.ts';
-import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
+import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
 import { useCreateWebhookMutation } from './queries.ts';
-import { SecretStep } from './SecretReveal.tsx';
+import { CheckboxSetField, SecretDialog } from './parts.tsx';
 
 interface Props {
   open: boolean;
@@ -19,29 +18,19 @@ interface Props {
 
 /** Create a webhook; once created, the dialog shows its signing secret once, with a copy button. */
 export function CreateWebhookDialog({ open, onClose }: Props) {
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
   return (
-    <DialogFrame
+    <SecretDialog<CreatedWebhook>
       open={open}
-      onClose={close}
-      title={created ? T.webhookCreated : T.createWebhook}
-      description={created?.webhook.url}
-      closeLabel="Close"
-    >
-      {created ? (
-        <SecretStep secret={created.secret} label="Signing secret" onDone={close} />
-      ) : (
-        <WebhookForm onCreated={setCreated} />
-      )}
-    </DialogFrame>
+      onClose={onClose}
+      title={T.createWebhook}
+      createdTitle={T.webhookCreated}
+      describe={(created) => created.webhook.url}
+      secretLabel="Signing secret"
+      form={(onCreated) => <WebhookForm onCreated={onCreated} />}
+    />
   );
 }
 
-/** One dialog throughout, its content swapped: a second dialog opening under the pointer would close at once. */
 function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
   const create = useCreateWebhookMutation();
   const {
@@ -87,38 +76,13 @@ function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
             <Textarea rows={2} maxLength={WEBHOOK_LIMITS.descriptionMax} {...register('description')} />
             <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
           </Field.Root>
-          <Controller
+          <CheckboxSetField
             control={control}
             name="events"
-            render={({ field }) => (
-              <Fieldset.Root invalid={Boolean(errors.events)}>
-                <Fieldset.Legend fontSize="sm" fontWeight="medium">
-                  {T.webhookEvents}
-                </Fieldset.Legend>
-                <Fieldset.Content>
-                  <Stack gap="2">
-                    {WEBHOOK_EVENT_TYPES.map((type) => (
-                      <Checkbox.Root
-                        key={type}
-                        checked={field.value.includes(type)}
-                        onCheckedChange={(details) =>
-                          field.onChange(
-                            details.checked === true ? [...field.value, type] : field.value.filter((t) => t !== type),
-                          )
-                        }
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          <code>{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Stack>
-                </Fieldset.Content>
-                <Fieldset.ErrorText>{errors.events?.message}</Fieldset.ErrorText>
-              </Fieldset.Root>
-            )}
+            legend={T.webhookEvents}
+            options={WEBHOOK_EVENT_TYPES}
+            labels={WEBHOOK_EVENT_LABELS}
+            error={errors.events?.message}
           />
         </Stack>
       </Dialog.Body>

@@ -6,16 +6,13 @@ import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
 import type { ApiKey } from '#shared/schemas/api-key.ts';
 import type { Webhook } from '#shared/schemas/webhook.ts';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
-import { ConfirmDialog } from '../../components/ui/DialogFrames.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { isUnauthorized } from '../../lib/api.ts';
 import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
-import { notify } from '../../lib/notify.ts';
 import { canOpen, SECTION_TITLES } from '../../lib/sections.ts';
-import { refusalMessage } from '../../lib/server-message.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog.tsx';
 import { CreateWebhookDialog } from './CreateWebhookDialog.tsx';
+import { ConfirmActionDialog } from './parts.tsx';
 import { apiKeysQuery, useDeleteWebhookMutation, useRevokeApiKeyMutation, webhooksQuery } from './queries.ts';
 import { useSendTest } from './use-send-test.ts';
 import { WebhookDeliveriesDialog } from './WebhookDeliveriesDialog.tsx';
@@ -164,18 +161,8 @@ function ApiKeysCard() {
 
 function RevokeApiKeyDialog({ apiKey, open, onClose }: { apiKey?: ApiKey; open: boolean; onClose: () => void }) {
   const revoke = useRevokeApiKeyMutation();
-  const confirm = async () => {
-    if (!apiKey) return;
-    try {
-      await revoke.mutateAsync(apiKey.id);
-      notify('success', T.apiKeyRevoked);
-    } catch (error) {
-      if (!isUnauthorized(error)) notify('error', refusalMessage(error) ?? T.apiKeyRevokeFailed);
-    }
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open={open}
       onClose={onClose}
       title={apiKey ? `${T.revokeApiKey} ${apiKey.name}` : T.revokeApiKey}
@@ -183,7 +170,9 @@ function RevokeApiKeyDialog({ apiKey, open, onClose }: { apiKey?: ApiKey; open: 
       confirmLabel={T.revokeApiKey}
       pendingLabel="Revoking..."
       pending={revoke.isPending}
-      onConfirm={confirm}
+      run={() => (apiKey ? revoke.mutateAsync(apiKey.id) : Promise.resolve())}
+      succeeded={T.apiKeyRevoked}
+      failed={T.apiKeyRevokeFailed}
     />
   );
 }
@@ -314,18 +303,8 @@ function WebhooksCard() {
 
 function DeleteWebhookDialog({ webhook, open, onClose }: { webhook?: Webhook; open: boolean; onClose: () => void }) {
   const remove = useDeleteWebhookMutation();
-  const confirm = async () => {
-    if (!webhook) return;
-    try {
-      await remove.mutateAsync(webhook.id);
-      notify('success', T.webhookDeleted);
-    } catch (error) {
-      if (!isUnauthorized(error)) notify('error', refusalMessage(error) ?? T.webhookDeleteFailed);
-    }
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open={open}
       onClose={onClose}
       title={webhook ? `${T.deleteWebhook} ${webhook.url}` : T.deleteWebhook}
@@ -333,7 +312,9 @@ function DeleteWebhookDialog({ webhook, open, onClose }: { webhook?: Webhook; op
       confirmLabel={T.deleteWebhook}
       pendingLabel="Deleting..."
       pending={remove.isPending}
-      onConfirm={confirm}
+      run={() => (webhook ? remove.mutateAsync(webhook.id) : Promise.resolve())}
+      succeeded={T.webhookDeleted}
+      failed={T.webhookDeleteFailed}
     />
   );
 }
