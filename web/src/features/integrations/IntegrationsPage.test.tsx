@@ -73,6 +73,19 @@ describe('Integrations', () => {
     expect(screen.getByText(T.noWebhooks)).toBeTruthy();
   });
 
+  it('opens the create dialogs from the empty lists', async () => {
+    const { user } = renderApp(
+      '/admin/integrations',
+      api({ 'GET /api/api-keys': { status: 200, body: [] }, 'GET /api/webhooks': { status: 200, body: [] } }),
+    );
+    await user.click(await screen.findByRole('button', { name: T.createWebhook }));
+    expect(await screen.findByRole('dialog', { name: T.createWebhook })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: T.createApiKey }));
+    expect(await screen.findByRole('dialog', { name: T.createApiKey })).toBeTruthy();
+  });
+
   it('says why when the webhooks cannot be loaded, and offers to try again', async () => {
     // React and the router report the failed read on the console; that noise is expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
