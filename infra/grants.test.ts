@@ -14,11 +14,12 @@ type Resource = { Type: string; Properties: Record<string, any> };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RATE#*]'];
+/** Reading the application secret (functions/lib/secrets.ts), and that secret alone. */
+const SECRET = ['secretsmanager:DescribeSecret app-secret', 'secretsmanager:GetSecretValue app-secret'];
+const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RATE#*]', ...SECRET];
 const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-group'];
 
 /** Every permission each function has: `action resource [partitions]`. */
-const SECRET = ['secretsmanager:DescribeSecret app-secret', 'secretsmanager:GetSecretValue app-secret'];
 
 const EXPECTED: Record<
   | HttpGroup
@@ -76,9 +77,8 @@ const EXPECTED: Record<
     'dynamodb:PutItem table [WEBHOOKS]',
     'dynamodb:UpdateItem table [WEBHOOKS]',
     'dynamodb:DeleteItem table [WEBHOOKS]',
-    ...SECRET,
   ],
-  wsAuthorizer: ['dynamodb:GetItem table [USER#*]'],
+  wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
   wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]'],
   wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
@@ -101,6 +101,7 @@ const EXPECTED: Record<
     'execute-api:ManageConnections ws-connections',
   ],
   dispatcher: [
+    ...SECRET,
     'dynamodb:Query table [WEBHOOKS]',
     'dynamodb:DescribeStream table-streams',
     'dynamodb:GetRecords table-streams',
@@ -151,10 +152,10 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   if (json.includes(logicalIdOf(stack, stack.gateways.webSocketApi)) && json.includes('/ws/*/@connections/*')) {
     return 'ws-connections';
   }
+  if (json === JSON.stringify({ Ref: logicalIdOf(stack, stack.appSecret.secret) })) return 'app-secret';
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, fn.logGroup), 'Arn'] })) {
     return 'own-log-group';
   }
-  if (json === JSON.stringify({ Ref: logicalIdOf(stack, stack.data.appSecret) })) return 'app-secret';
   const webhookQueue = stack.outboundQueues.kinds.webhook!.queue;
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, webhookQueue), 'Arn'] })) return 'webhook-queue';
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outbound.dispatchFailures), 'Arn'] })) {

@@ -11,6 +11,7 @@ import { HttpRoutes } from './constructs/http-routes.ts';
 import { Identity, type SsoProvider } from './constructs/identity.ts';
 import { Jobs } from './constructs/jobs.ts';
 import { Outbound, OutboundQueues } from './constructs/outbound.ts';
+import { AppSecret } from './constructs/app-secret.ts';
 import { Realtime } from './constructs/realtime.ts';
 import { Web } from './constructs/web.ts';
 
@@ -120,6 +121,7 @@ export class HelpdeskStack extends Stack {
   readonly jobs: Jobs;
   readonly outboundQueues: OutboundQueues;
   readonly outbound: Outbound;
+  readonly appSecret: AppSecret;
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, {
@@ -154,6 +156,8 @@ export class HelpdeskStack extends Stack {
     });
     const { web, identity } = this;
     this.outboundQueues = new OutboundQueues(this, 'OutboundQueues', { kinds: QUEUE_KINDS });
+    this.appSecret = new AppSecret(this, 'AppSecret');
+    const { appSecret } = this;
 
     // The functions' whole configuration contract; both runtimes read exactly these names.
     const environment: Record<string, string> = {
@@ -163,8 +167,8 @@ export class HelpdeskStack extends Stack {
       COGNITO_HOSTED_UI_DOMAIN: identity.hostedUiUrl,
       WS_MANAGEMENT_ENDPOINT: gateways.webSocketStage.callbackUrl,
       API_KEY_RATE_LIMIT: settings.apiKeyRateLimit,
-      APP_SECRET_ARN: data.appSecret.secretArn,
       ...this.outboundQueues.environment,
+      ...appSecret.environment,
       POWERTOOLS_SERVICE_NAME: 'helpdesk',
       LOG_LEVEL: 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
@@ -174,11 +178,13 @@ export class HelpdeskStack extends Stack {
       httpApi: gateways.httpApi,
       table: data.table,
       userPool: identity.userPool,
+      appSecret,
       environment,
     });
     this.realtime = new Realtime(this, 'Realtime', {
       webSocketApi: gateways.webSocketApi,
       table: data.table,
+      appSecret,
       environment,
     });
     this.jobs = new Jobs(this, 'Jobs', { table: data.table, webSocketStage: gateways.webSocketStage, environment });
@@ -186,12 +192,9 @@ export class HelpdeskStack extends Stack {
       table: data.table,
       queues: this.outboundQueues,
       kinds: QUEUE_KINDS,
+      appSecret,
       environment,
     });
-
-    // Who reads the master secret: the code that seals a webhook's secret and the code that signs with it.
-    data.appSecret.grantRead(this.http.functions.webhooks);
-    data.appSecret.grantRead(this.outbound.senders.webhook!);
 
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The help desk, as staff open it' });
     new CfnOutput(this, 'DistributionDomainName', {

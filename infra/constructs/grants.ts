@@ -13,8 +13,9 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { AppSecret } from './app-secret.ts';
 import { INDEXES, type IndexName, keys, PREFIX } from '#functions/data/table.ts';
-import type { HttpGroup } from '#functions/routes.ts';
+import { HTTP_GROUPS, type HttpGroup } from '#functions/routes.ts';
 
 export type TableAction =
   | 'GetItem'
@@ -242,12 +243,23 @@ export function grantTable(grantee: IGrantable, table: ITable, grants: readonly 
 }
 
 /** Grants a function its table actions and, if it has any, its Cognito admin actions on the user pool. */
+/**
+ * Functions that sign, check or seal with the application secret (functions/lib/secrets.ts): every HTTP group (list
+ * cursors, public links, sealed webhook secrets, session checks) and the WebSocket authorizer (session checks). The
+ * outbound functions are granted by their construct.
+ */
+export const APP_SECRET_READERS: ReadonlySet<FunctionName> = new Set<FunctionName>([...HTTP_GROUPS, 'wsAuthorizer']);
+
 export function grantFunction(
   name: FunctionName,
   grantee: IGrantable,
-  resources: { table: ITable; userPool?: IUserPool },
+  resources: { table: ITable; userPool?: IUserPool; appSecret?: AppSecret },
 ): void {
   grantTable(grantee, resources.table, TABLE_GRANTS[name]);
+  if (APP_SECRET_READERS.has(name)) {
+    if (!resources.appSecret) throw new Error(`${name} needs the application secret`);
+    resources.appSecret.grantRead(grantee);
+  }
   const cognito = COGNITO_GRANTS[name];
   if (cognito?.length) {
     if (!resources.userPool) throw new Error(`${name} needs the user pool for its Cognito grants`);

@@ -5,12 +5,14 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { HTTP_GROUPS, HTTP_ROUTES, httpEntry, type HttpGroup } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
+import type { AppSecret } from './app-secret.ts';
 import { grantFunction } from './grants.ts';
 
 export interface HttpRoutesProps {
   httpApi: HttpApi;
   table: ITable;
   userPool: IUserPool;
+  appSecret: AppSecret;
   environment: Record<string, string>;
 }
 
@@ -29,7 +31,7 @@ export class HttpRoutes extends Construct {
         description: `Help desk HTTP API: ${group} routes`,
         environment: props.environment,
       });
-      grantFunction(group, fn, { table: props.table, userPool: props.userPool });
+      grantFunction(group, fn, { table: props.table, userPool: props.userPool, appSecret: props.appSecret });
       functions[group] = fn;
       // One invoke permission per function rather than one per route keeps the resource policy small.
       integrations[group] = new HttpLambdaIntegration(`${functionId(group)}Integration`, fn, {

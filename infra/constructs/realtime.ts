@@ -5,6 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { WS_HANDLERS } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
+import type { AppSecret } from './app-secret.ts';
 import { grantFunction } from './grants.ts';
 
 /**
@@ -17,6 +18,7 @@ export const WEBSOCKET_IDENTITY_SOURCE = 'route.request.header.Cookie';
 export interface RealtimeProps {
   webSocketApi: WebSocketApi;
   table: ITable;
+  appSecret: AppSecret;
   environment: Record<string, string>;
 }
 
@@ -52,7 +54,7 @@ export class Realtime extends Construct {
       environment,
     });
 
-    grantFunction('wsAuthorizer', this.authorizerFunction, { table });
+    grantFunction('wsAuthorizer', this.authorizerFunction, { table, appSecret: props.appSecret });
     grantFunction('wsConnect', this.connectFunction, { table });
     grantFunction('wsDisconnect', this.disconnectFunction, { table });
     grantFunction('wsDefault', this.defaultFunction, { table });
