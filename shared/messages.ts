@@ -98,3 +98,19 @@ export const TICKET_TEXTS = {
   ticketAssigned: 'Ticket assigned successfully',
   ticketAssignFailed: 'Failed to assign ticket. Please try again.',
 } as const;
+
+/**
+ * Input rules every field follows (docs/product.md §5 "Input limits", shared/schemas/text.ts), and what the API
+ * answers when a request itself is malformed.
+ */
+export const INPUT_MESSAGES = {
+  required: (label: string): string => `${label} is required`,
+  mustBeText: (label: string): string => `${label} must be text`,
+  tooLong: (label: string, max: number): string => `${label} must be at most ${max} characters`,
+  tooShort: (label: string, min: number): string => `${label} must be at least ${min} characters`,
+  badCharacters: (label: string): string =>
+    `${label} contains characters that are not allowed (control characters or broken Unicode)`,
+  invalidIdentifier: (label: string): string => `${label} is not a valid id`,
+  malformedUrl: 'The URL is malformed (broken percent-encoding or invalid UTF-8)',
+  invalidUtf8Body: 'The request body is not valid UTF-8',
+} as const;
