@@ -17,6 +17,7 @@ export const HTTP_GROUPS = [
   'categories',
   'settings',
   'apiKeys',
+  'audit',
   'meta',
 ] as const;
 export type HttpGroup = (typeof HTTP_GROUPS)[number];
@@ -83,6 +84,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/api-keys', 'apiKeys'),
   r('POST', '/api/api-keys', 'apiKeys'),
   r('DELETE', '/api/api-keys/{id}', 'apiKeys'),
+
+  r('GET', '/api/audit', 'audit'),
 
   r('GET', '/api/openapi.json', 'meta'),
 ];

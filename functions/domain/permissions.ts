@@ -31,6 +31,7 @@ export const DENIED = {
   categoriesManage: 'Only administrators can manage categories',
   analytics: 'Only administrators and managers can see analytics',
   apiKeys: 'Only administrators can manage API keys',
+  audit: 'Only administrators can read the audit log',
 } as const;
 
 export const ACCESS_MESSAGES = {
@@ -66,6 +67,12 @@ export const CATEGORY_ACCESS = {
 
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.apiKeys } } as const satisfies Record<
+  string,
+  Access
+>;
+
+/** The audit log: admins alone read it; nobody writes it but the actions it records. */
+export const AUDIT_ACCESS = { read: { roles: ADMINS, deniedMessage: DENIED.audit } } as const satisfies Record<
   string,
   Access
 >;
