@@ -29,6 +29,11 @@ describe('redactSensitive', () => {
       'Legal, winner, thank, year, wave, sausage, worth, useful, legal, winner, thank, yellow, ok?',
       '[redacted seed phrase], ok?',
     ],
+    [
+      'a phrase up to the full stop that ends it',
+      `${PHRASE_12}. Deposit went through`,
+      '[redacted seed phrase]. Deposit went through',
+    ],
     ['a 24-word phrase as one run', `${PHRASE_12} ${PHRASE_12}`, '[redacted seed phrase]'],
     [
       'an uncompressed WIF key',

@@ -120,8 +120,8 @@ const BIP39 = new Set(BIP39_ENGLISH);
 
 /** Words, and list numbers ("1.", "2)") that people put between the words of a phrase they copy. */
 const TOKEN = /\p{L}+|\d{1,2}[.):]?/gu;
-/** What may stand between two words of one phrase: white space and light punctuation, nothing else. */
-const PHRASE_GAP = /^[\s,;.\-:"'()]*$/;
+/** What may stand between two words of one phrase: white space, commas, dashes, quotes; a full stop ends it. */
+const PHRASE_GAP = /^[\s,;\-"'()]*$/;
 
 function redactSeedPhrases(text: string): [string, boolean] {
   const spans: [number, number][] = [];
