@@ -118,7 +118,7 @@ export async function listAuditEntries(
         '#pk = :partition',
         ...(range.length === 2 ? ['#sk BETWEEN :from AND :to'] : range),
       ].join(' AND '),
-      ExpressionAttributeNames: { '#pk': from.pkName, '#sk': from.skName },
+      ExpressionAttributeNames: { '#pk': from.pkName, ...(range.length ? { '#sk': from.skName } : {}) },
       ExpressionAttributeValues: {
         ':partition': from.partition,
         // A day's entries sort from `<day>T…`; `~` sorts after every character an ISO time uses.
