@@ -114,3 +114,15 @@ export const INPUT_MESSAGES = {
   malformedUrl: 'The URL is malformed (broken percent-encoding or invalid UTF-8)',
   invalidUtf8Body: 'The request body is not valid UTF-8',
 } as const;
+
+/** Texts of the Audit Log page (docs/product.md §2 "Audit Log", §8). */
+export const AUDIT_TEXTS = {
+  description: 'Every administrative action and every sign-in, newest first.',
+  anyone: 'Anyone',
+  allActions: 'All actions',
+  empty: 'No audit entries match these filters',
+  loadFailed: 'Could not load the audit log',
+  exportFailed: 'Could not export the audit log',
+  exportTruncated: (max: number): string =>
+    `The export holds the newest ${max} entries; narrow the period for the rest.`,
+} as const;

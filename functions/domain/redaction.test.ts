@@ -52,6 +52,8 @@ describe('redactSensitive', () => {
   it.each([
     ['an order number', 'Order ORD-2025-00012345 and order 1234 5678 9012 3456 (not Luhn)'],
     ['a 16-digit number that fails Luhn', '4111111111111112'],
+    ['a millisecond timestamp (13 digits, Luhn-valid)', 'Deposit not credited 1795511370557'],
+    ['a Luhn-valid number no card issuer uses', 'ref 7992739871300008'],
     ['phone numbers', 'call +1 415 555 2671 or +44 20 7946 0958'],
     ['an IBAN', 'IBAN DE89 3704 0044 0532 0130 00'],
     ['a bare transaction id', `tx ${TX_ID}`],

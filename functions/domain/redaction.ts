@@ -42,13 +42,21 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * Card numbers start with 2 to 6 (Mastercard's 2-series, Amex, Visa, Mastercard, Discover, UnionPay, Maestro); only
+ * Visa issued 13-digit numbers. This keeps millisecond timestamps (13 digits from 1…) and most ids out.
+ */
+const plausibleIssuer = (digits: string): boolean =>
+  /^[2-6]/.test(digits) && (digits.length > 13 || digits.startsWith('4'));
+
 function redactCards(text: string): [string, boolean] {
   let found = false;
   const out = text.replace(CARD_CANDIDATE, (match) => {
     const digits = match.replace(/[ -]/g, '');
     // One kind of separator, the way cards are written (4111 1111 1111 1111, 4111-1111-1111-1111).
     const separators = new Set(match.replace(/\d/g, ''));
-    if (digits.length < 13 || digits.length > 19 || separators.size > 1 || !luhnValid(digits)) return match;
+    if (digits.length < 13 || digits.length > 19 || separators.size > 1 || !plausibleIssuer(digits)) return match;
+    if (!luhnValid(digits)) return match;
     found = true;
     return redactionMarker('card number');
   });

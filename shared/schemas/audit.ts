@@ -3,42 +3,10 @@
  * successful or not, recorded append-only. Shared by the API and the web app's Audit page.
  */
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../audit-actions.ts';
 import { EMAIL_MAX, opaqueToken, text, wholeNumber } from './text.ts';
 
-/** Every kind of entry, by area. A new administrative action gets a new name here (and a label below). */
-export const AUDIT_ACTIONS = [
-  'sign_in',
-  'sign_in_failed',
-  'sign_out',
-  'password_changed',
-  'user_created',
-  'user_role_changed',
-  'user_password_reset',
-  'user_deactivated',
-  'category_created',
-  'category_updated',
-  'category_deleted',
-  'api_key_created',
-  'api_key_revoked',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** How the Audit page and the CSV name each action. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  sign_in: 'Signed in',
-  sign_in_failed: 'Failed sign-in',
-  sign_out: 'Signed out',
-  password_changed: 'Changed own password',
-  user_created: 'Created user',
-  user_role_changed: 'Changed role',
-  user_password_reset: 'Reset password',
-  user_deactivated: 'Deactivated user',
-  category_created: 'Created category',
-  category_updated: 'Edited category',
-  category_deleted: 'Deleted category',
-  api_key_created: 'Created API key',
-  api_key_revoked: 'Revoked API key',
-};
+export { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../audit-actions.ts';
 
 /**
  * Who acted: a staff member (`user`), an API key, trusted code (`system`), or someone unknown (`anonymous`: a failed

@@ -8,6 +8,7 @@ import {
   LuLayoutDashboard,
   LuLogOut,
   LuPhoneIncoming,
+  LuScrollText,
   LuSettings,
   LuTags,
   LuUsers,
@@ -27,6 +28,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   agents: LuUsers,
   categories: LuTags,
   analytics: LuBrainCircuit,
+  audit: LuScrollText,
   settings: LuSettings,
 };
 
