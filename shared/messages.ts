@@ -97,6 +97,9 @@ export const TICKET_TEXTS = {
   ticketCreateFailed: 'Failed to create ticket. Please try again.',
   ticketAssigned: 'Ticket assigned successfully',
   ticketAssignFailed: 'Failed to assign ticket. Please try again.',
+  // Wallet addresses and transaction ids in the ticket view (docs/product.md §2 Ticket detail).
+  identifierCopied: 'Copied to the clipboard',
+  identifierCopyFailed: 'Could not copy; select the text and copy it by hand',
 } as const;
 
 /**

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { TICKET_TEXTS } from '#shared/messages.ts';
-import { COPY_TEXTS } from '../../web/src/components/ui/IdentifierText.tsx';
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
 
 test('an admin reads the audit log, filters it through the URL, and exports the filtered entries as CSV', async ({
@@ -96,7 +95,7 @@ test('the ticket view shows wallet addresses and transaction ids in monospace, e
   await expect(dialog.getByText('4111 1111 1111 1111')).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Copy address 0x742d35…38f44e' }).click();
-  await expect(page.getByText(COPY_TEXTS.copied)).toBeVisible();
+  await expect(page.getByText(TICKET_TEXTS.identifierCopied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   await dialog.getByRole('button', { name: 'Copy transaction id 9f2c6a1b…567890' }).focus();
   await page.keyboard.press('Enter');

@@ -1,13 +1,9 @@
 import { Box, Code, IconButton } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuCopy } from 'react-icons/lu';
+import { TICKET_TEXTS } from '#shared/messages.ts';
 import { copyLabel, type IdentifierKind, splitIdentifiers } from '../../lib/crypto-identifiers.ts';
 import { notify } from '../../lib/notify.ts';
-
-export const COPY_TEXTS = {
-  copied: 'Copied to the clipboard',
-  copyFailed: 'Could not copy; select the text and copy it by hand',
-} as const;
 
 /**
  * Ticket text with its wallet addresses and transaction ids shown in monospace, each with a copy button
@@ -35,8 +31,8 @@ export function IdentifierText({ text }: { text: string }) {
 function CopyableIdentifier({ value, kind }: { value: string; kind: IdentifierKind }) {
   const copy = () =>
     navigator.clipboard.writeText(value).then(
-      () => notify('success', COPY_TEXTS.copied),
-      () => notify('error', COPY_TEXTS.copyFailed),
+      () => notify('success', TICKET_TEXTS.identifierCopied),
+      () => notify('error', TICKET_TEXTS.identifierCopyFailed),
     );
   return (
     <Box as="span" display="inline-flex" alignItems="center" gap="0.5" maxW="full" verticalAlign="baseline">

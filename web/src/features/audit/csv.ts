@@ -41,7 +41,7 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       e.clientAddress,
     ].map(cell),
   );
-  return [AUDIT_CSV_COLUMNS.map(cell), ...rows].map((row) => row.join(',')).join('\r\n') + '\r\n';
+  return `${[AUDIT_CSV_COLUMNS.map(cell), ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
 }
 
 /** The export's file name: the filters it was made with, so that two exports are told apart. */
