@@ -201,8 +201,8 @@ export async function writeStaffStatus(
   before: User,
   after: User,
   adminSet: { change: AdminSetChange; lastAdmin: () => Error },
-  /** Ends every session of the user in the same write (a demotion or a deactivation). */
-  endSessions: boolean,
+  /** The user's sessions after the change, written with it (a demotion or a deactivation); unchanged if absent. */
+  sessionsAfter: SessionList | undefined,
   /** Written in the same transaction (the audit entry of the change). */
   alongWith: readonly GuardedItem[] = [],
 ): Promise<void> {
@@ -212,7 +212,7 @@ export async function writeStaffStatus(
         Update: {
           TableName: config().tableName,
           Key: keys.user(before.id),
-          UpdateExpression: `SET #role = :role, isActive = :active, updatedAt = :at${endSessions ? ', sessions = :none ADD sessionsVersion :one' : ''}`,
+          UpdateExpression: `SET #role = :role, isActive = :active, updatedAt = :at${sessionsAfter ? ', sessions = :sessions ADD sessionsVersion :one' : ''}`,
           ConditionExpression: '#role = :prevRole AND isActive = :prevActive',
           ExpressionAttributeNames: { '#role': 'role' },
           ExpressionAttributeValues: {
@@ -221,7 +221,7 @@ export async function writeStaffStatus(
             ':at': after.updatedAt,
             ':prevRole': before.role,
             ':prevActive': before.isActive,
-            ...(endSessions ? { ':none': {}, ':one': 1 } : {}),
+            ...(sessionsAfter ? { ':sessions': sessionsAfter, ':one': 1 } : {}),
           },
         },
       },

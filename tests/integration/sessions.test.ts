@@ -167,6 +167,15 @@ describe("an admin's action ends all of the user's sessions", () => {
     expect(await whoAmI(session.replay())).toBe(401);
   });
 
+  it('a demotion of oneself ends one’s other sessions but not the one it was made in', async () => {
+    const other = await createStaffUser({ role: 'admin' });
+    const here = await signedIn(other);
+    const elsewhere = capture(await signedIn(other));
+    expect((await here.put(`/api/users/${other.user.id}/role`, { role: 'manager' })).status).toBe(200);
+    expect(await whoAmI(here)).toBe(200);
+    expect(await whoAmI(elsewhere.replay())).toBe(401);
+  });
+
   it('a deactivation', async () => {
     const agent = await createStaffUser({ role: 'agent' });
     const captured = capture(await signedIn(agent));

@@ -7,10 +7,10 @@ import type { Agent, User } from '#shared/schemas/user.ts';
 import { listAgentWeeks } from '../../data/agent-weeks.ts';
 import { auditEntryItem, recordAudit } from '../../data/audit.ts';
 import { withRetries } from '../../data/transactions.ts';
-import { endAllSessions, getUser, listStaff, writeStaffStatus } from '../../data/users.ts';
+import { endAllSessions, getStaffRecord, getUser, listStaff, writeStaffStatus } from '../../data/users.ts';
 import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
-import { isDemotion } from '../../domain/sessions.ts';
+import { isDemotion, onlySession } from '../../domain/sessions.ts';
 import { currentWeek, withWeekPerformance } from '../../domain/performance.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
 import {
@@ -83,6 +83,7 @@ export async function changeStaffRole(caller: Caller, id: string, role: Role, no
   assertAccess(caller, STAFF_ACCESS.manage);
   let demoted = false;
   const user = await changeStaffStatus(
+    caller,
     id,
     (before) => withRole(before, role, now),
     'changeRole',
@@ -94,7 +95,10 @@ export async function changeStaffRole(caller: Caller, id: string, role: Role, no
       };
     },
   );
-  if (demoted) await signOutEverywhere(user.id);
+  // Cognito's global sign-out would take the refresh token of the session an admin demotes themself in; the
+  // directory has already ended their other sessions.
+  const self = caller.kind === 'staff' && caller.user.id === id;
+  if (demoted && !self) await signOutEverywhere(user.id);
   return user;
 }
 
@@ -106,6 +110,7 @@ export async function deactivateStaffMember(caller: Caller, id: string, now = ne
   assertAccess(caller, STAFF_ACCESS.manage);
   if (caller.kind === 'staff') assertMayDeactivate(caller.user.id, id);
   const user = await changeStaffStatus(
+    caller,
     id,
     (u) => (u.isActive ? deactivated(u, now) : u),
     'deactivate',
@@ -116,8 +121,13 @@ export async function deactivateStaffMember(caller: Caller, id: string, now = ne
   return user;
 }
 
-/** Read, decide, write only over what was read; a user changed meanwhile is read and decided again, a few times. */
+/**
+ * Read, decide, write only over what was read; a user changed meanwhile is read and decided again, a few times. When
+ * the change ends the user's sessions, an admin who changes their own role keeps the session they made it in (as a
+ * password change does); every other session ends.
+ */
 function changeStaffStatus(
+  caller: Caller,
   id: string,
   change: (user: User) => User,
   attempted: 'deactivate' | 'changeRole',
@@ -126,15 +136,18 @@ function changeStaffStatus(
   return withRetries(
     { maxAttempts: 3, baseMs: 10, capMs: 50, exhausted: () => new ConflictError(STAFF_MESSAGES.changedMeanwhile) },
     async () => {
-      const before = await existingUser(id);
+      const record = await getStaffRecord(id);
+      if (!record) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
+      const before = record.user;
       const after = change(before);
       if (after.role === before.role && after.isActive === before.isActive) return before;
       const { endSessions, audit } = consequences(before, after);
+      const own = caller.kind === 'staff' && caller.user.id === id ? caller.sessionId : undefined;
       await writeStaffStatus(
         before,
         after,
         { change: adminSetChange(before, after), lastAdmin: () => lastAdminRefusal(attempted) },
-        endSessions,
+        endSessions ? onlySession(record.sessions, own) : undefined,
         [auditEntryItem(audit)],
       );
       return after;
