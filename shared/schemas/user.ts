@@ -27,7 +27,7 @@ export const emailSchema = z
   .pipe(z.email({ message: MESSAGES.invalidEmail }));
 
 /** Cognito's own ceiling for a password. */
-const PASSWORD_MAX_LENGTH = 256;
+export const PASSWORD_MAX_LENGTH = 256;
 
 /** `POST /api/auth/agent-login`. */
 export const loginSchema = z.object({

@@ -12,6 +12,7 @@ const SIDEBAR = {
     'Agent Management',
     'Category Management',
     'AI Analytics',
+    'Audit Log',
     'Settings',
   ],
   manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],
