@@ -18,6 +18,7 @@ export const HTTP_GROUPS = [
   'settings',
   'apiKeys',
   'webhooks',
+  'audit',
   'meta',
 ] as const;
 export type HttpGroup = (typeof HTTP_GROUPS)[number];
@@ -92,6 +93,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('DELETE', '/api/webhooks/{id}', 'webhooks'),
   r('POST', '/api/webhooks/{id}/test', 'webhooks'),
   r('GET', '/api/webhooks/{id}/deliveries', 'webhooks'),
+  r('GET', '/api/audit', 'audit'),
 
   r('GET', '/api/openapi.json', 'meta'),
 ];

@@ -33,7 +33,14 @@ const EXPECTED: Record<
   | 'webhookSender',
   string[]
 > = {
-  auth: [...AUTH],
+  auth: [
+    ...AUTH,
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:BatchGetItem table [THROTTLE#*]',
+    'dynamodb:UpdateItem table [THROTTLE#*]',
+    'dynamodb:DeleteItem table [THROTTLE#*]',
+    'dynamodb:PutItem table [AUDIT]',
+  ],
   meta: [...AUTH],
   dashboard: [...AUTH, 'dynamodb:Query table'],
   analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
@@ -56,7 +63,20 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table',
     'dynamodb:DeleteItem table',
   ],
-  settings: [...AUTH, 'dynamodb:PutItem table [USER#*]'],
+  settings: [
+    ...AUTH,
+    'dynamodb:PutItem table [USER#*]',
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:PutItem table [AUDIT]',
+    'cognito-idp:AdminUserGlobalSignOut user-pool',
+  ],
+  audit: [
+    ...AUTH,
+    'dynamodb:Query table',
+    'dynamodb:Query index/byStatus',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:Query index/byType',
+  ],
   apiKeys: [...AUTH, 'dynamodb:Query index/byCollection', 'dynamodb:PutItem table', 'dynamodb:UpdateItem table'],
   tickets: [
     ...AUTH,

@@ -524,7 +524,7 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect(actions.filter((a) => a.startsWith('dynamodb:') && /Put|Update|Delete|Write/.test(a))).toEqual([]);
     });
 
-    it('grants the Cognito admin actions to the staff function alone, on the user pool alone', () => {
+    it('grants the Cognito admin actions to the staff function, and global sign-out to settings, on the user pool alone', () => {
       const staff = statementsOf(template, stack, stack.http.functions.staff).filter((s) =>
         asList(s.Action).some((a) => a.startsWith('cognito-idp:')),
       );
@@ -532,7 +532,14 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect([...asList(staff[0]!.Action)].sort()).toEqual([...COGNITO_GRANTS.staff!].sort());
       expect(staff[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack, stack.identity.userPool), 'Arn'] });
 
-      for (const group of HTTP_GROUPS.filter((g) => g !== 'staff')) {
+      // A password change ends the user's other sessions, refresh tokens included (ADR 070).
+      const settings = statementsOf(template, stack, stack.http.functions.settings).filter((s) =>
+        asList(s.Action).some((a) => a.startsWith('cognito-idp:')),
+      );
+      expect(settings.map((s) => asList(s.Action))).toEqual([['cognito-idp:AdminUserGlobalSignOut']]);
+      expect(settings[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack, stack.identity.userPool), 'Arn'] });
+
+      for (const group of HTTP_GROUPS.filter((g) => g !== 'staff' && g !== 'settings')) {
         const actions = actionsOf(statementsOf(template, stack, stack.http.functions[group]));
         expect(
           actions.filter((a) => a.startsWith('cognito-idp:')),

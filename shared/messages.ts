@@ -97,6 +97,37 @@ export const TICKET_TEXTS = {
   ticketCreateFailed: 'Failed to create ticket. Please try again.',
   ticketAssigned: 'Ticket assigned successfully',
   ticketAssignFailed: 'Failed to assign ticket. Please try again.',
+  // Wallet addresses and transaction ids in the ticket view (docs/product.md §2 Ticket detail).
+  identifierCopied: 'Copied to the clipboard',
+  identifierCopyFailed: 'Could not copy; select the text and copy it by hand',
+} as const;
+
+/**
+ * Input rules every field follows (docs/product.md §5 "Input limits", shared/schemas/text.ts), and what the API
+ * answers when a request itself is malformed.
+ */
+export const INPUT_MESSAGES = {
+  required: (label: string): string => `${label} is required`,
+  mustBeText: (label: string): string => `${label} must be text`,
+  tooLong: (label: string, max: number): string => `${label} must be at most ${max} characters`,
+  tooShort: (label: string, min: number): string => `${label} must be at least ${min} characters`,
+  badCharacters: (label: string): string =>
+    `${label} contains characters that are not allowed (control characters or broken Unicode)`,
+  invalidIdentifier: (label: string): string => `${label} is not a valid id`,
+  malformedUrl: 'The URL is malformed (broken percent-encoding or invalid UTF-8)',
+  invalidUtf8Body: 'The request body is not valid UTF-8',
+} as const;
+
+/** Texts of the Audit Log page (docs/product.md §2 "Audit Log", §8). */
+export const AUDIT_TEXTS = {
+  description: 'Every administrative action and every sign-in, newest first.',
+  anyone: 'Anyone',
+  allActions: 'All actions',
+  empty: 'No audit entries match these filters',
+  loadFailed: 'Could not load the audit log',
+  exportFailed: 'Could not export the audit log',
+  exportTruncated: (max: number): string =>
+    `The export holds the newest ${max} entries; narrow the period for the rest.`,
 } as const;
 
 /**

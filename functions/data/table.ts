@@ -75,6 +75,11 @@ export const PREFIX = {
   deliveryLogSlot: 'SLOT#',
   failedJobs: 'FAILED_JOBS#',
   webhook: 'WEBHOOK#',
+  audit: 'AUDIT',
+  auditAction: 'AUDIT_ACTION#',
+  auditActor: 'AUDIT_ACTOR#',
+  auditActorAction: 'AUDIT_ACTOR_ACTION#',
+  signInThrottle: 'THROTTLE#',
 } as const;
 
 export const keys = {
@@ -135,6 +140,14 @@ export const keys = {
    * grant limited to this partition), and there are at most WEBHOOK_LIMITS.max.
    */
   webhook: (id: string) => ({ pk: WEBHOOKS_PARTITION, sk: `${PREFIX.webhook}${id}` }),
+  /** One audit entry: every entry in one partition, newest last in key order (docs/data-model.md, A1-A5). */
+  auditEntry: (at: string, id: string) => ({ pk: PREFIX.audit, sk: auditIndexKeys.entry(at, id) }),
+
+  /** Failed sign-ins of one account (by e-mail) or from one client address, with the lock they earned. */
+  signInThrottle: (scope: 'account' | 'address', value: string) => ({
+    pk: `${PREFIX.signInThrottle}${scope}#${value.toLowerCase()}`,
+    sk: 'SIGN_IN',
+  }),
 
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
@@ -194,6 +207,17 @@ export const ticketIndexKeys = {
   deadline: (deadline: string, id: number) => `${deadline}#${pad(id)}`,
   /** Every deadline-index sort key of a deadline at or before `iso` sorts at or before this. */
   deadlineUpTo: (iso: string) => `${iso}#~`,
+} as const;
+
+/**
+ * Index keys of an audit entry: its time and id sort every partition chronologically; the action filter uses
+ * byStatus, the actor filter byAssignee, both together byType (overloaded by prefix, beside the tickets' keys).
+ */
+export const auditIndexKeys = {
+  entry: (at: string, id: string) => `${at}#${id}`,
+  action: (action: string) => `${PREFIX.auditAction}${action}`,
+  actor: (actorId: string) => `${PREFIX.auditActor}${actorId}`,
+  actorAction: (actorId: string, action: string) => `${PREFIX.auditActorAction}${actorId}#${action}`,
 } as const;
 
 /** Partition values of the byDeadline index. */

@@ -32,6 +32,7 @@ export const DENIED = {
   analytics: 'Only administrators and managers can see analytics',
   apiKeys: 'Only administrators can manage API keys',
   webhooks: 'Only administrators can manage webhooks',
+  audit: 'Only administrators can read the audit log',
 } as const;
 
 export const ACCESS_MESSAGES = {
@@ -75,6 +76,12 @@ export const API_KEY_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.a
 
 /** Admins alone manage webhooks (docs/decisions/052); keys never may. */
 export const WEBHOOK_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.webhooks } } as const satisfies Record<
+  string,
+  Access
+>;
+
+/** The audit log: admins alone read it; nobody writes it but the actions it records. */
+export const AUDIT_ACCESS = { read: { roles: ADMINS, deniedMessage: DENIED.audit } } as const satisfies Record<
   string,
   Access
 >;

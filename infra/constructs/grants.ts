@@ -56,6 +56,15 @@ const API_KEYS = partitionsOf(keys.apiKey('*'));
 const WEBHOOKS = partitionsOf(keys.webhook('*'));
 const DELIVERY_LOGS = partitionsOf(keys.deliveryLogCounter('*'));
 const TICKETS = `${PREFIX.ticket}*`;
+const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
+const THROTTLES = `${PREFIX.signInThrottle}*`;
+
+/** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
+const AUDIT_APPEND: TableGrant = {
+  actions: ['PutItem'],
+  partitions: [AUDIT],
+  why: 'data/audit.ts recordAudit / auditEntryItem: the entry, in the transaction of the action it records',
+};
 
 /**
  * What functions/lib/http.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
@@ -76,7 +85,20 @@ const AUTHENTICATION: readonly TableGrant[] = [
 
 export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>> = {
   // Sign-in, session and sign-out read the directory; Cognito's public (unsigned) calls need no IAM.
-  auth: AUTHENTICATION,
+  auth: [
+    ...AUTHENTICATION,
+    {
+      actions: ['UpdateItem'],
+      partitions: [USERS],
+      why: 'data/users.ts sessionsWrite: sign-in opens a session, sign-out ends it (ADR 070)',
+    },
+    {
+      actions: ['BatchGetItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [THROTTLES],
+      why: 'data/sign-in-throttle.ts: read, count and clear failed sign-ins per account and address (ADR 071)',
+    },
+    AUDIT_APPEND,
+  ],
   // The OpenAPI document is built from code; only authentication touches the table.
   meta: AUTHENTICATION,
   dashboard: [
@@ -98,7 +120,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks for the staff list' },
     {
       actions: ['PutItem', 'UpdateItem'],
-      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set) and the role/deactivation transactions',
+      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session; their audit entries',
     },
   ],
   categories: [
@@ -112,6 +134,20 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   settings: [
     ...AUTHENTICATION,
     { actions: ['PutItem'], partitions: [USERS], why: 'data/settings.ts putUserSettings: the caller’s settings item' },
+    {
+      actions: ['UpdateItem'],
+      partitions: [USERS],
+      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070)',
+    },
+    AUDIT_APPEND,
+  ],
+  audit: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byStatus', 'byAssignee', 'byType'],
+      why: 'data/audit.ts listAuditEntries: the log’s partition, or the index of its action / actor / both filters',
+    },
   ],
   apiKeys: [
     ...AUTHENTICATION,
@@ -217,6 +253,8 @@ export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly stri
     'cognito-idp:AdminDisableUser',
     'cognito-idp:AdminUserGlobalSignOut',
   ],
+  // POST /api/user/change-password: the user's other sessions end, their refresh tokens too (ADR 070).
+  settings: ['cognito-idp:AdminUserGlobalSignOut'],
 };
 
 /** The ARN a grant's `on` entry stands for. */

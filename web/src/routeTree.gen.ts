@@ -20,6 +20,7 @@ import { Route as RoleIndexRouteImport } from './routes/$role/index.tsx';
 import { Route as RoleSignedInRouteRouteImport } from './routes/$role/_signedIn/route.tsx';
 import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn/agents.tsx';
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
+import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/audit.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
 import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
@@ -80,6 +81,11 @@ const RoleSignedInAnalyticsRoute = RoleSignedInAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInAuditRoute = RoleSignedInAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInCategoriesRoute = RoleSignedInCategoriesRouteImport.update({
   id: '/categories',
   path: '/categories',
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/$role/': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/$role': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/$role/': typeof RoleIndexRoute;
   '/$role/_signedIn/agents': typeof RoleSignedInAgentsRoute;
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/_signedIn/audit': typeof RoleSignedInAuditRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
@@ -173,6 +182,7 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/audit'
     | '/$role/categories'
     | '/$role/direct-tickets'
     | '/$role/integrations'
@@ -189,6 +199,7 @@ export interface FileRouteTypes {
     | '/$role'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/audit'
     | '/$role/categories'
     | '/$role/direct-tickets'
     | '/$role/integrations'
@@ -207,6 +218,7 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/_signedIn/agents'
     | '/$role/_signedIn/analytics'
+    | '/$role/_signedIn/audit'
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/direct-tickets'
     | '/$role/_signedIn/integrations'
@@ -303,6 +315,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInAnalyticsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/audit': {
+      id: '/$role/_signedIn/audit';
+      path: '/audit';
+      fullPath: '/$role/audit';
+      preLoaderRoute: typeof RoleSignedInAuditRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/categories': {
       id: '/$role/_signedIn/categories';
       path: '/categories';
@@ -344,6 +363,7 @@ declare module '@tanstack/react-router' {
 interface RoleSignedInRouteRouteChildren {
   RoleSignedInAgentsRoute: typeof RoleSignedInAgentsRoute;
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
+  RoleSignedInAuditRoute: typeof RoleSignedInAuditRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
   RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
@@ -354,6 +374,7 @@ interface RoleSignedInRouteRouteChildren {
 const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAgentsRoute: RoleSignedInAgentsRoute,
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
+  RoleSignedInAuditRoute: RoleSignedInAuditRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
   RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,

@@ -7,7 +7,7 @@ import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
-import { decodeCursor, encodeCursor, readPage, stringKey } from '../cursor.ts';
+import { listBinding, openCursor, readPage, sealCursor, stringKey } from '../cursor.ts';
 import { COLLECTIONS, INDEXES, type IndexName, ticketIdOfKey, ticketIndexKeys } from '../table.ts';
 import { ticketFromItem } from './item.ts';
 
@@ -69,12 +69,14 @@ function remainingFilter(
   };
 }
 
-/** The start key inside a list cursor (which names its index and the key where the next page starts), if it belongs to this index and partition (anything else is a 400). */
-function startKeyOf(cursor: string, choice: IndexChoice): Record<string, string> {
+/** The list a cursor belongs to: the tickets list with exactly these filters. */
+const ticketListBinding = (f: TicketFilters) => listBinding('tickets', { ...f });
+
+/** The start key inside a list cursor, if this very list made it and it is a key of its index and partition. */
+function startKeyOf(cursor: string, filters: TicketFilters, choice: IndexChoice): Promise<Record<string, string>> {
   const { pk, sk } = INDEXES[choice.index];
-  return decodeCursor(cursor, (payload) => {
-    const { i, k } = (payload ?? {}) as { i?: unknown; k?: unknown };
-    const key = i === choice.index ? stringKey(k, ['pk', 'sk', pk, sk]) : undefined;
+  return openCursor(cursor, ticketListBinding(filters), (payload) => {
+    const key = stringKey(payload, ['pk', 'sk', pk, sk]);
     return key && key[pk] === choice.partition && ticketIdOfKey(key.pk) !== undefined ? key : undefined;
   });
 }
@@ -112,9 +114,9 @@ export async function listTickets(
       limit,
       filtered: !!filter.FilterExpression,
       budget: LIST_EVALUATION_BUDGET,
-      startKey: cursor ? startKeyOf(cursor, choice) : undefined,
+      startKey: cursor ? await startKeyOf(cursor, filters, choice) : undefined,
       keyAttributes: ['pk', 'sk', index.pk, index.sk],
-      cursorOf: (key) => encodeCursor({ i: choice.index, k: key }),
+      cursorOf: (key) => sealCursor(ticketListBinding(filters), key),
     },
   );
   return { tickets: page.items.map(ticketFromItem), nextCursor: page.nextCursor };

@@ -9,6 +9,7 @@ export type Section =
   | 'categories'
   | 'analytics'
   | 'integrations'
+  | 'audit'
   | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
@@ -20,6 +21,7 @@ export const SECTION_TITLES: Record<Section, string> = {
   categories: 'Category Management',
   analytics: 'AI Analytics',
   integrations: 'Integrations',
+  audit: 'Audit Log',
   settings: 'Settings',
 };
 
@@ -50,6 +52,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'analytics', label: SECTION_TITLES.analytics, to: '/$role/analytics', roles: ['admin', 'manager'] },
   // API keys and webhooks: how upstream systems reach the help desk and hear from it.
   { section: 'integrations', label: SECTION_TITLES.integrations, to: '/$role/integrations', roles: ['admin'] },
+  { section: 'audit', label: SECTION_TITLES.audit, to: '/$role/audit', roles: ['admin'] },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
 ];
 

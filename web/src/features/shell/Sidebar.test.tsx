@@ -26,6 +26,7 @@ describe('sidebar', () => {
         ['Category Management', '/admin/categories'],
         ['AI Analytics', '/admin/analytics'],
         ['Integrations', '/admin/integrations'],
+        ['Audit Log', '/admin/audit'],
         ['Settings', '/admin/settings'],
       ],
     ],

@@ -9,6 +9,7 @@ import {
   LuLogOut,
   LuPhoneIncoming,
   LuPlug,
+  LuScrollText,
   LuSettings,
   LuTags,
   LuUsers,
@@ -29,6 +30,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   categories: LuTags,
   analytics: LuBrainCircuit,
   integrations: LuPlug,
+  audit: LuScrollText,
   settings: LuSettings,
 };
 

@@ -23,6 +23,7 @@ import { TICKET_TEXTS } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
+import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
 import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf } from '../../lib/format.ts';
@@ -107,7 +108,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
               Description
             </Heading>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
-              {ticket.description}
+              <IdentifierText text={ticket.description} />
             </Text>
           </Stack>
 
@@ -216,7 +217,7 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
                 </Text>
               </HStack>
               <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
-                {comment.comment}
+                <IdentifierText text={comment.comment} />
               </Text>
             </Box>
           ))}
