@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { wholeNumber } from './text.ts';
-import { agentSchema } from './user.ts';
 
 const AGENT_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 50';
 
@@ -11,7 +10,6 @@ export const agentPerformanceQuerySchema = z.object({
     wholeNumber(AGENT_LIMIT_MESSAGE, 2).pipe(z.number().min(1, AGENT_LIMIT_MESSAGE).max(50, AGENT_LIMIT_MESSAGE)),
   ),
 });
-export const agentPerformanceListSchema = z.array(agentSchema);
 
 export const INSIGHT_TYPES = ['prediction', 'optimization', 'alert', 'satisfaction'] as const;
 export const INSIGHT_SEVERITIES = ['critical', 'warning', 'info'] as const;
