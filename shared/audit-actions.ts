@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'category_deleted',
   'api_key_created',
   'api_key_revoked',
+  'webhook_created',
+  'webhook_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,4 +38,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   category_deleted: 'Deleted category',
   api_key_created: 'Created API key',
   api_key_revoked: 'Revoked API key',
+  webhook_created: 'Created webhook',
+  webhook_deleted: 'Deleted webhook',
 };

@@ -178,6 +178,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       partitions: [WEBHOOKS],
       why: 'data/webhooks.ts putNewWebhook, requestWebhookPing (the stream plans the ping), deleteWebhook',
     },
+    AUDIT_APPEND,
   ],
   wsAuthorizer: [
     { actions: ['GetItem'], partitions: [USERS], why: 'ws/authorizer.ts authenticateStaff: the directory item' },
