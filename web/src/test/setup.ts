@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // Browser properties happy-dom lacks and react-hook-form reads: every form test gets them.
 import './happy-dom-selects.ts';
+
+// The first screen a test opens compiles and loads its lazy route chunk; on a busy two-core CI machine that can take
+// longer than Testing Library's default second. Waiting longer changes no outcome, only how long a failure takes.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
