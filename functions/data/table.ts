@@ -70,6 +70,9 @@ export const PREFIX = {
   deliveryLog: 'DELIVERY_LOG#',
   deliveryLogSlot: 'SLOT#',
   failedJobs: 'FAILED_JOBS#',
+  mailAddress: 'MAIL_ADDRESS#',
+  ratingLink: 'RATING_LINK#',
+  inboundRefused: 'INBOUND_REFUSED#',
 } as const;
 
 export const keys = {
@@ -124,6 +127,16 @@ export const keys = {
     pk: `${PREFIX.deliveryLog}${logKey}`,
     sk: `${DELIVERY_LOG_SLOT_PREFIX}${pad(slot, 4)}`,
   }),
+
+  /** What SES reported about a customer's address (a hard bounce, a complaint); absent while it works. */
+  mailAddress: (email: string) => ({ pk: `${PREFIX.mailAddress}${email.toLowerCase()}`, sk: 'STATUS' }),
+  /** A rating link that was used: each link rates once (its nonce is part of the signed token). */
+  ratingLink: (ticketId: number, nonce: string) => ({
+    pk: `${PREFIX.ratingLink}${pad(ticketId)}#${nonce}`,
+    sk: 'RATING_LINK',
+  }),
+  /** How many inbound messages were refused for one reason (an auto-reply, a forged token, …). */
+  inboundRefusals: (reason: string) => ({ pk: 'MAIL_COUNTERS', sk: `${PREFIX.inboundRefused}${reason}` }),
 
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),

@@ -26,7 +26,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
     enabled: true,
     volume: ALARM.defaultVolume,
     soundType: 'bell',
-    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'ticket_status_changed', 'customer_reply'],
   },
 };
 

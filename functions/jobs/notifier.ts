@@ -14,7 +14,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { TicketsChangedMessage } from '#shared/schemas/alarm.ts';
-import type { AlarmSettings } from '#shared/schemas/settings.ts';
+import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { deleteConnection, listSubscribedConnections, type Connection } from '../data/connections.ts';
 import { getUserSettings } from '../data/settings.ts';
@@ -123,11 +123,11 @@ function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
   return value;
 }
 
-/** The staff, their subscribed connections and their alarm settings, each read at most once per batch. */
+/** The staff, their subscribed connections and their settings, each read at most once per batch. */
 class Audience {
   private staff?: Promise<User[]>;
   private readonly connections = new Map<string, Promise<Connection[]>>();
-  private readonly settings = new Map<string, Promise<AlarmSettings>>();
+  private readonly settings = new Map<string, Promise<UserSettings>>();
   private readonly gone = new Set<string>();
 
   activeStaff(): Promise<User[]> {
@@ -144,8 +144,8 @@ class Audience {
     return all.filter((connection) => !this.gone.has(connection.connectionId));
   }
 
-  alarmSettingsOf(userId: string): Promise<AlarmSettings> {
-    return memo(this.settings, userId, async () => (await getUserSettings(userId)).alarmSettings);
+  settingsOf(userId: string): Promise<UserSettings> {
+    return memo(this.settings, userId, () => getUserSettings(userId));
   }
 
   /** Deletes connections the gateway answered 410 for; a connection once gone is never sent to again. */
@@ -180,7 +180,7 @@ async function deliverAlarms(change: TicketChange, audience: Audience): Promise<
   const reads = await settleWithConcurrency([...candidates], READ_CONCURRENCY, async ([userId, types]) => {
     const pending = (await audience.connectionsOf(userId)).filter((c) => !alreadySent.has(c.connectionId));
     if (!pending.length) return;
-    const alarmType = chooseAlarm(types, await audience.alarmSettingsOf(userId));
+    const alarmType = chooseAlarm(types, await audience.settingsOf(userId));
     if (!alarmType) return;
     const body = JSON.stringify(alarmMessage(after, alarmType, eventId));
     frames.push(...pending.map(({ connectionId }) => ({ connectionId, body })));

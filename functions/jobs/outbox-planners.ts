@@ -4,5 +4,6 @@
  * the change (docs/decisions/051-outbound-delivery.md).
  */
 import type { Planner } from '../domain/outbound.ts';
+import { mailPlanner } from './mail-planner.ts';
 
-export const PLANNERS: readonly Planner[] = [];
+export const PLANNERS: readonly Planner[] = [mailPlanner as Planner];

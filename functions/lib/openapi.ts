@@ -107,6 +107,7 @@ const TICKET_EXAMPLE: Ticket = {
   priority: 'high',
   status: 'open',
   type: 'api',
+  customerLanguage: 'en',
   assignedToId: AGENT.id,
   assignedTo: AGENT,
   createdById: null,
@@ -194,7 +195,7 @@ const METRICS_EXAMPLE: DashboardMetrics = {
   resolutionRate: 95.5,
   byStatus: { open: 37, in_progress: 21, resolved: 902, closed: 324 },
   byPriority: { low: 310, medium: 688, high: 241, critical: 45 },
-  byType: { api: 1009, direct: 275 },
+  byType: { api: 1009, direct: 231, email: 44 },
   changes: { totalTickets: 8.2, openTickets: -12.5, avgResponseTime: -3.1, resolutionRate: 0.4 },
 };
 

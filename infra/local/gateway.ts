@@ -1,7 +1,7 @@
 /**
  * The embedded gateway: what CloudFront + the HTTP API + the WebSocket API are in AWS, on one port.
- * - `/api/*` is matched against the one route table and handed to the same handler modules, as
- *   APIGatewayProxyEventV2 events (payload format 2.0);
+ * - `/api/*` and `/r/*` (the rating pages) are matched against the one route table and handed to the same handler
+ *   modules, as APIGatewayProxyEventV2 events (payload format 2.0);
  * - `/ws` is a WebSocket endpoint driving the `$connect` authorizer and the `$connect`/`$default`/`$disconnect`
  *   handlers;
  * - `/@connections/{id}` answers ApiGatewayManagementApiClient as AWS does (410 + GoneException for a gone
@@ -16,7 +16,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HTTP_ROUTES, httpEntry, routeKeyOf, WS_HANDLERS, type HttpRoute } from '#functions/routes.ts';
+import { HTTP_ROUTES, httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS, type HttpRoute } from '#functions/routes.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { readRequestBody } from './request-body.ts';
@@ -256,7 +256,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
     const started = Date.now();
-    const work = url.pathname.startsWith('/api/')
+    const routed = ROUTED_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
+    const work = routed
       ? handleApi(req, res, url)
       : url.pathname.startsWith('/@connections/')
         ? handleConnections(req, res, url)
@@ -269,8 +270,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         if (!error.statusCode) console.error(error);
       })
       .finally(() => {
-        if (url.pathname.startsWith('/api/'))
-          log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+        if (routed) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
       });
   });
 

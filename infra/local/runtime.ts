@@ -6,12 +6,14 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { MAX_INBOUND_BYTES } from '#functions/domain/inbound-mail.ts';
 import { JOB_HANDLERS, QUEUE_KINDS } from '#functions/routes.ts';
 import { startCognitoLocal, ensureUserPool } from './cognito.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
 import { loadOrCreateAppSecret } from './app-secret.ts';
 import { functionEnv, LOCAL_CREDENTIALS } from './env.ts';
 import { startGateway } from './gateway.ts';
+import { startMailbox, startSmtpListener } from './mail.ts';
 import { loadHandler } from './handlers.ts';
 import { startQueues } from './queues.ts';
 import { everyMinute } from './scheduler.ts';
@@ -19,6 +21,8 @@ import { startStreamPoller } from './stream-poller.ts';
 import { ensureTable } from './table.ts';
 
 export const REGION = 'us-east-1';
+
+const inboundMail = () => import('#functions/use-cases/mail/receive-mail.ts');
 export const TABLE_NAME = 'helpdesk';
 
 export interface RuntimeOptions {
@@ -32,12 +36,33 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** Invoke the overdue job every minute (default true). */
   schedule?: boolean;
+  /** The mail parts (infra/local/mail.ts); each port 0 or absent means a free one. */
+  mail?: RuntimeMailOptions;
 }
+
+export interface RuntimeMailOptions {
+  /** The SES emulator's port (`MAIL_PORT`). */
+  port?: number;
+  /** The SMTP listener's port (`SMTP_PORT`). */
+  smtpPort?: number;
+  /** The mail domain (`MAIL_DOMAIN`); DEFAULT_MAIL_DOMAIN when absent. */
+  domain?: string;
+  /** Where links in e-mails point (`PUBLIC_BASE_URL`); the gateway, as `http://localhost:<port>`, when absent. */
+  publicBaseUrl?: string;
+}
+
+/** The mail domain of the embedded runtime unless MAIL_DOMAIN says otherwise: nothing outside resolves it. */
+export const DEFAULT_MAIL_DOMAIN = 'helpdesk.localhost';
 
 export interface Runtime {
   url: string;
   port: number;
   env: Record<string, string>;
+  /** The SES emulator: its page is the mailbox, `GET /store` the sent mail as JSON. */
+  mailbox: { url: string; port: number };
+  /** The SMTP listener that takes mail for the help desk. */
+  smtp: { url: string; port: number };
+  mailDomain: string;
   stop(): Promise<void>;
 }
 
@@ -90,6 +115,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The gateway's port must be known before the env is written: the notifier posts to its @connections.
     const gateway = await startGateway({ port: options.port, staticDir: options.webDir, log });
     stops.push(() => gateway.close());
+    const mailDomain = (options.mail?.domain ?? DEFAULT_MAIL_DOMAIN).toLowerCase();
+    const mailbox = await startMailbox({ port: options.mail?.port ?? 0 });
+    stops.push(() => mailbox.close());
+    const smtp = await startSmtpListener({
+      port: options.mail?.smtpPort ?? 0,
+      domain: mailDomain,
+      maxBytes: MAX_INBOUND_BYTES,
+      // The same use case SES's receipt rule feeds in AWS, loaded once the functions' environment is in place.
+      receive: async (raw, envelope) => (await inboundMail()).receiveMail(raw, envelope),
+      refuseOversized: async (bytes, envelope) => (await inboundMail()).refuseOversized(bytes, envelope),
+      log,
+    });
+    stops.push(() => smtp.close());
     // One queue per kind of outbound delivery, feeding that kind's sender as the SQS event source does in AWS.
     const kinds = Object.entries(QUEUE_KINDS);
     const queues = await startQueues({
@@ -113,6 +151,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       queues: {
         endpoint: queues.endpoint,
         urls: Object.fromEntries(kinds.map(([kind]) => [kind, queues.queueUrl(`helpdesk-${kind}`)])),
+      },
+      mail: {
+        domain: mailDomain,
+        sesEndpoint: mailbox.url,
+        publicBaseUrl: options.mail?.publicBaseUrl ?? gateway.url.replace('127.0.0.1', 'localhost'),
       },
     });
     Object.assign(process.env, env);
@@ -139,7 +182,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stops.push(() => schedule.stop());
     }
 
-    return { url: gateway.url, port: gateway.port, env, stop: stopAll };
+    return {
+      url: gateway.url,
+      port: gateway.port,
+      env,
+      mailbox: { url: mailbox.url, port: mailbox.port },
+      smtp: { url: smtp.url, port: smtp.port },
+      mailDomain,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -31,6 +31,7 @@ import {
   probePlanner,
   type ProbeRecipient,
 } from './support/probe-kind.ts';
+import { eventually } from './support/eventually.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from './support/receiver.ts';
 import { pollTableStream } from './support/stream.ts';
 import { useDedicatedTable } from './tickets-support.ts';
@@ -111,21 +112,6 @@ afterAll(async () => {
   logger.setLogLevel(previousLogLevel);
   await table?.restore();
 });
-
-/** Polls `check` until it returns something truthy; fails after `timeoutMs`. */
-async function eventually<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Writes a probe item: one delivery per recipient, through the stream. */
 async function putProbe(recipients: ProbeRecipient[], label = 'probe.created'): Promise<string> {

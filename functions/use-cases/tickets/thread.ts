@@ -9,10 +9,13 @@ import {
   type CreateCommentInput,
   type CustomerMessageInput,
   customerMessageSchema,
+  type MailNote,
   type ThreadPage,
   type ThreadQuery,
   threadQuerySchema,
 } from '#shared/schemas/ticket.ts';
+import { idempotencyScope } from '../../data/table.ts';
+import { idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
@@ -20,7 +23,7 @@ import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
 import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
-import { parseInput } from '../../lib/errors.ts';
+import { ConflictError, parseInput } from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
 
 /**
@@ -53,21 +56,50 @@ export async function addStaffComment(
  * customer, in one transaction over the version read, the aggregates moved exactly. It takes no caller: the inbound
  * channel that received the message (the e-mail adapter, an API route) is the gate, and names itself in `channel`.
  * `receivedAt` is when the message reached us, the time the thread shows; the ticket changes when it is recorded.
+ * A channel that may hand the same message over twice (mail is delivered at least once) names it in `once`: a message
+ * already recorded under that key is refused with AlreadyReceivedError and changes nothing.
  */
-export async function addCustomerMessage(input: CustomerMessageInput, now = new Date()): Promise<Comment> {
+export async function addCustomerMessage(
+  input: CustomerMessageInput,
+  now = new Date(),
+  options: CustomerMessageOptions = {},
+): Promise<Comment> {
   const { ticketId, content, channel, receivedAt } = parseInput(customerMessageSchema, input);
   const id = randomUUID();
+  const once = options.once && {
+    scope: idempotencyScope.system(options.once.channel),
+    key: options.once.key,
+    fingerprint: options.once.key,
+  };
   return retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
     const message = customerMessage(current, content, channel, id, receivedAt ?? now);
     await writeTicketChange(current, customerWroteIn(current, now), {
       actor: customerActor(current.customerEmail),
       action: 'commented',
-      extra: [commentPut(message)],
+      extra: [
+        commentPut(message),
+        ...(once ? [idempotencyClaim(once, ticketId, now, () => new AlreadyReceivedError())] : []),
+      ],
       now,
+      ...(options.mail ? { mail: options.mail } : {}),
     });
     return message;
   });
+}
+
+export interface CustomerMessageOptions {
+  /** The message's identity on its channel (a hash of an e-mail's Message-ID): recorded once, for 24 hours. */
+  once?: { channel: string; key: string };
+  /** The e-mail it arrived in, for the history entry. */
+  mail?: MailNote;
+}
+
+/** The channel handed over a message it had handed over before; the first copy is on the thread. */
+export class AlreadyReceivedError extends ConflictError {
+  constructor() {
+    super('This message was already received');
+  }
 }
 
 /** Internal notes are for staff; an upstream system may show what it reads to the customer. */

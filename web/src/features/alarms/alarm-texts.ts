@@ -44,7 +44,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   enabled: true,
   volume: ALARM.defaultVolume,
   soundType: 'bell',
-  alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+  alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'ticket_status_changed', 'customer_reply'],
 };
 
 /** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */

@@ -45,4 +45,6 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   high_priority: 'High priority',
   critical_priority: 'Critical priority',
   ticket_overdue: 'Ticket overdue',
+  ticket_status_changed: 'Status changed on my ticket',
+  customer_reply: 'Customer replied',
 };

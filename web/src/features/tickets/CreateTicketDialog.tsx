@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PRIORITIES, TICKET_TYPES, type TicketType } from '#shared/constants.ts';
+import { CREATABLE_TICKET_TYPES, PRIORITIES } from '#shared/constants.ts';
 import { TICKET_TEXTS } from '#shared/messages.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -43,7 +43,7 @@ interface CreateTicketDialogProps {
   open: boolean;
   onClose: () => void;
   /** The type the form starts with: `direct` from Direct Tickets; `api` otherwise (docs/product.md §5 default). */
-  defaultType?: TicketType;
+  defaultType?: (typeof CREATABLE_TICKET_TYPES)[number];
 }
 
 /** The Create New Ticket dialog (docs/product.md §2): active categories, an agent or round robin ('auto'). */
@@ -59,7 +59,13 @@ export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: Creat
   );
 }
 
-function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; onClose: () => void }) {
+function CreateTicketForm({
+  defaultType,
+  onClose,
+}: {
+  defaultType: (typeof CREATABLE_TICKET_TYPES)[number];
+  onClose: () => void;
+}) {
   const user = useCurrentUser();
   const create = useCreateTicketMutation();
   const categories = useQuery(activeCategoriesQuery());
@@ -145,7 +151,7 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
                 ))}
               </SelectField>
               <SelectField label="Type" error={errors.type?.message} {...register('type')}>
-                {TICKET_TYPES.map((type) => (
+                {CREATABLE_TICKET_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {typeLabel(type)}
                   </option>

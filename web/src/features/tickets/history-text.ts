@@ -14,6 +14,7 @@ const ACTION_TEXTS: Record<HistoryAction, string> = {
   assigned: 'assigned the ticket',
   commented: 'commented',
   overdue: 'marked the ticket overdue',
+  emailed: 'sent an e-mail',
 };
 
 /** "Maria Santos assigned the ticket". */
