@@ -85,6 +85,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<L
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: options.maxBytes,
+    // Clients that knew the limit would refuse to send at all: the message is taken, measured, refused and counted.
+    hideSize: true,
     logger: false,
     // Stopping the runtime should not wait long for a client that keeps its connection open.
     closeTimeout: 2_000,
