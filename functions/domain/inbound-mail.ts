@@ -114,6 +114,8 @@ export function ticketFieldsOfMail(mail: { from: string; subject: string; text: 
   ).text;
   let description = mail.text.trim();
   if (description.length < DESCRIPTION_MIN_LENGTH) description = `${given}\n\n${description}`.trim();
-  if (description.length < DESCRIPTION_MIN_LENGTH) description = `E-mail from ${mail.from}: ${description}`.trim();
+  if (description.length < DESCRIPTION_MIN_LENGTH) {
+    description = [`E-mail from ${mail.from}`, description].filter(Boolean).join(': ');
+  }
   return { subject, description: fitText(description, TICKET_LIMITS.descriptionMax).text };
 }
