@@ -44,7 +44,9 @@ export default defineConfig({
         },
       },
       {
-        // The route tree is generated (and gitignored): a fresh clone's component tests make it first.
+        // web/src/routeTree.gen.ts is generated from the files in web/src/routes and tracked in git. TanStack's generator
+        // rewrites it whenever the route files change: in `npm run build:web` and `npm run dev:web` (the Vite plugin)
+        // and here, before the component tests run, so a route change shows up in the diff with the code that made it.
         plugins: [tanstackRouterGenerator(routeTreeOptions)],
         test: {
           name: 'component',

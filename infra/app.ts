@@ -1,13 +1,8 @@
-import { App } from 'aws-cdk-lib';
-import { HelpdeskStack, settingsFromContext } from './stack.ts';
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { defineHelpdeskApp } from './helpdesk-app.ts';
 
 const app = new App();
-
-const account = app.node.tryGetContext('account') ?? process.env.CDK_DEFAULT_ACCOUNT;
-const region = app.node.tryGetContext('region') ?? process.env.CDK_DEFAULT_REGION;
-
-new HelpdeskStack(app, 'Helpdesk', {
-  // Without an account and region the stack stays environment-agnostic, which is enough to synthesize.
-  ...(account || region ? { env: { account, region } } : {}),
-  settings: settingsFromContext(app.node),
-});
+defineHelpdeskApp(app);
+// Every synth and deploy runs the AWS Solutions checks; an unacknowledged finding fails it (infra/nag.test.ts too).
+Aspects.of(app).add(new AwsSolutionsChecks());

@@ -11,6 +11,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueueKind } from '#functions/routes.ts';
 import { PROBE_SENDER_ENTRY } from '../tests/integration/support/probe-kind.ts';
+import { AppSecret } from './constructs/app-secret.ts';
 import {
   MAX_RECEIVE_COUNT,
   Outbound,
@@ -57,6 +58,7 @@ beforeAll(() => {
     table,
     queues,
     kinds: KINDS,
+    appSecret: new AppSecret(stack, 'AppSecret'),
     environment: { TABLE_NAME: table.tableName, ...queues.environment },
   });
   // An HTTP function that retries parked jobs would be granted like this.

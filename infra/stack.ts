@@ -11,6 +11,7 @@ import { HttpRoutes } from './constructs/http-routes.ts';
 import { Identity, type SsoProvider } from './constructs/identity.ts';
 import { Jobs } from './constructs/jobs.ts';
 import { Outbound, OutboundQueues } from './constructs/outbound.ts';
+import { AppSecret } from './constructs/app-secret.ts';
 import { Realtime } from './constructs/realtime.ts';
 import { Web } from './constructs/web.ts';
 
@@ -25,12 +26,16 @@ export interface HelpdeskSettings {
   ssoProvider?: SsoProvider;
   /** Requests per minute allowed to one API key. */
   apiKeyRateLimit: string;
+  /** Requests to the sign-in routes one client IP may make per five minutes before WAF answers 429. */
+  authRateLimit: number;
 }
 
 export interface HelpdeskStackProps extends StackProps {
   settings: HelpdeskSettings;
   /** Built SPA folder, absolute or relative to the repository root; `web/dist` by default. */
   webAssetPath?: string;
+  /** The CLOUDFRONT-scope web ACL to attach to the distribution (the edge stack's, infra/edge-stack.ts). */
+  webAclArn?: string;
 }
 
 const providerName = z
@@ -77,12 +82,21 @@ const settingsSchema = z
       .optional(),
     ssoProvider: z.preprocess(jsonText, ssoProviderSchema.optional()),
     apiKeyRateLimit: z.coerce.number().int().positive().default(600).transform(String),
+    // WAF's rate-based rules accept 10 and more.
+    authRateLimit: z.coerce.number().int().min(10).max(2_000_000_000).default(100),
   })
   .refine((s) => Boolean(s.domainName) === Boolean(s.certificateArn), {
     message: 'domainName and certificateArn go together: set both or neither',
   });
 
-const SETTING_KEYS = ['domainName', 'certificateArn', 'cognitoDomainPrefix', 'ssoProvider', 'apiKeyRateLimit'] as const;
+const SETTING_KEYS = [
+  'domainName',
+  'certificateArn',
+  'cognitoDomainPrefix',
+  'ssoProvider',
+  'apiKeyRateLimit',
+  'authRateLimit',
+] as const;
 
 /** Reads and validates the deployment settings from CDK context; throws one message listing every problem. */
 export function settingsFromContext(node: Node): HelpdeskSettings {
@@ -107,6 +121,7 @@ export class HelpdeskStack extends Stack {
   readonly jobs: Jobs;
   readonly outboundQueues: OutboundQueues;
   readonly outbound: Outbound;
+  readonly appSecret: AppSecret;
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, {
@@ -123,6 +138,7 @@ export class HelpdeskStack extends Stack {
       httpApiDomain: gateways.httpApiDomain,
       webSocketApiDomain: gateways.webSocketApiDomain,
       webAssetPath: resolve(REPO_ROOT, props.webAssetPath ?? 'web/dist'),
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       ...(settings.domainName && settings.certificateArn
         ? {
             customDomain: {
@@ -140,6 +156,8 @@ export class HelpdeskStack extends Stack {
     });
     const { web, identity } = this;
     this.outboundQueues = new OutboundQueues(this, 'OutboundQueues', { kinds: QUEUE_KINDS });
+    this.appSecret = new AppSecret(this, 'AppSecret');
+    const { appSecret } = this;
 
     // The functions' whole configuration contract; both runtimes read exactly these names.
     const environment: Record<string, string> = {
@@ -150,6 +168,7 @@ export class HelpdeskStack extends Stack {
       WS_MANAGEMENT_ENDPOINT: gateways.webSocketStage.callbackUrl,
       API_KEY_RATE_LIMIT: settings.apiKeyRateLimit,
       ...this.outboundQueues.environment,
+      ...appSecret.environment,
       POWERTOOLS_SERVICE_NAME: 'helpdesk',
       LOG_LEVEL: 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
@@ -159,11 +178,13 @@ export class HelpdeskStack extends Stack {
       httpApi: gateways.httpApi,
       table: data.table,
       userPool: identity.userPool,
+      appSecret,
       environment,
     });
     this.realtime = new Realtime(this, 'Realtime', {
       webSocketApi: gateways.webSocketApi,
       table: data.table,
+      appSecret,
       environment,
     });
     this.jobs = new Jobs(this, 'Jobs', { table: data.table, webSocketStage: gateways.webSocketStage, environment });
@@ -171,6 +192,7 @@ export class HelpdeskStack extends Stack {
       table: data.table,
       queues: this.outboundQueues,
       kinds: QUEUE_KINDS,
+      appSecret,
       environment,
     });
 

@@ -70,6 +70,9 @@ export const LIST_LIMITS = {
   agentPerformance: 50,
 } as const;
 
+/** Longest ticket search text (`GET /api/tickets?q=`); the web app's search box and its URL keep to it too. */
+export const TICKET_SEARCH_MAX = 100;
+
 export const PERFORMANCE_THRESHOLDS = { good: 90, fair: 70 } as const;
 
 export const OVERDUE_POLL_MS = 30_000;

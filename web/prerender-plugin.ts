@@ -1,42 +1,44 @@
 /**
- * Build step: puts the pre-rendered sign-in screens (src/prerender/sign-in-screens.tsx) into index.html, so that a
- * visitor without a session sees the screen as soon as the document arrives (ADR 041).
+ * Build step: puts the pre-rendered sign-in pages (src/prerender/sign-in-pages.tsx) into index.html, so that a visitor
+ * without a session sees the page as soon as the document arrives, and the app, when it starts, hydrates that markup
+ * rather than replacing it (ADR 041, ADR 042).
  *
  * index.html gets
- * - the screens' styles once, in <head>, as the <style data-emotion> tags Emotion writes when rendering on a server
- *   (the app's Emotion cache adopts them at start instead of inserting the same rules again);
- * - one inert <template> per variant;
+ * - the pages' styles once, in <head>, as the <style data-emotion> tags Emotion writes when rendering on a server
+ *   (Emotion's cache adopts them at start instead of inserting the same rules again, and with them out of the markup
+ *   it is what the browser's first render produces: there, Emotion inserts styles without rendering tags);
+ * - one inert <template> per distinct page;
  * - the app's start (its entry script and the requests index.html starts early) moved into an inert template too;
  * - a small inline script that, on a sign-in path and without the signed-in hint cookie, applies the colour mode,
- *   copies the path's screen into #root and starts the app once that screen has been painted, so that nothing the
- *   app loads competes with the first paint. Elsewhere it starts the app at once: the page loads as before.
- * Until the app takes the screen over (src/prerender/takeover.ts), a submit is held back and remembered.
+ *   copies the path's page into #root and starts the app once that page has been painted, so that nothing the app
+ *   loads competes with the first paint. Elsewhere it starts the app at once: the page loads as before.
+ * Until the app has adopted the page (src/prerender/takeover.ts), a submit is held back and marked on #root.
  */
 import type { Plugin } from 'vite';
 import { createServer } from 'vite';
 import { SIGNED_IN_HINT_COOKIE } from '../shared/signed-in-hint.ts';
-import type { LoginVariant } from './src/features/auth/login-variants.ts';
-import { FORM_STATE_ATTRIBUTES, PRERENDERED_ATTRIBUTE, SIGN_IN_PATHS } from './src/prerender/sign-in-paths.ts';
+import { HELD_SUBMIT_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SIGN_IN_PATHS } from './src/prerender/sign-in-paths.ts';
 
-const RENDER_MODULE = '/src/prerender/sign-in-screens.tsx';
-const TEMPLATE_ID_PREFIX = 'sign-in-screen-';
+const RENDER_MODULE = '/src/prerender/sign-in-pages.tsx';
+const TEMPLATE_ID_PREFIX = 'sign-in-page-';
 const APP_START_ID = 'app-start';
 
 /**
- * The inline script: which screen to show, in which colour mode (next-themes' stored choice, else the system's), and
- * when to start the app.
+ * The inline script: which page to show (`templates`: path to template number), in which colour mode (next-themes'
+ * stored choice, else the system's), and when to start the app. It marks #root with the path as the router will see
+ * it (the app hydrates only if it renders that very page; takeover.ts), and until the app removes that mark it stops
+ * native submission (a GET with the password in the URL) and marks a held submit, which the app then sends.
  */
-function bootstrapScript(): string {
-  const paths = JSON.stringify(SIGN_IN_PATHS);
+function bootstrapScript(templates: Record<string, number>): string {
   return `(function () {
   function startApp() {
     var start = document.getElementById('${APP_START_ID}');
     if (start) document.head.appendChild(start.content.cloneNode(true));
   }
-  function showScreen() {
-    var variant = ${paths}[location.pathname.replace(/\\/+$/, '')];
-    if (!variant || /(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)/.test(document.cookie)) return false;
-    var template = document.getElementById('${TEMPLATE_ID_PREFIX}' + variant);
+  function showPage() {
+    var path = location.pathname, number = ${JSON.stringify(templates)}[path.replace(/\\/+$/, '')];
+    if (number === undefined || /(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)/.test(document.cookie)) return false;
+    var template = document.getElementById('${TEMPLATE_ID_PREFIX}' + number);
     var root = document.getElementById('root');
     if (!template || !root) return false;
     var html = document.documentElement, theme = 'system';
@@ -45,30 +47,16 @@ function bootstrapScript(): string {
     html.classList.add(theme);
     html.style.colorScheme = theme;
     root.appendChild(template.content.cloneNode(true));
-    root.firstElementChild.setAttribute('${PRERENDERED_ATTRIBUTE}', variant);
-    function field(event) {
-      var target = event.target;
-      return target.form && target.form.closest('[${PRERENDERED_ATTRIBUTE}]') ? target : null;
-    }
-    document.addEventListener('focusin', function (event) {
-      var target = field(event);
-      if (target) target.form.setAttribute('${FORM_STATE_ATTRIBUTES.focused}', target.name);
-    }, true);
-    // Focus moving elsewhere clears it; the field being replaced by the app's own does not.
-    document.addEventListener('focusout', function (event) {
-      var target = field(event);
-      if (target && event.relatedTarget) target.form.removeAttribute('${FORM_STATE_ATTRIBUTES.focused}');
-    }, true);
+    root.setAttribute('${PRERENDERED_ATTRIBUTE}', path);
     document.addEventListener('submit', function (event) {
-      var form = event.target;
-      if (form.closest && form.closest('[${PRERENDERED_ATTRIBUTE}]')) {
+      if (root.hasAttribute('${PRERENDERED_ATTRIBUTE}') && root.contains(event.target)) {
         event.preventDefault();
-        form.setAttribute('${FORM_STATE_ATTRIBUTES.submitted}', '');
+        root.setAttribute('${HELD_SUBMIT_ATTRIBUTE}', '');
       }
     }, true);
     return true;
   }
-  if (showScreen()) requestAnimationFrame(function () { setTimeout(startApp, 0); });
+  if (showPage()) requestAnimationFrame(function () { setTimeout(startApp, 0); });
   else startApp();
 })();`;
 }
@@ -77,22 +65,51 @@ function bootstrapScript(): string {
 const APP_START_TAGS =
   /<script\b[^>]*\btype="module"[^>]*><\/script>|<link\b[^>]*\brel="(?:modulepreload|preload)"[^>]*>/g;
 
+/** Emotion's style tags (its global styles included). */
 const STYLE_TAG = /<style\b[^>]*>[\s\S]*?<\/style>/g;
-const SCRIPT_TAG = /<script\b[^>]*>[\s\S]*?<\/script>/g;
 
-/** Splits rendered screens into their distinct style tags (first-seen order) and their markup without them. */
-function separateStyles(screens: readonly string[]): { styles: string[]; markup: string[] } {
+/**
+ * Any script but next-themes' data block (which the browser renders too): none may be in the markup, which has to be
+ * exactly what the browser's first render produces.
+ */
+const UNEXPECTED_SCRIPT = /<script(?![^>]*\btype="application\/json")\b/;
+
+/**
+ * Splits rendered pages into their distinct style tags (first-seen order) and their markup without them: what the
+ * browser's first render produces.
+ */
+function separateStyles(pages: readonly string[]): { styles: string[]; markup: string[] } {
   const styles = new Set<string>();
-  const markup = screens.map((html) =>
-    html
-      .replace(STYLE_TAG, (tag) => {
-        styles.add(tag);
-        return '';
-      })
-      // next-themes' own colour-mode script, inert in a client-rendered page; the bootstrap script does its work.
-      .replace(SCRIPT_TAG, ''),
+  const markup = pages.map((html) =>
+    html.replace(STYLE_TAG, (tag) => {
+      styles.add(tag);
+      return '';
+    }),
   );
+  if (markup.some((page) => UNEXPECTED_SCRIPT.test(page)))
+    throw new Error('a pre-rendered sign-in page holds a script the browser would not render: it could not hydrate');
   return { styles: [...styles], markup };
+}
+
+/** Renders every sign-in path with the app's own modules, in a Vite server of their own. */
+async function renderPages(root: string): Promise<string[]> {
+  const server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const { renderSignInPage } = (await server.ssrLoadModule(
+      RENDER_MODULE,
+    )) as typeof import('./src/prerender/sign-in-pages.tsx');
+    const pages: string[] = [];
+    for (const path of SIGN_IN_PATHS) pages.push(await renderSignInPage(path));
+    return pages;
+  } finally {
+    await server.close();
+  }
 }
 
 export function prerenderSignIn(): Plugin {
@@ -106,28 +123,11 @@ export function prerenderSignIn(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        const variants = [...new Set(Object.values(SIGN_IN_PATHS))] as LoginVariant[];
-        const server = await createServer({
-          root,
-          configFile: false,
-          logLevel: 'error',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, ws: false },
-        });
-        let screens: string[];
-        try {
-          const { renderSignInScreen } = (await server.ssrLoadModule(
-            RENDER_MODULE,
-          )) as typeof import('./src/prerender/sign-in-screens.tsx');
-          screens = [];
-          for (const variant of variants) screens.push(await renderSignInScreen(variant));
-        } finally {
-          await server.close();
-        }
-        const { styles, markup } = separateStyles(screens);
-        const templates = variants.map(
-          (variant, i) => `<template id="${TEMPLATE_ID_PREFIX}${variant}">${markup[i]}</template>`,
-        );
+        const { styles, markup } = separateStyles(await renderPages(root));
+        // Paths whose pages are the same markup share a template.
+        const distinct = [...new Set(markup)];
+        const templateOf = Object.fromEntries(SIGN_IN_PATHS.map((path, i) => [path, distinct.indexOf(markup[i]!)]));
+        const templates = distinct.map((page, i) => `<template id="${TEMPLATE_ID_PREFIX}${i}">${page}</template>`);
         if (!html.includes('<div id="root"></div>'))
           throw new Error('index.html has no empty #root to pre-render into');
         const startTags = html.match(APP_START_TAGS) ?? [];
@@ -140,7 +140,7 @@ export function prerenderSignIn(): Plugin {
           )
           .replace(
             '<div id="root"></div>',
-            `${templates.join('')}<div id="root"></div><script>${bootstrapScript()}</script>`,
+            `${templates.join('')}<div id="root"></div><script>${bootstrapScript(templateOf)}</script>`,
           );
       },
     },

@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -18,7 +19,9 @@ export interface HandlerFunctionProps {
 }
 
 /**
- * Every Lambda of the help desk: Node 22 on Graviton, bundled locally by esbuild into one minified ESM file.
+ * Every Lambda of the help desk: Node 22 on Graviton, bundled locally by esbuild into one minified ESM file. Its role
+ * starts empty but for writing to its own log group (not AWS's managed basic-execution policy, which allows every
+ * log group); infra/constructs/grants.ts adds what the function's code calls.
  */
 export class HandlerFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
@@ -26,6 +29,11 @@ export class HandlerFunction extends NodejsFunction {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.description} (execution role)`,
+    });
+    logGroup.grantWrite(role);
 
     super(scope, id, {
       entry: join(REPO_ROOT, props.entry),
@@ -39,6 +47,7 @@ export class HandlerFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       environment: props.environment,
       logGroup,
+      role,
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',

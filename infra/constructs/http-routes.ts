@@ -5,23 +5,14 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { HTTP_GROUPS, HTTP_ROUTES, httpEntry, type HttpGroup } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
-
-/** Cognito admin calls the staff group makes when admins create, reset, deactivate or reactivate staff. */
-export const STAFF_COGNITO_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  // Undoes a creation whose directory entry could not be written (functions/http/staff.ts).
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminGetUser',
-] as const;
+import type { AppSecret } from './app-secret.ts';
+import { grantFunction } from './grants.ts';
 
 export interface HttpRoutesProps {
   httpApi: HttpApi;
   table: ITable;
   userPool: IUserPool;
+  appSecret: AppSecret;
   environment: Record<string, string>;
 }
 
@@ -40,14 +31,13 @@ export class HttpRoutes extends Construct {
         description: `Help desk HTTP API: ${group} routes`,
         environment: props.environment,
       });
-      props.table.grantReadWriteData(fn);
+      grantFunction(group, fn, { table: props.table, userPool: props.userPool, appSecret: props.appSecret });
       functions[group] = fn;
       // One invoke permission per function rather than one per route keeps the resource policy small.
       integrations[group] = new HttpLambdaIntegration(`${functionId(group)}Integration`, fn, {
         scopePermissionToRoute: false,
       });
     }
-    props.userPool.grant(functions.staff, ...STAFF_COGNITO_ACTIONS);
 
     for (const route of HTTP_ROUTES) {
       props.httpApi.addRoutes({

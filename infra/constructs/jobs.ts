@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { JOB_HANDLERS } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
 import { consumeTableStream } from './table-stream.ts';
+import { grantFunction } from './grants.ts';
 
 export interface JobsProps {
   table: ITable;
@@ -29,7 +30,7 @@ export class Jobs extends Construct {
       environment,
       timeout: Duration.seconds(50),
     });
-    table.grantReadWriteData(this.overdueFunction);
+    grantFunction('overdueJob', this.overdueFunction, { table });
     // The next tick a minute later redoes the sweep, so a failed run is not retried into the next one.
     new Rule(this, 'OverdueSchedule', {
       description: 'Runs the overdue sweep every minute',
@@ -43,9 +44,7 @@ export class Jobs extends Construct {
       environment,
       timeout: Duration.seconds(60),
     });
-    table.grantReadData(this.notifierFunction);
-    // A send answered 410 removes that connection's item; nothing else is written.
-    table.grant(this.notifierFunction, 'dynamodb:DeleteItem');
+    grantFunction('notifierJob', this.notifierFunction, { table });
     webSocketStage.grantManagementApiAccess(this.notifierFunction);
 
     consumeTableStream(this.notifierFunction, table, 'TableStream', {

@@ -6,6 +6,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { kindEnvPrefix } from '#functions/lib/config.ts';
 import { JOB_HANDLERS, type QueueKind } from '#functions/routes.ts';
+import type { AppSecret } from './app-secret.ts';
 import { HandlerFunction } from './function.ts';
 import { consumeTableStream } from './table-stream.ts';
 
@@ -82,6 +83,8 @@ export interface OutboundProps {
   table: ITable;
   queues: OutboundQueues;
   kinds: Readonly<Record<string, QueueKind>>;
+  /** The dispatcher and the senders sign links and reply addresses and unseal webhook secrets with it. */
+  appSecret: AppSecret;
   environment: Record<string, string>;
 }
 
@@ -108,6 +111,7 @@ export class Outbound extends Construct {
     });
     // Planners decide from the stream record alone: the dispatcher reads nothing from the table and writes to it never.
     queues.grantEnqueue(this.dispatcherFunction);
+    props.appSecret.grantRead(this.dispatcherFunction);
     this.dispatchFailures = new Queue(this, 'DispatchFailures', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -137,6 +141,7 @@ export class Outbound extends Construct {
       table.grant(sender, ...SENDER_TABLE_ACTIONS);
       // A failed attempt queues the next one on the same queue.
       kindQueues.queue.grantSendMessages(sender);
+      props.appSecret.grantRead(sender);
       sender.addEventSource(
         new SqsEventSource(kindQueues.queue, {
           batchSize: SENDER_BATCH_SIZE,

@@ -5,6 +5,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { WS_HANDLERS } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
+import type { AppSecret } from './app-secret.ts';
+import { grantFunction } from './grants.ts';
 
 /**
  * The browser's socket carries the same HttpOnly session cookie as its API calls (same origin through
@@ -16,6 +18,7 @@ export const WEBSOCKET_IDENTITY_SOURCE = 'route.request.header.Cookie';
 export interface RealtimeProps {
   webSocketApi: WebSocketApi;
   table: ITable;
+  appSecret: AppSecret;
   environment: Record<string, string>;
 }
 
@@ -51,10 +54,10 @@ export class Realtime extends Construct {
       environment,
     });
 
-    table.grantReadData(this.authorizerFunction);
-    for (const fn of [this.connectFunction, this.disconnectFunction, this.defaultFunction]) {
-      table.grantReadWriteData(fn);
-    }
+    grantFunction('wsAuthorizer', this.authorizerFunction, { table, appSecret: props.appSecret });
+    grantFunction('wsConnect', this.connectFunction, { table });
+    grantFunction('wsDisconnect', this.disconnectFunction, { table });
+    grantFunction('wsDefault', this.defaultFunction, { table });
 
     const authorizer = new WebSocketLambdaAuthorizer('CookieAuthorizer', this.authorizerFunction, {
       identitySource: [WEBSOCKET_IDENTITY_SOURCE],

@@ -22,9 +22,10 @@ import {
   type ResponseSecurityHeadersBehavior,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { type SecurityHeaders, securityHeadersForBuild } from '../security-headers.ts';
 import { WEBSOCKET_STAGE } from './gateways.ts';
 
 /**
@@ -58,13 +59,25 @@ export interface WebProps {
   webAssetPath: string;
   /** Custom domain and its us-east-1 certificate; CloudFront's own domain otherwise. */
   customDomain?: { domainName: string; certificate: ICertificate };
+  /** ARN of the CLOUDFRONT-scope WAF web ACL (created in us-east-1 by the edge stack, ADR 064). */
+  webAclArn?: string;
 }
+
+/** How long CloudFront's and the site bucket's access logs are kept. */
+export const SITE_LOG_RETENTION_DAYS = 90;
 
 /** CloudFront, the one origin the browser sees: the SPA from S3, /api/* and /ws from API Gateway. */
 export class Web extends Construct {
   readonly distribution: Distribution;
   readonly bucket: Bucket;
+  /** CloudFront's standard logs and the site bucket's server access logs. */
+  readonly logBucket: Bucket;
+  /** The values every response headers policy of the distribution sets (infra/security-headers.ts). */
+  readonly securityHeaders: SecurityHeaders;
+  /** Security headers only, for the API and the socket, whose answers set their own Cache-Control. */
+  readonly apiHeaders: ResponseHeadersPolicy;
   readonly spaRoutingFunction: EdgeFunction;
+  readonly customDomain?: { domainName: string; certificate: ICertificate };
   readonly forwardedHostFunction: EdgeFunction;
   /** `https://host` of the site. */
   readonly siteUrl: string;
@@ -76,10 +89,26 @@ export class Web extends Construct {
       throw new Error(`No index.html in ${props.webAssetPath}: build the web app before synthesizing the stack.`);
     }
 
+    this.securityHeaders = securityHeadersForBuild(props.webAssetPath);
+    if (props.customDomain) this.customDomain = props.customDomain;
+
+    this.logBucket = new Bucket(this, 'AccessLogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront's standard logging writes with object ACLs; S3 server access logs use the bucket policy.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(SITE_LOG_RETENTION_DAYS) }],
+      // Who fetched what is evidence after an incident; it outlives the stack and expires by the rule above.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     this.bucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
       // Only build output lives here; a fresh deploy recreates it.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
@@ -96,6 +125,11 @@ export class Web extends Construct {
       comment: 'Pass the viewer Host to the API as x-forwarded-host',
     });
 
+    this.apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: 'Help desk: security headers on API and socket answers',
+      securityHeadersBehavior: cloudFrontSecurityHeaders(this.securityHeaders),
+    });
+
     // Nothing behind API Gateway may be cached, and everything the viewer sent must arrive except Host
     // (API Gateway routes on its own host name). With caching disabled, the all-viewer policies are the
     // one way an origin request policy forwards Authorization, which API-key callers rely on.
@@ -103,6 +137,7 @@ export class Web extends Construct {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.apiHeaders,
     } satisfies Partial<BehaviorOptions>;
 
     // Browsers revalidate the shell on every load but keep content-hashed files for good. CloudFront's
@@ -115,6 +150,10 @@ export class Web extends Construct {
       comment: 'Help desk',
       httpVersion: HttpVersion.HTTP2_AND_3,
       defaultRootObject: 'index.html',
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(props.customDomain
         ? {
             domainNames: [props.customDomain.domainName],
@@ -168,7 +207,8 @@ export class Web extends Construct {
 
   private siteHeaders(id: string, cacheControl: string): ResponseHeadersPolicy {
     return new ResponseHeadersPolicy(this, id, {
-      securityHeadersBehavior: SECURITY_HEADERS,
+      comment: `Help desk: security headers, Cache-Control ${cacheControl}`,
+      securityHeadersBehavior: cloudFrontSecurityHeaders(this.securityHeaders),
       customHeadersBehavior: {
         customHeaders: [{ header: 'Cache-Control', value: cacheControl, override: true }],
       },
@@ -176,11 +216,52 @@ export class Web extends Construct {
   }
 }
 
-/** The managed SecurityHeadersPolicy's settings, which a policy that also sets Cache-Control must restate. */
-const SECURITY_HEADERS: ResponseSecurityHeadersBehavior = {
-  contentTypeOptions: { override: true },
-  frameOptions: { frameOption: HeadersFrameOption.SAMEORIGIN, override: true },
-  referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-  strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
-  xssProtection: { protection: true, modeBlock: true, override: true },
+const pick = <T extends string>(name: string, value: string, allowed: readonly T[]): T => {
+  const found = allowed.find((candidate) => candidate === value);
+  if (!found) throw new Error(`CloudFront cannot send ${name}: ${value}`);
+  return found;
 };
+
+/**
+ * The same header values, in CloudFront's terms; every header overrides what an origin sends. Throws for a header
+ * it cannot express, so CloudFront and the embedded gateway cannot drift apart silently.
+ */
+export function cloudFrontSecurityHeaders(headers: SecurityHeaders): ResponseSecurityHeadersBehavior {
+  const known = new Set([
+    'content-security-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+    'x-xss-protection',
+  ]);
+  const unknown = Object.keys(headers).filter((name) => !known.has(name));
+  if (unknown.length) throw new Error(`No CloudFront security header setting for ${unknown.join(', ')}`);
+
+  const hsts = /^max-age=(\d+)(; includeSubDomains)?(; preload)?$/.exec(headers['strict-transport-security'] ?? '');
+  if (!hsts) throw new Error(`Unexpected Strict-Transport-Security: ${headers['strict-transport-security']}`);
+  pick('X-Content-Type-Options', headers['x-content-type-options'] ?? '', ['nosniff']);
+  pick('X-XSS-Protection', headers['x-xss-protection'] ?? '', ['0']);
+  return {
+    contentSecurityPolicy: { contentSecurityPolicy: headers['content-security-policy'] ?? '', override: true },
+    contentTypeOptions: { override: true },
+    frameOptions: {
+      frameOption: pick('X-Frame-Options', headers['x-frame-options'] ?? '', [
+        HeadersFrameOption.DENY,
+        HeadersFrameOption.SAMEORIGIN,
+      ]),
+      override: true,
+    },
+    referrerPolicy: {
+      referrerPolicy: pick('Referrer-Policy', headers['referrer-policy'] ?? '', Object.values(HeadersReferrerPolicy)),
+      override: true,
+    },
+    strictTransportSecurity: {
+      accessControlMaxAge: Duration.seconds(Number(hsts[1])),
+      includeSubdomains: Boolean(hsts[2]),
+      preload: Boolean(hsts[3]),
+      override: true,
+    },
+    xssProtection: { protection: false, override: true },
+  };
+}

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Exit code of the leash when the emulator's command could not be started at all (as a shell would say). */
 export const EXIT_COMMAND_NOT_FOUND = 127;
@@ -7,6 +8,8 @@ const LEASH_GRACE_MS = 5_000;
 /** How long stop() waits after SIGTERM before SIGKILL; longer than the leash's own grace for the emulator. */
 const STOP_GRACE_MS = 10_000;
 const OUTPUT_LINES_KEPT = 60;
+/** How long (× 50 ms) to wait for an orphaned emulator to disappear after SIGKILL. */
+const ORPHAN_WAIT_STEPS = 40;
 
 /**
  * Runs in a small Node process between us and an emulator. Neither java nor cognito-local notices when the
@@ -20,6 +23,7 @@ const { spawn } = require('node:child_process');
 const { constants } = require('node:os');
 const [command, ...args] = process.argv.slice(1);
 const child = spawn(command, args, { stdio: 'inherit' });
+if (child.pid !== undefined && process.send) process.send({ emulatorPid: child.pid });
 let stopping = false;
 const stop = () => {
   if (stopping) return;
@@ -45,6 +49,8 @@ export interface ExitStatus {
 export interface Supervised {
   /** PID of the leash; signalling it stops the emulator. */
   readonly pid: number;
+  /** PID of the emulator process itself, once the leash has reported it (it does so right after starting it). */
+  emulatorPid(): number | undefined;
   readonly exited: Promise<ExitStatus>;
   hasExited(): boolean;
   /** The last lines the emulator printed (stdout and stderr), colour codes removed, for error messages. */
@@ -78,12 +84,46 @@ export function startSupervised(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  let emulatorPid: number | undefined;
+  child.on('message', (message: { emulatorPid?: unknown }) => {
+    if (typeof message?.emulatorPid === 'number') emulatorPid = message.emulatorPid;
+  });
+  /** Whether a process still runs: it exists and, where /proc tells, is not a zombie waiting to be reaped. */
+  const isAlive = (target: number): boolean => {
+    try {
+      process.kill(target, 0);
+    } catch {
+      return false;
+    }
+    try {
+      // The state follows the parenthesised command name: `pid (comm) S ...`.
+      const stat = readFileSync(`/proc/${target}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return true;
+    }
+  };
+  /** Kills the emulator if it outlived its leash, and waits (bounded) until it is gone. */
+  const reapOrphan = async (): Promise<void> => {
+    const orphan = emulatorPid;
+    if (orphan === undefined || !isAlive(orphan)) return;
+    try {
+      process.kill(orphan, 'SIGKILL');
+    } catch {
+      return;
+    }
+    // SIGKILL ends it at once; the wait covers the moment the kernel takes to release its port.
+    for (let i = 0; i < ORPHAN_WAIT_STEPS && isAlive(orphan); i++) await new Promise((r) => setTimeout(r, 50));
+  };
 
   let status: ExitStatus | undefined;
   const exited = new Promise<ExitStatus>((resolve) => {
     child.once('exit', (code, signal) => {
-      status = { code, signal };
-      resolve(status);
+      // A leash killed outright (SIGKILL) leaves its emulator running, holding the port a restart needs.
+      void reapOrphan().then(() => {
+        status = { code, signal };
+        resolve(status);
+      });
     });
     child.once('error', (err) => {
       collect(Buffer.from(String(err)));
@@ -109,12 +149,16 @@ export function startSupervised(
 
   return {
     pid,
+    emulatorPid: () => emulatorPid,
     exited,
     hasExited: () => status !== undefined,
     recentOutput: () => lines.join('\n'),
     stop,
   };
 }
+
+/** What a started emulator offers whoever runs it: its process ids, its end, and a way to stop it. */
+export type EmulatorProcess = Pick<Supervised, 'pid' | 'emulatorPid' | 'exited' | 'stop'>;
 
 /** Thrown when an emulator exits before it answers. */
 export class EmulatorExitedError extends Error {

@@ -9,16 +9,13 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
-import { startSupervised, waitUntilReady } from './child.ts';
+import { type EmulatorProcess, startSupervised, waitUntilReady } from './child.ts';
 import { LOCAL_CREDENTIALS } from './env.ts';
 import { freePort } from './ports.ts';
 
-export interface CognitoLocal {
+export interface CognitoLocal extends EmulatorProcess {
   endpoint: string;
   port: number;
-  /** PID of the supervising process; SIGTERM to it stops cognito-local. */
-  pid: number;
-  stop(): Promise<void>;
 }
 
 export interface LocalUserPool {
@@ -124,7 +121,14 @@ export async function startCognitoLocal(opts: {
     await emulator.stop();
     throw err;
   }
-  return { endpoint, port, pid: emulator.pid, stop: emulator.stop };
+  return {
+    endpoint,
+    port,
+    pid: emulator.pid,
+    emulatorPid: emulator.emulatorPid,
+    exited: emulator.exited,
+    stop: emulator.stop,
+  };
 }
 
 /**

@@ -2,16 +2,19 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { EXIT_COMMAND_NOT_FOUND, EmulatorExitedError, startSupervised, waitUntilReady } from './child.ts';
+import {
+  EXIT_COMMAND_NOT_FOUND,
+  EmulatorExitedError,
+  type EmulatorProcess,
+  startSupervised,
+  waitUntilReady,
+} from './child.ts';
 import { LOCAL_CREDENTIALS } from './env.ts';
 import { freePort } from './ports.ts';
 
-export interface DynamoDbLocal {
+export interface DynamoDbLocal extends EmulatorProcess {
   endpoint: string;
   port: number;
-  /** PID of the supervising process; SIGTERM to it stops DynamoDB Local. */
-  pid: number;
-  stop(): Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 30_000;
@@ -101,5 +104,12 @@ export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number 
     client.destroy();
   }
 
-  return { endpoint, port, pid: emulator.pid, stop: emulator.stop };
+  return {
+    endpoint,
+    port,
+    pid: emulator.pid,
+    emulatorPid: emulator.emulatorPid,
+    exited: emulator.exited,
+    stop: emulator.stop,
+  };
 }

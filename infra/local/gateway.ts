@@ -7,19 +7,25 @@
  * - `/@connections/{id}` answers ApiGatewayManagementApiClient as AWS does (410 + GoneException for a gone
  *   connection), so the notifier's code is the same in both runtimes;
  * - everything else is the built SPA, with extension-less paths served index.html (the CloudFront function's rule).
+ * Every answer carries the security headers CloudFront's response headers policy sets (infra/security-headers.ts);
+ * API bodies over 10 MB get API Gateway's 413; while the runtime is not ready (demo data being seeded, a part
+ * restarting) pages and API calls get a 503 with Retry-After (ADRs 060-062).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HTTP_ROUTES, httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS, type HttpRoute } from '#functions/routes.ts';
+import { httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS } from '#functions/routes.ts';
+import { securityHeaders, type SecurityHeaders } from '../security-headers.ts';
+import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
+import { CONTENT_TYPES, compileRoutes, eventHeaders, queryParameters, sendJson } from './gateway-http.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
-import { readRequestBody } from './request-body.ts';
+import { answerTooLarge, BodyTooLargeError, declaredTooLarge, MAX_API_BODY_BYTES, readBody } from './request-body.ts';
 
 export interface GatewayOptions {
   port: number;
@@ -28,6 +34,8 @@ export interface GatewayOptions {
   staticDir?: string;
   /** Logs one line per request when set. */
   log?: (line: string) => void;
+  /** Consulted on every request: while it reports a reason, pages, API calls and sockets are answered 503. */
+  availability?: Availability;
 }
 
 export interface Gateway {
@@ -38,76 +46,14 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-interface CompiledRoute {
-  route: HttpRoute;
-  pattern: RegExp;
-  names: string[];
-}
+/** Whether a path is the route table's (`/api/…`, `/r/…`) rather than the web app's. */
+const isRouted = (path: string) => ROUTED_PREFIXES.some((prefix) => path.startsWith(prefix));
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** What the management API's `@connections` endpoint accepts; frames are far smaller. */
+const CONNECTIONS_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Literal segments win over parameters, as in API Gateway (`/api/tickets/overdue` before `/api/tickets/{id}`). */
-function compileRoutes(): CompiledRoute[] {
-  return HTTP_ROUTES.map((route) => {
-    const names: string[] = [];
-    const source = route.path
-      .split('/')
-      .map((segment) => {
-        const param = segment.match(/^\{(\w+)\}$/);
-        if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(param[1]!);
-        return '([^/]+)';
-      })
-      .join('/');
-    return { route, pattern: new RegExp(`^${source}$`), names };
-  }).sort((a, b) => a.names.length - b.names.length);
-}
-
-const readBody = (req: IncomingMessage) => readRequestBody(req, MAX_BODY_BYTES);
-
-/** Headers as API Gateway v2 passes them: lower-case names, repeated values joined by commas, no Cookie. */
-function eventHeaders(req: IncomingMessage): { headers: Record<string, string>; cookies: string[] } {
-  const headers: Record<string, string> = {};
-  let cookies: string[] = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (name === 'cookie') {
-      cookies = String(value)
-        .split(';')
-        .map((c) => c.trim())
-        .filter(Boolean);
-      continue;
-    }
-    headers[name] = Array.isArray(value) ? value.join(',') : value;
-  }
-  headers['x-forwarded-proto'] ??= 'http';
-  headers['x-forwarded-for'] ??= req.socket.remoteAddress ?? '127.0.0.1';
-  return { headers, cookies };
-}
-
-function queryParameters(search: URLSearchParams): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const key of new Set(search.keys())) out[key] = search.getAll(key).join(',');
-  return Object.keys(out).length ? out : undefined;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
+/** How often the shell's mtime is checked for a rebuild (the CSP hashes its inline script). */
+const SHELL_CHECK_MS = 1_000;
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const host = options.host ?? '127.0.0.1';
@@ -120,8 +66,38 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   >();
   const wss = new WebSocketServer({ noServer: true });
   const log = options.log ?? (() => undefined);
+  const availability: Availability = options.availability ?? (() => undefined);
+
+  // The security headers follow the shell: a rebuild of the SPA changes its inline script, and so the CSP's hash.
+  let siteHeaders: SecurityHeaders = securityHeaders();
+  let shellMtimeMs: number | undefined;
+  let shellCheckedAt = 0;
+  async function currentSecurityHeaders(): Promise<SecurityHeaders> {
+    if (!staticRoot || Date.now() - shellCheckedAt < SHELL_CHECK_MS) return siteHeaders;
+    shellCheckedAt = Date.now();
+    const shell = join(staticRoot, 'index.html');
+    const info = await stat(shell).catch(() => undefined);
+    if (info?.mtimeMs !== shellMtimeMs) {
+      shellMtimeMs = info?.mtimeMs;
+      siteHeaders = securityHeaders(info ? await readFile(shell, 'utf8') : undefined);
+    }
+    return siteHeaders;
+  }
+  await currentSecurityHeaders();
+  const securityHeaderNames = new Set(Object.keys(siteHeaders));
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (declaredTooLarge(req, MAX_API_BODY_BYTES)) {
+      answerTooLarge(req, res);
+      return;
+    }
+    const unavailable = availability();
+    if (unavailable) {
+      // The rating pages are for people: they get the page that reloads itself, API callers JSON.
+      if (url.pathname.startsWith('/api/')) answerUnavailableJson(res, unavailable);
+      else answerUnavailablePage(res, unavailable);
+      return;
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     const match = routes
       .filter((c) => c.route.method === method)
@@ -133,7 +109,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const { route, names } = match.c;
     const pathParameters = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match.m![i + 1]!)]));
-    const body = await readBody(req);
+    const body = await readBody(req, res, MAX_API_BODY_BYTES);
     const { headers, cookies } = eventHeaders(req);
     const now = new Date();
     const routeKey = routeKeyOf(route);
@@ -172,8 +148,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       event,
       lambdaContext(`helpdesk-${route.group}`),
     )) as APIGatewayProxyStructuredResultV2;
+    // A part that died while this request was under way shows as a 500; the caller is told to come back instead.
+    const unavailableNow = (result.statusCode ?? 200) >= 500 ? availability() : undefined;
+    if (unavailableNow) {
+      answerUnavailableJson(res, unavailableNow);
+      return;
+    }
     const responseHeaders: Record<string, string | string[]> = {};
-    for (const [k, v] of Object.entries(result.headers ?? {})) responseHeaders[k] = String(v);
+    // As CloudFront's policy does (override), the site's security headers win over a handler's.
+    for (const [k, v] of Object.entries(result.headers ?? {})) {
+      if (!securityHeaderNames.has(k.toLowerCase())) responseHeaders[k] = String(v);
+    }
     if (result.cookies?.length) responseHeaders['set-cookie'] = result.cookies;
     res.writeHead(result.statusCode ?? 200, responseHeaders);
     res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
@@ -186,13 +171,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const gone = () =>
       sendJson(res, 410, { message: `Connection ${id} is gone` }, { 'x-amzn-errortype': 'GoneException' });
     if (!socket || socket.readyState !== socket.OPEN) {
-      await readBody(req);
+      await readBody(req, res, CONNECTIONS_MAX_BODY_BYTES);
       gone();
       return;
     }
     switch (req.method) {
       case 'POST': {
-        const data = await readBody(req);
+        const data = await readBody(req, res, CONNECTIONS_MAX_BODY_BYTES);
         socket.send(data.toString('utf8'));
         const meta = connectionMeta.get(id);
         if (meta) meta.lastActiveAt = new Date().toISOString();
@@ -237,41 +222,56 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
       file = join(staticRoot, 'index.html');
       info = await stat(file).catch(() => undefined);
-      if (!info) {
-        res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app has not been built');
-        return;
-      }
+    }
+    // The shell is what a person opens; the files it loads stay available to a tab that is already open.
+    const unavailable = file === join(staticRoot, 'index.html') ? availability() : undefined;
+    if (unavailable) {
+      answerUnavailablePage(res, unavailable);
+      return;
+    }
+    if (!info) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app has not been built');
+      return;
     }
     const immutable = relative.startsWith('assets/');
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'content-length': info.size,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   }
 
-  const server = http.createServer((req, res) => {
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL) {
+    for (const [name, value] of Object.entries(await currentSecurityHeaders())) res.setHeader(name, value);
+    if (isRouted(url.pathname)) return handleApi(req, res, url);
+    if (url.pathname.startsWith('/@connections/')) return handleConnections(req, res, url);
+    return handleStatic(req, res, url);
+  }
+
+  function onRequest(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
     const started = Date.now();
-    const routed = ROUTED_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
-    const work = routed
-      ? handleApi(req, res, url)
-      : url.pathname.startsWith('/@connections/')
-        ? handleConnections(req, res, url)
-        : handleStatic(req, res, url);
-    work
+    route(req, res, url)
       .catch((error: Error & { statusCode?: number }) => {
+        if (error instanceof BodyTooLargeError) return;
         if (!res.headersSent)
           sendJson(res, error.statusCode ?? 502, { message: error.statusCode ? error.message : 'Bad gateway' });
         else res.destroy();
         if (!error.statusCode) console.error(error);
       })
       .finally(() => {
-        if (routed) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+        if (isRouted(url.pathname)) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
       });
+  }
+
+  const server = http.createServer(onRequest);
+  // A client that asks before sending a large body (`Expect: 100-continue`, as curl does) is refused before it
+  // sends anything; every other request is told to go on.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!isRouted(req.url ?? '') || !declaredTooLarge(req, MAX_API_BODY_BYTES)) res.writeContinue();
+    onRequest(req, res);
   });
 
   // Idle keep-alive connections stay open as long as CloudFront's (60 s) rather than Node's default 5 s, so that a
@@ -279,8 +279,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   server.keepAliveTimeout = 61_000;
   server.headersTimeout = 62_000;
 
-  function refuseUpgrade(socket: Duplex, status: number, text: string) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  function refuseUpgrade(socket: Duplex, status: number, text: string, extra: Record<string, string> = {}) {
+    const lines = Object.entries({ ...siteHeaders, ...extra }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${text}\r\n${lines.join('')}Connection: close\r\nContent-Length: 0\r\n\r\n`);
     socket.destroy();
   }
 
@@ -288,6 +289,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
     if (url.pathname !== '/ws') return refuseUpgrade(socket, 404, 'Not Found');
+    const unavailable = availability();
+    if (unavailable) {
+      return refuseUpgrade(socket, 503, 'Service Unavailable', {
+        'retry-after': String(unavailable.retryAfterSeconds),
+      });
+    }
     const connectionId = `${randomBytes(12).toString('base64url')}=`;
     const rawHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers))

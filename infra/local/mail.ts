@@ -9,14 +9,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sesLocalModule from 'aws-ses-v2-local';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { EmulatorProcess, ExitStatus } from './child.ts';
 
-/** A server we started, as the runtime stops it and reports on it. */
-export interface LocalMailServer {
+/**
+ * A server we started in this process, shaped as the supervisor (infra/local/supervisor.ts) watches a part: it
+ * `exited` when it stops listening, whether asked to or not.
+ */
+export interface LocalMailServer extends EmulatorProcess {
   url: string;
   port: number;
-  /** Settles when the server stops listening, whether asked to or not. */
-  closed: Promise<void>;
-  close(): Promise<void>;
 }
 
 type SesLocalStart = (config: { host: string; port: number }) => Promise<Server>;
@@ -25,26 +26,26 @@ type SesLocalStart = (config: { host: string; port: number }) => Promise<Server>
 const startSesLocal: SesLocalStart =
   (sesLocalModule as unknown as { default?: SesLocalStart }).default ?? (sesLocalModule as unknown as SesLocalStart);
 
-/** Resolves when the server closes (on its own or by `close()`). */
-function whenClosed(server: { once(event: 'close', listener: () => void): unknown }): Promise<void> {
-  return new Promise((resolve) => server.once('close', () => resolve()));
+/** The part's end: when the server closes, on its own or by `stop()`. An in-process server has no exit code. */
+function inProcessPart(
+  server: { once(event: 'close', listener: () => void): unknown },
+  url: string,
+  port: number,
+  stop: () => Promise<void>,
+): LocalMailServer {
+  const exited = new Promise<ExitStatus>((resolve) => server.once('close', () => resolve({ code: 0, signal: null })));
+  return { url, port, pid: process.pid, emulatorPid: () => undefined, exited, stop };
 }
 
 /** startMailbox: the SES emulator on 127.0.0.1, on `port` (0: a free one). */
 export async function startMailbox(options: { port: number }): Promise<LocalMailServer> {
   const server = await startSesLocal({ host: '127.0.0.1', port: options.port });
   const { port } = server.address() as AddressInfo;
-  const closed = whenClosed(server);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    closed,
-    async close() {
-      if (!server.listening) return;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return inProcessPart(server, `http://127.0.0.1:${port}`, port, async () => {
+    if (!server.listening) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 }
 
 /** What the SMTP conversation knew besides the message: its envelope. */
@@ -132,14 +133,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<L
   // smtp-server logs connection errors itself when no listener is attached; one line each is enough.
   server.on('error', (error) => log(`SMTP listener: ${error.message}`));
   const { port } = server.server.address() as AddressInfo;
-  const closed = whenClosed(server.server);
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
-    closed,
-    async close() {
-      if (!server.server.listening) return;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return inProcessPart(server.server, `smtp://127.0.0.1:${port}`, port, async () => {
+    if (!server.server.listening) return;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 }

@@ -11,7 +11,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.ts';
-import { RequestTooLargeError, readRequestBody } from './request-body.ts';
+import { BodyTooLargeError, readRequestBody } from './request-body.ts';
 
 type SqsHandler = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | undefined>;
 
@@ -318,7 +318,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   try {
     return (await readRequestBody(req, MAX_REQUEST_BYTES)).toString('utf8');
   } catch (error) {
-    if (!(error instanceof RequestTooLargeError)) throw error;
+    if (!(error instanceof BodyTooLargeError)) throw error;
     throw new SqsError(
       'com.amazonaws.sqs#BatchRequestTooLong',
       'AWS.SimpleQueueService.BatchRequestTooLong',

@@ -8,22 +8,38 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { MAX_INBOUND_BYTES } from '#functions/domain/inbound-mail.ts';
 import { JOB_HANDLERS, QUEUE_KINDS } from '#functions/routes.ts';
-import { startCognitoLocal, ensureUserPool } from './cognito.ts';
-import { startDynamoDbLocal } from './dynamodb.ts';
 import { loadOrCreateAppSecret } from './app-secret.ts';
+import type { Unavailable } from './availability.ts';
+import { startCognitoLocal, ensureUserPool, type CognitoLocal } from './cognito.ts';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.ts';
 import { functionEnv, LOCAL_CREDENTIALS } from './env.ts';
 import { startGateway } from './gateway.ts';
-import { startMailbox, startSmtpListener } from './mail.ts';
 import { loadHandler } from './handlers.ts';
+import { type LocalMailServer, startMailbox, startSmtpListener } from './mail.ts';
 import { startQueues } from './queues.ts';
 import { everyMinute } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
+import { Supervisor } from './supervisor.ts';
 import { ensureTable } from './table.ts';
 
 export const REGION = 'us-east-1';
+export const TABLE_NAME = 'helpdesk';
+
+/** Names of the supervised parts, as the runtime prints them. */
+export const PARTS = {
+  dynamodb: 'DynamoDB Local',
+  cognito: 'cognito-local',
+  mailbox: 'the SES emulator',
+  smtp: 'the SMTP listener',
+} as const;
+
+/** The mail domain of the embedded runtime unless MAIL_DOMAIN says otherwise: nothing outside resolves it. */
+export const DEFAULT_MAIL_DOMAIN = 'helpdesk.localhost';
 
 const inboundMail = () => import('#functions/use-cases/mail/receive-mail.ts');
-export const TABLE_NAME = 'helpdesk';
+
+/** What clients are told to wait before trying again while the runtime is not ready. */
+const RETRY_AFTER_SECONDS = 2;
 
 export interface RuntimeOptions {
   /** Where DynamoDB Local and cognito-local keep their data; survives restarts. */
@@ -36,6 +52,13 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** Invoke the overdue job every minute (default true). */
   schedule?: boolean;
+  /**
+   * Work to finish before the runtime serves (seeding demo data): the gateway listens at once but answers 503 with
+   * Retry-After until it is done. It runs with the functions' environment in place.
+   */
+  prepare?: () => Promise<unknown>;
+  /** Where the supervisor's one-line reports go (a part died, a part is back); the console by default. */
+  report?: (line: string) => void;
   /** The mail parts (infra/local/mail.ts); each port 0 or absent means a free one. */
   mail?: RuntimeMailOptions;
 }
@@ -51,13 +74,14 @@ export interface RuntimeMailOptions {
   publicBaseUrl?: string;
 }
 
-/** The mail domain of the embedded runtime unless MAIL_DOMAIN says otherwise: nothing outside resolves it. */
-export const DEFAULT_MAIL_DOMAIN = 'helpdesk.localhost';
-
 export interface Runtime {
   url: string;
   port: number;
   env: Record<string, string>;
+  /** Settles when `prepare` has finished (at once without one); the runtime serves from then on. */
+  ready: Promise<void>;
+  /** The emulators under supervision (by the names in PARTS); another part can be registered here. */
+  supervisor: Supervisor;
   /** The SES emulator: its page is the mailbox, `GET /store` the sent mail as JSON. */
   mailbox: { url: string; port: number };
   /** The SMTP listener that takes mail for the help desk. */
@@ -76,6 +100,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const stops: Array<() => Promise<void> | void> = [];
+  const supervisor = new Supervisor({ log: options.report });
+  stops.push(() => supervisor.stop());
   const stopAll = async () => {
     for (const stop of stops.reverse()) {
       try {
@@ -87,47 +113,76 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 
   try {
+    // A restart reuses the first start's port and data folder, so every client configured below keeps working.
+    let dynamoPort: number | undefined;
+    let cognitoPort: number | undefined;
+    const dbPath = options.inMemory ? undefined : join(dataDir, 'dynamodb');
+    const cognitoDir = join(dataDir, 'cognito');
+    let dynamo: DynamoDBClient | undefined;
     // Both settle before a failure of either is acted on, so nothing is left starting behind a thrown error.
     const [dynamoStarted, cognitoStarted] = await Promise.allSettled([
-      startDynamoDbLocal(options.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }),
-      startCognitoLocal({ dataDir: join(dataDir, 'cognito'), region: REGION }),
+      supervisor.add<DynamoDbLocal>({
+        name: PARTS.dynamodb,
+        start: async () => {
+          const started = await startDynamoDbLocal({ dbPath, port: dynamoPort });
+          dynamoPort = started.port;
+          return started;
+        },
+        // Kept on disk, the table is there again; kept in memory, it comes back empty but usable.
+        afterRestart: async () => {
+          if (dynamo) await ensureTable(dynamo, TABLE_NAME);
+        },
+      }),
+      supervisor.add<CognitoLocal>({
+        name: PARTS.cognito,
+        start: async () => {
+          const started = await startCognitoLocal({ dataDir: cognitoDir, region: REGION, port: cognitoPort });
+          cognitoPort = started.port;
+          return started;
+        },
+      }),
     ]);
-    for (const started of [dynamoStarted, cognitoStarted]) {
-      if (started.status === 'fulfilled') stops.push(() => started.value.stop());
-    }
     if (dynamoStarted.status === 'rejected') throw dynamoStarted.reason;
     if (cognitoStarted.status === 'rejected') throw cognitoStarted.reason;
-    const dynamoLocal = dynamoStarted.value;
-    const cognitoLocal = cognitoStarted.value;
+    const dynamoLocal = dynamoStarted.value.process;
+    const cognitoLocal = cognitoStarted.value.process;
     log(`DynamoDB Local on ${dynamoLocal.endpoint}, cognito-local on ${cognitoLocal.endpoint}`);
 
-    const dynamo = new DynamoDBClient({
+    dynamo = new DynamoDBClient({
       region: REGION,
       endpoint: dynamoLocal.endpoint,
       credentials: LOCAL_CREDENTIALS,
     });
     const [tableState, pool] = await Promise.all([
       ensureTable(dynamo, TABLE_NAME),
-      ensureUserPool({ endpoint: cognitoLocal.endpoint, dataDir: join(dataDir, 'cognito'), region: REGION }),
+      ensureUserPool({ endpoint: cognitoLocal.endpoint, dataDir: cognitoDir, region: REGION }),
     ]);
     log(`Table ${TABLE_NAME}: ${tableState}; user pool ${pool.userPoolId}`);
 
+    let prepared = !options.prepare;
+    const availability = (): Unavailable | undefined => {
+      const down = supervisor.down();
+      if (down.length) {
+        return {
+          message: `The help desk is restarting ${down.join(' and ')}; try again in a few seconds.`,
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        };
+      }
+      if (!prepared) {
+        return {
+          message: 'The help desk is starting and preparing its demo data; try again in a few seconds.',
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        };
+      }
+      return undefined;
+    };
+    const dynamoDown = () => supervisor.down().includes(PARTS.dynamodb);
+
     // The gateway's port must be known before the env is written: the notifier posts to its @connections.
-    const gateway = await startGateway({ port: options.port, staticDir: options.webDir, log });
+    const gateway = await startGateway({ port: options.port, staticDir: options.webDir, log, availability });
     stops.push(() => gateway.close());
     const mailDomain = (options.mail?.domain ?? DEFAULT_MAIL_DOMAIN).toLowerCase();
-    const mailbox = await startMailbox({ port: options.mail?.port ?? 0 });
-    stops.push(() => mailbox.close());
-    const smtp = await startSmtpListener({
-      port: options.mail?.smtpPort ?? 0,
-      domain: mailDomain,
-      maxBytes: MAX_INBOUND_BYTES,
-      // The same use case SES's receipt rule feeds in AWS, loaded once the functions' environment is in place.
-      receive: async (raw, envelope) => (await inboundMail()).receiveMail(raw, envelope),
-      refuseOversized: async (bytes, envelope) => (await inboundMail()).refuseOversized(bytes, envelope),
-      log,
-    });
-    stops.push(() => smtp.close());
+    const { mailbox, smtp } = await startMailParts(supervisor, mailDomain, options.mail, log);
     // One queue per kind of outbound delivery, feeding that kind's sender as the SQS event source does in AWS.
     const kinds = Object.entries(QUEUE_KINDS);
     const queues = await startQueues({
@@ -174,18 +229,29 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         { handler: () => loadHandler(JOB_HANDLERS.notifier), functionName: 'helpdesk-notifier' },
         { handler: () => loadHandler(JOB_HANDLERS.outbox), functionName: 'helpdesk-outbox' },
       ],
+      paused: dynamoDown,
     });
     stops.push(() => poller.stop());
 
     if (options.schedule !== false) {
-      const schedule = everyMinute(() => loadHandler(JOB_HANDLERS.overdue), { functionName: 'helpdesk-overdue' });
+      const schedule = everyMinute(() => loadHandler(JOB_HANDLERS.overdue), {
+        functionName: 'helpdesk-overdue',
+        paused: dynamoDown,
+      });
       stops.push(() => schedule.stop());
     }
 
+    const ready = (options.prepare?.() ?? Promise.resolve()).then(() => {
+      prepared = true;
+    });
+    // A failed preparation leaves the runtime answering 503; whoever started it learns why from `ready`.
+    ready.catch(() => undefined);
     return {
       url: gateway.url,
       port: gateway.port,
       env,
+      ready,
+      supervisor,
       mailbox: { url: mailbox.url, port: mailbox.port },
       smtp: { url: smtp.url, port: smtp.port },
       mailDomain,
@@ -195,4 +261,43 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * The SES emulator and the SMTP listener, under the supervisor like the emulators: a part that stops is started again
+ * on the same port (so the functions' SES client and anyone sending mail keep working) and the gateway answers 503
+ * meanwhile. The SMTP listener hands what it receives to the inbound use case SES's receipt rule feeds in AWS.
+ */
+async function startMailParts(
+  supervisor: Supervisor,
+  domain: string,
+  options: RuntimeMailOptions = {},
+  log: (line: string) => void,
+): Promise<{ mailbox: LocalMailServer; smtp: LocalMailServer }> {
+  let mailboxPort = options.port ?? 0;
+  let smtpPort = options.smtpPort ?? 0;
+  const mailbox = await supervisor.add<LocalMailServer>({
+    name: PARTS.mailbox,
+    start: async () => {
+      const started = await startMailbox({ port: mailboxPort });
+      mailboxPort = started.port;
+      return started;
+    },
+  });
+  const smtp = await supervisor.add<LocalMailServer>({
+    name: PARTS.smtp,
+    start: async () => {
+      const started = await startSmtpListener({
+        port: smtpPort,
+        domain,
+        maxBytes: MAX_INBOUND_BYTES,
+        receive: async (raw, envelope) => (await inboundMail()).receiveMail(raw, envelope),
+        refuseOversized: async (bytes, envelope) => (await inboundMail()).refuseOversized(bytes, envelope),
+        log,
+      });
+      smtpPort = started.port;
+      return started;
+    },
+  });
+  return { mailbox: mailbox.process, smtp: smtp.process };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.ts';
+import { outageLog } from './outage-log.ts';
 
 type ScheduledHandler = (
   event: EventBridgeEvent<'Scheduled Event', Record<string, never>>,
@@ -31,21 +32,31 @@ export function scheduledEvent(time = new Date()): EventBridgeEvent<'Scheduled E
 
 export function everyMinute(
   load: () => Promise<ScheduledHandler>,
-  options: { functionName: string; onError?: (error: unknown) => void; periodMs?: number },
+  options: {
+    functionName: string;
+    /** Where failures go; by default one line when runs start failing and one when they work again. */
+    onError?: (error: unknown) => void;
+    periodMs?: number;
+    /** While this returns true (a part the job needs is down), ticks are skipped; the next one catches up. */
+    paused?: () => boolean;
+  },
 ): Schedule {
   const periodMs = options.periodMs ?? 60_000;
+  const outage = outageLog(`Scheduled ${options.functionName}`);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running = false;
 
   const tick = async () => {
     if (running) return; // a slow run is not overlapped by the next one
+    if (options.paused?.()) return;
     running = true;
     try {
       const handler = await load();
       await handler(scheduledEvent(), lambdaContext(options.functionName));
+      outage.succeeded();
     } catch (error) {
-      (options.onError ?? console.error)(error);
+      (options.onError ?? outage.failed)(error);
     } finally {
       running = false;
     }

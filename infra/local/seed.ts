@@ -146,7 +146,9 @@ export async function seedDemoData(options: {
     // The agent who has the ticket when it moves on is the one who moves it.
     let holder = assignee;
     if (i % 7 === 3) {
-      const reassigned = await assignTicket(staffCaller(admin), ticket.id, pick(agents).id, later(5));
+      // To someone else: giving a ticket to its own assignee changes nothing and records nothing.
+      const others = agents.filter((a) => a.id !== ticket.assignedToId);
+      const reassigned = await assignTicket(staffCaller(admin), ticket.id, pick(others).id, later(5));
       holder = agents.find((a) => a.id === reassigned.assignedToId) ?? holder;
     }
     if (status !== 'open' || i % 2 === 0) {

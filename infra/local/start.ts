@@ -84,6 +84,7 @@ async function main() {
 
   await ensureWebBuilt();
   const password = await demoPassword(dataDir);
+  let seeded = false;
   const portOf = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
   const runtime = await startRuntime({
     dataDir,
@@ -96,7 +97,12 @@ async function main() {
       domain: process.env.MAIL_DOMAIN || undefined,
       publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
     },
+    // Until the demo data is complete the gateway answers 503 with Retry-After, never half-seeded data.
+    prepare: async () => {
+      seeded = await seedDemoData({ password, log: (line) => console.log(line) });
+    },
   });
+  const url = runtime.url.replace('127.0.0.1', 'localhost');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -109,9 +115,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const seeded = await seedDemoData({ password, log: (line) => console.log(line) });
+  console.log(`Listening on ${url}; it answers 503 until the data is ready.`);
+  await runtime.ready;
   console.log(`
-Help desk is running on ${runtime.url.replace('127.0.0.1', 'localhost')}
+Help desk is running on ${url}
 Mailbox: ${runtime.mailbox.url}
 Inbound mail: ${runtime.smtp.url}
   (the help desk's addresses: support@${runtime.mailDomain}, and reply+…@${runtime.mailDomain} in every e-mail it sends)

@@ -14,6 +14,7 @@ import {
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.ts';
+import { outageLog } from './outage-log.ts';
 
 type StreamHandler = (
   event: DynamoDBStreamEvent,
@@ -34,11 +35,27 @@ export interface StreamPollerOptions {
   tableName: string;
   consumers: readonly StreamConsumer[];
   intervalMs?: number;
+  /**
+   * Where failures go. By default each consumer prints one line when it starts failing and one when it works again
+   * (an outage of DynamoDB Local would otherwise print a stack trace every poll).
+   */
   onError?: (error: unknown) => void;
+  /** While this returns true (the runtime knows DynamoDB Local is down), the poller waits instead of polling. */
+  paused?: () => boolean;
 }
 
 export interface StreamPoller {
   stop(): Promise<void>;
+}
+
+/** Longest wait between polls while they keep failing. */
+const MAX_BACKOFF_MS = 5_000;
+
+async function latestStreamArn(dynamo: DynamoDBClient, tableName: string): Promise<string> {
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+  const arn = Table?.LatestStreamArn;
+  if (!arn) throw new Error(`Table ${tableName} has no stream`);
+  return arn;
 }
 
 /**
@@ -46,10 +63,7 @@ export interface StreamPoller {
  * stopped is not replayed).
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const { dynamo, tableName } = options;
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
-  const streamArn = Table?.LatestStreamArn;
-  if (!streamArn) throw new Error(`Table ${tableName} has no stream`);
+  const streamArn = await latestStreamArn(options.dynamo, options.tableName);
   const mappings = await Promise.all(options.consumers.map((consumer) => startMapping(options, consumer, streamArn)));
   return {
     async stop() {
@@ -71,20 +85,31 @@ function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
   };
 }
 
+/**
+ * One consumer's loop. After a failure (DynamoDB Local restarting, say) each shard is read again right after the
+ * last record delivered, so nothing is delivered twice; a shard with nothing delivered yet is read from its end.
+ */
 async function startMapping(
   options: StreamPollerOptions,
   consumer: StreamConsumer,
-  streamArn: string,
+  initialStreamArn: string,
 ): Promise<StreamPoller> {
   const { streams } = options;
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = consumer.batchSize ?? 100;
   const maxRetries = consumer.maxRetries ?? 3;
-  const onError = options.onError ?? ((error) => console.error(`stream poller (${consumer.functionName}):`, error));
+  const outage = outageLog(`Stream poller (${consumer.functionName})`);
+  const onError = options.onError ?? outage.failed;
+  const paused = options.paused ?? (() => false);
+  let streamArn = initialStreamArn;
 
   /** Iterators by shard id; a shard whose iterator runs out (closed) is dropped. */
   const iterators = new Map<string, string | undefined>();
+  /** The last sequence number delivered (or skipped) per shard: where to resume after a failure. */
+  const lastSequence = new Map<string, string>();
   const finished = new Set<string>();
+  /** Shards seen so far; a shard not among them is new and is read from its start. */
+  const known = new Set<string>();
   let firstDiscovery = true;
 
   async function discoverShards() {
@@ -92,12 +117,17 @@ async function startMapping(
     for (const shard of StreamDescription?.Shards ?? []) {
       const id = shard.ShardId!;
       if (iterators.has(id) || finished.has(id)) continue;
-      // Shards that exist at start are read from their end; shards born later are read from their start.
-      const type = firstDiscovery ? 'LATEST' : 'TRIM_HORIZON';
+      const after = lastSequence.get(id);
+      // Shards that exist at start are read from their end; shards born later from their start; a shard read
+      // before a failure from right after its last delivered record.
+      const position = after
+        ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after }
+        : { ShardIteratorType: firstDiscovery || known.has(id) ? ('LATEST' as const) : ('TRIM_HORIZON' as const) };
       const { ShardIterator } = await streams.send(
-        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: type }),
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ...position }),
       );
       iterators.set(id, ShardIterator);
+      known.add(id);
     }
     firstDiscovery = false;
   }
@@ -118,13 +148,19 @@ async function startMapping(
     }
     if (pending.length) onError(new Error(`Skipped ${pending.length} stream records after ${maxRetries} retries`));
   }
+
   // The first shard iterators are taken before this resolves: a change made once the poller has started is fed to
   // the consumer, however soon the first read comes.
   await discoverShards();
   let running = true;
   let discoveredAt = Date.now();
+  let failures = 0;
   const loop = (async () => {
     while (running) {
+      if (paused()) {
+        await new Promise((r) => setTimeout(r, intervalMs));
+        continue;
+      }
       try {
         if (Date.now() - discoveredAt > 5_000) {
           await discoverShards();
@@ -140,14 +176,29 @@ async function startMapping(
             new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }),
           );
           iterators.set(shardId, NextShardIterator);
-          if (Records?.length) await deliver(Records);
+          if (Records?.length) {
+            await deliver(Records);
+            const last = Records.at(-1)?.dynamodb?.SequenceNumber;
+            if (last) lastSequence.set(shardId, last);
+          }
         }
+        failures = 0;
+        outage.succeeded();
       } catch (error) {
+        failures++;
         onError(error);
         discoveredAt = 0;
         iterators.clear();
+        // A table re-created after a restart of an in-memory DynamoDB Local has a new stream.
+        const arn = await latestStreamArn(options.dynamo, options.tableName).catch(() => undefined);
+        if (arn && arn !== streamArn) {
+          streamArn = arn;
+          lastSequence.clear();
+          known.clear();
+        }
       }
-      await new Promise((r) => setTimeout(r, intervalMs));
+      const wait = failures ? Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** failures) : intervalMs;
+      await new Promise((r) => setTimeout(r, wait));
     }
   })();
 

@@ -8,6 +8,7 @@ import {
   MESSAGE_CHANNELS,
   PRIORITIES,
   SUBJECT_MIN_LENGTH,
+  TICKET_SEARCH_MAX,
   TICKET_STATUSES,
   TICKET_TYPES,
 } from '../constants.ts';
@@ -19,7 +20,7 @@ export const TICKET_LIMITS = {
   subjectMax: 200,
   descriptionMax: 10_000,
   commentMax: 5_000,
-  searchMax: 100,
+  searchMax: TICKET_SEARCH_MAX,
   ratingCommentMax: 1_000,
 } as const;
 

@@ -17,8 +17,10 @@ export default async function globalSetup() {
     port: await freePort(),
     webDir: resolve(import.meta.dirname, '../../web/dist'),
     inMemory: true,
+    // As in `npm start`: nothing is served (503) until the demo data is complete.
+    prepare: () => seedDemoData({ password }),
   });
-  await seedDemoData({ password });
+  await runtime.ready;
   process.env.HELPDESK_URL = runtime.url;
   process.env.DEMO_PASSWORD = password;
   return async () => {

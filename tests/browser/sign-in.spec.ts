@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { MESSAGES } from '#shared/messages.ts';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import { DEMO_EMAIL, demoPassword, expect, openSignInPage, signIn, test } from './fixtures.ts';
 
 // The sidebar of docs/product.md §2, written out independently of the app's own table.
@@ -63,9 +64,9 @@ test('an unknown path shows Page Not Found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: MESSAGES.pageNotFound })).toBeVisible();
 });
 
-// The sign-in screens are pre-rendered into index.html (web/prerender-plugin.ts, ADR 041).
+// The sign-in pages are pre-rendered into index.html and hydrated by the app (web/prerender-plugin.ts, ADR 041, 042).
 
-/** Holds the app's entry script until the returned function is called: until then only the pre-rendered screen is up. */
+/** Holds the app's entry script until the returned function is called: until then only the pre-rendered page is up. */
 async function holdTheAppBack(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -76,41 +77,172 @@ async function holdTheAppBack(page: Page): Promise<() => void> {
   return release;
 }
 
-test.describe('the pre-rendered sign-in screen', () => {
-  test('shows the role login screen before any of the app’s JavaScript has run', async ({ page }) => {
+/** Errors the page throws, React's reports of a failed hydration among them (they go to the page's reportError). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Types the credentials as a person (or a password manager) does: into the focused field, key by key, then Enter. */
+async function typeAndSubmit(page: Page, email: string, password: string, keyDelayMs = 0): Promise<void> {
+  await page.getByLabel('Email').click();
+  await page.keyboard.type(email, { delay: keyDelayMs });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password, { delay: keyDelayMs });
+  await page.keyboard.press('Enter');
+}
+
+/** Signed in: the app shell of the role's area is up at the login page's own URL. */
+async function expectDashboard(page: Page, path: string): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/** Runs `visit` in a new browser context (no cookies: signed out); `round` names it when the page threw an error. */
+async function inFreshPage(browser: Browser, round: number, visit: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL: process.env.HELPDESK_URL! });
+  try {
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await visit(page);
+    expect(errors, `round ${round}`).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The seeded demo accounts, each with the login page of its role; the race tests go round them. */
+const ACCOUNTS = [
+  { email: DEMO_EMAIL.admin, path: '/admin' },
+  { email: DEMO_EMAIL.manager, path: '/manager' },
+  { email: DEMO_EMAIL.agent, path: '/agent' },
+  { email: 'agent2@demo.local', path: '/agent' },
+  { email: 'agent3@demo.local', path: '/agent' },
+] as const;
+
+test.describe('the pre-rendered sign-in page', () => {
+  test('shows the role login page before any of the app’s JavaScript has run', async ({ page }) => {
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/manager');
     await expect(page.getByRole('heading', { name: 'Manager Login' })).toBeVisible();
     await expect(page.getByPlaceholder('manager@company.com')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-    // Only the screen of this path; the others stay inert templates.
+    // Only the page of this path; the others stay inert templates.
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
 
-  test('keeps what was typed and the press of Sign In from before the app started, then signs in', async ({ page }) => {
-    // Hold the app back so that all of it happens on the pre-rendered screen.
-    const release = await holdTheAppBack(page);
-    await page.goto('/agent');
-    await page.getByLabel('Email').fill(DEMO_EMAIL.agent);
-    await page.getByLabel('Password').fill(demoPassword());
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    // Nothing went anywhere yet: no navigation, and no password in a URL.
-    await expect(page).toHaveURL(/\/agent$/);
-    release();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page).toHaveURL(/\/agent$/);
+  test('signs in when the credentials are typed and Enter pressed as soon as the page is there, 20 times in a row', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    for (let round = 1; round <= 20; round++) {
+      const { email, path } = ACCOUNTS[round % 3]!;
+      await inFreshPage(browser, round, async (page) => {
+        // No waiting for the load event, let alone for the app; the typing pace varies, so that the keys land
+        // before, during and after the app's start from one round to the next.
+        await page.goto(path, { waitUntil: 'commit' });
+        await typeAndSubmit(page, email, demoPassword(), (round % 4) * 10);
+        await expectDashboard(page, path);
+      });
+    }
   });
 
-  test('leaves the focus in the field being typed in when the app takes over', async ({ page }) => {
+  test('signs in with the right password typed at once after a failed attempt and a reload, 10 times in a row', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    for (let round = 1; round <= 10; round++) {
+      const { email, path } = ACCOUNTS[round % ACCOUNTS.length]!;
+      await inFreshPage(browser, round, async (page) => {
+        await page.goto(path, { waitUntil: 'commit' });
+        await typeAndSubmit(page, email, 'not-the-password');
+        await expect(page.getByRole('alert')).toContainText(MESSAGES.invalidCredentials);
+        // The reload comes from the browser's cache: the app starts sooner, while the visitor is typing.
+        await page.reload({ waitUntil: 'commit' });
+        await typeAndSubmit(page, email, demoPassword());
+        await expectDashboard(page, path);
+      });
+    }
+  });
+
+  test('keeps the very fields with what was typed, the focus and the caret when the app adopts the page', async ({
+    page,
+  }) => {
+    const errors = pageErrors(page);
     const release = await holdTheAppBack(page);
-    await page.goto('/admin');
-    await page.getByLabel('Email').pressSequentially('admin@de');
+    await page.goto('/admin', { waitUntil: 'commit' });
+    await page.getByLabel('Email').click();
+    await page.keyboard.type(DEMO_EMAIL.admin);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(demoPassword());
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const caret = demoPassword().length - 2;
+    // Marks the fields the visitor typed into (a property, not an attribute: the markup stays as rendered), to tell
+    // afterwards whether the app kept them or put others in their place.
+    const marked = () =>
+      page.evaluate(() => [...document.querySelectorAll('input')].map((input) => 'typedBeforeTheApp' in input));
+    await page.evaluate(() => {
+      for (const input of document.querySelectorAll('input')) Object.assign(input, { typedBeforeTheApp: true });
+    });
+
     release();
-    // The app's own form, once it is there, has the text and the caret; typing simply goes on.
+    // The mark of the pre-rendered page goes when the app has taken it over (hydrated, the form removes it).
     await expect(page.locator('[data-prerendered-sign-in]')).toHaveCount(0);
-    await expect(page.getByLabel('Email')).toBeFocused();
-    await page.keyboard.type('mo.local');
-    await expect(page.getByLabel('Email')).toHaveValue('admin@demo.local');
+
+    expect(await marked()).toEqual([true, true]);
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO_EMAIL.admin);
+    await expect(page.getByLabel('Password')).toHaveValue(demoPassword());
+    await expect(page.getByLabel('Password')).toBeFocused();
+    expect(
+      await page
+        .getByLabel('Password')
+        .evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]),
+    ).toEqual([caret, caret]);
+    // Typing goes on where it stopped: a key typed at the caret lands there, so the password is wrong until removed.
+    await page.keyboard.type('x');
+    await expect(page.getByLabel('Password')).toHaveValue(
+      `${demoPassword().slice(0, caret)}x${demoPassword().slice(caret)}`,
+    );
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    await expectDashboard(page, '/admin');
+    expect(errors).toEqual([]);
+  });
+
+  test('sends a sign-in submitted while the app’s script was still on its way, and never as a GET', async ({
+    page,
+  }) => {
+    const errors = pageErrors(page);
+    const pageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) pageRequests.push(request.url());
+    });
+    const release = await holdTheAppBack(page);
+    await page.goto('/agent', { waitUntil: 'commit' });
+    await typeAndSubmit(page, DEMO_EMAIL.agent, demoPassword());
+    await expect(page.getByLabel('Password')).toBeFocused();
+
+    release();
+    await expectDashboard(page, '/agent');
+    // One navigation, the page itself: the form was never submitted natively (no password in a URL).
+    expect(pageRequests.map((url) => new URL(url).pathname + new URL(url).search)).toEqual(['/agent']);
+    expect(errors).toEqual([]);
+  });
+
+  test('keeps every key typed while the app starts in the middle of the typing', async ({ page }) => {
+    const errors = pageErrors(page);
+    // The entry script arrives a little after the page, while the keys are being typed.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.goto('/manager', { waitUntil: 'commit' });
+    await typeAndSubmit(page, DEMO_EMAIL.manager, demoPassword(), 40);
+    await expectDashboard(page, '/manager');
+    expect(errors).toEqual([]);
   });
 
   test('is never shown to a visitor with a session', async ({ page }) => {
@@ -118,5 +250,16 @@ test.describe('the pre-rendered sign-in screen', () => {
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/admin');
     await expect(page.locator('#root')).toBeEmpty();
+  });
+
+  test('gives way to the dashboard when a session exists that the hint cookie did not announce', async ({ page }) => {
+    const errors = pageErrors(page);
+    await signIn(page, 'manager');
+    await page.context().clearCookies({ name: SIGNED_IN_HINT_COOKIE });
+    await page.goto('/manager');
+    await expectDashboard(page, '/manager');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+    await expect(page.locator('[data-prerendered-sign-in]')).toHaveCount(0);
+    expect(errors).toEqual([]);
   });
 });

@@ -5,9 +5,13 @@ import { MESSAGES } from '#shared/messages.ts';
 import { metrics } from './features/dashboard/test-data.ts';
 import { renderApp, signedOut, staffUser } from './test/render-app.tsx';
 
+// The screens' lists answer empty: each page renders itself, not its route's error.
 const signedInAs = (role: 'admin' | 'manager' | 'agent') => ({
   'GET /api/auth/user': { status: 200, body: staffUser(role) },
   'GET /api/dashboard/metrics': { status: 200, body: metrics },
+  'GET /api/tickets': { status: 200, body: { tickets: [], nextCursor: null } },
+  'GET /api/agents': { status: 200, body: [] },
+  'GET /api/categories': { status: 200, body: [] },
 });
 
 describe('signed-in routes', () => {

@@ -67,7 +67,7 @@ export async function startMailHarness(
     const gateway = await startApi();
     stops.push(() => gateway.close());
     const mailbox = await startMailbox({ port: 0 });
-    stops.push(() => mailbox.close());
+    stops.push(() => mailbox.stop());
     const inbound = () => import('#functions/use-cases/mail/receive-mail.ts');
     const smtp = await startSmtpListener({
       port: 0,
@@ -76,7 +76,7 @@ export async function startMailHarness(
       receive: async (raw, envelope) => (await inbound()).receiveMail(raw, envelope),
       refuseOversized: async (bytes, envelope) => (await inbound()).refuseOversized(bytes, envelope),
     });
-    stops.push(() => smtp.close());
+    stops.push(() => smtp.stop());
     const queues = await startQueues({
       queues: [
         {

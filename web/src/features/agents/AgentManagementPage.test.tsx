@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '#shared/constants.ts';
 import { MESSAGES, deactivateConfirmFor, passwordResetFor } from '#shared/messages.ts';
 import type { Agent, WeekPerformance } from '#shared/schemas/user.ts';
@@ -134,6 +134,9 @@ describe('Agent Management', () => {
   });
 
   it('shows an error instead of the table when the list cannot be loaded', async () => {
+    // React and the router report the failed read on the console; that noise is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderApp('/admin/agents', api({ 'GET /api/agents': { status: 500, body: { message: 'Internal server error' } } }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('500: Internal server error');

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { LIST_LIMITS, type Role } from '#shared/constants.ts';
 import type { Agent, CreateUserInput, User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
@@ -31,13 +31,13 @@ export function withPerformance(agents: readonly Agent[], ranked: readonly Agent
 }
 
 /**
- * The Agent Management list, with the ranked figures folded in once they arrive. Only the staff list's failure is
- * an error: a ranking that fails leaves the list as it is.
+ * The Agent Management list (loaded by the route, which waits for it), with the ranked figures folded in once they
+ * arrive. Only the staff list's failure is an error (the route's): a ranking that fails leaves the list as it is.
  */
-export function useAgentsWithPerformance(): { data: Agent[] | undefined; error: Error | null } {
-  const agents = useQuery(agentsQuery());
+export function useAgentsWithPerformance(): Agent[] {
+  const { data: agents } = useSuspenseQuery(agentsQuery());
   const ranked = useQuery(agentPerformanceQuery(LIST_LIMITS.agentPerformance));
-  return { data: agents.data && withPerformance(agents.data, ranked.data), error: agents.error };
+  return withPerformance(agents, ranked.data);
 }
 
 /**

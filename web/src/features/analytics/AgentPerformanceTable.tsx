@@ -1,57 +1,57 @@
 import { Avatar, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { LuUsers } from 'react-icons/lu';
 import { LIST_LIMITS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Agent } from '#shared/schemas/user.ts';
 import { displayNameOf, formatPercent, formatResponseTime, initialsOf, roleLabelOf } from '../../lib/format.ts';
-import { performancePalette, ratingText } from '../dashboard/dashboard-format.ts';
-import { Panel } from '../dashboard/Panel.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from '../dashboard/PanelStatus.tsx';
+import { performancePalette, ratingText } from '../../components/panels/panel-format.ts';
+import { Panel } from '../../components/panels/Panel.tsx';
+import { PanelBoundary, PanelEmpty, PanelLoading } from '../../components/panels/PanelStatus.tsx';
 import { agentPerformanceQuery } from './queries.ts';
 
 /** This week's figures of every agent, best score first (`GET /api/agents/performance?limit=50`). */
 export function AgentPerformanceTable() {
-  const agents = useQuery(agentPerformanceQuery(LIST_LIMITS.agentPerformance));
-
   return (
     <Panel title="Agent Performance" description="This week, best performance score first.">
-      {agents.isPending ? (
-        <PanelLoading label="Loading agent performance…" />
-      ) : agents.isError ? (
-        <PanelError error={agents.error} onRetry={() => void agents.refetch()} />
-      ) : agents.data.length === 0 ? (
-        <PanelEmpty icon={<LuUsers />} title={MESSAGES.noAgentPerformance} />
-      ) : (
-        // A focusable, named region: at tablet width the table scrolls sideways and keyboards must reach it.
-        <Table.ScrollArea
-          role="region"
-          aria-label="Agent performance this week"
-          tabIndex={0}
-          borderWidth="1px"
-          rounded="md"
-        >
-          <Table.Root size="sm" stickyHeader>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Agent</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Assigned</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Resolved</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Avg Response</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Avg Resolution</Table.ColumnHeader>
-                <Table.ColumnHeader>Rating</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Performance</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {agents.data.map((agent) => (
-                <AgentPerformanceRow key={agent.id} agent={agent} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <PanelBoundary pending={<PanelLoading label="Loading agent performance…" />}>
+        <AgentPerformanceRows />
+      </PanelBoundary>
     </Panel>
+  );
+}
+
+function AgentPerformanceRows() {
+  const { data: agents } = useSuspenseQuery(agentPerformanceQuery(LIST_LIMITS.agentPerformance));
+  if (agents.length === 0) return <PanelEmpty icon={<LuUsers />} title={MESSAGES.noAgentPerformance} />;
+  return (
+    // A focusable, named region: at tablet width the table scrolls sideways and keyboards must reach it.
+    <Table.ScrollArea
+      role="region"
+      aria-label="Agent performance this week"
+      tabIndex={0}
+      borderWidth="1px"
+      rounded="md"
+    >
+      <Table.Root size="sm" stickyHeader>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Agent</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Assigned</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Resolved</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Avg Response</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Avg Resolution</Table.ColumnHeader>
+            <Table.ColumnHeader>Rating</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Performance</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {agents.map((agent) => (
+            <AgentPerformanceRow key={agent.id} agent={agent} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }
 

@@ -1,10 +1,12 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { SECTION_TITLES } from '../../lib/sections.ts';
-import { InsightsPanel } from '../dashboard/InsightsPanel.tsx';
-import { VolumeTrend } from '../dashboard/VolumeTrend.tsx';
+import { InsightsPanel } from '../../components/panels/InsightsPanel.tsx';
+import { VolumeTrend } from '../../components/panels/VolumeTrend.tsx';
+import { volumeDataQuery } from '../dashboard/queries.ts';
 import { AgentPerformanceTable } from './AgentPerformanceTable.tsx';
 import { CategoryUsagePanel } from './CategoryUsagePanel.tsx';
+import { insightsQuery } from './queries.ts';
 
 /**
  * AI Analytics, admin and manager (docs/product.md §2 AI Analytics): the analytical half of the dashboard —
@@ -20,10 +22,10 @@ export function AnalyticsPage() {
       />
       <Stack gap="6">
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
-          <InsightsPanel />
+          <InsightsPanel query={insightsQuery()} />
           <CategoryUsagePanel />
         </Grid>
-        <VolumeTrend />
+        <VolumeTrend query={volumeDataQuery} />
         <AgentPerformanceTable />
       </Stack>
     </>

@@ -9,7 +9,7 @@ import type { LoginInput } from '#shared/schemas/user.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { isRole } from '../../lib/roles.ts';
-import { findPrerenderedSignInForm, readPrerenderedSignIn } from '../../prerender/takeover.ts';
+import { endPrerenderedSignIn } from '../../prerender/takeover.ts';
 import { LOGIN_VARIANTS, type LoginVariant } from './login-variants.ts';
 import { refreshCurrentUser, useLoginMutation } from './queries.ts';
 
@@ -32,16 +32,14 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const navigate = useNavigate();
   const login = useLoginMutation();
   const [serverError, setServerError] = useState<string | null>(null);
-  // The pre-rendered form this one replaces, if any: found while rendering, read once it has been replaced.
-  const [prerenderedForm] = useState(findPrerenderedSignInForm);
+  // No default values: on a hydrated pre-rendered page the inputs may already hold what the visitor typed, and the
+  // form takes its values from them when it registers them.
   const {
     register,
     handleSubmit,
     setError,
-    setFocus,
-    setValue,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: loginResolver });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setServerError(null);
@@ -63,17 +61,12 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     else await navigate({ to: '/' });
   });
 
-  // Right after the commit that replaced the pre-rendered form, before the browser paints or handles more input.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the form this one took over (see below).
+  // In the commit that hydrated the pre-rendered page (before any further input reaches it): from here on submits are
+  // the app's, and one the visitor made before is sent now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; `onSubmit` is new on every render.
   useLayoutEffect(() => {
-    if (!prerenderedForm) return;
-    const carried = readPrerenderedSignIn(prerenderedForm);
-    if (carried.email) setValue('email', carried.email);
-    if (carried.password) setValue('password', carried.password);
-    if (carried.focused) setFocus(carried.focused);
-    if (carried.submitted) void onSubmit();
-    // Once, for the form this one took over: `prerenderedForm` never changes, and `onSubmit` is new on every render.
-  }, [prerenderedForm]);
+    if (endPrerenderedSignIn()) void onSubmit();
+  }, []);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={look.title}>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COLOR_PALETTE } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
@@ -75,6 +75,9 @@ describe('Category Management', () => {
   });
 
   it('shows an error when the categories cannot be loaded', async () => {
+    // React and the router report the failed read on the console; that noise is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderApp('/admin/categories', api({ 'GET /api/categories': { status: 503 } }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('503');

@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  HStack,
-  IconButton,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Card, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuCircleCheck, LuPencil, LuPlus, LuTags, LuTrash2, LuTrendingUp } from 'react-icons/lu';
 import { MESSAGES, ticketCountText } from '#shared/messages.ts';
@@ -41,7 +27,7 @@ export function CategoryManagementPage() {
 type Target = { action: 'create' | 'edit' | 'delete'; category?: Category; open: boolean };
 
 function CategoryManagement() {
-  const categories = useQuery(allCategoriesQuery());
+  const { data: categories } = useSuspenseQuery(allCategoriesQuery());
   // The category stays set while a dialog closes, so its text does not vanish during the closing animation.
   const [target, setTarget] = useState<Target>({ action: 'create', open: false });
   const close = () => setTarget((current) => ({ ...current, open: false }));
@@ -61,29 +47,18 @@ function CategoryManagement() {
       />
 
       <Stack gap="6">
-        <CategoryStatCards categories={categories.data} />
+        <CategoryStatCards categories={categories} />
 
         <Card.Root>
           <Card.Header>
             <Card.Title as="h2">All Categories</Card.Title>
           </Card.Header>
           <Card.Body>
-            {categories.isError ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>Categories could not be loaded: {categories.error.message}</Alert.Title>
-              </Alert.Root>
-            ) : categories.isPending ? (
-              <Center py="10">
-                <Spinner aria-label="Loading categories" />
-              </Center>
-            ) : (
-              <CategoriesTable
-                categories={categories.data}
-                onEdit={(category) => setTarget({ action: 'edit', category, open: true })}
-                onDelete={(category) => setTarget({ action: 'delete', category, open: true })}
-              />
-            )}
+            <CategoriesTable
+              categories={categories}
+              onEdit={(category) => setTarget({ action: 'edit', category, open: true })}
+              onDelete={(category) => setTarget({ action: 'delete', category, open: true })}
+            />
           </Card.Body>
         </Card.Root>
       </Stack>
@@ -102,14 +77,13 @@ function CategoryManagement() {
   );
 }
 
-function CategoryStatCards({ categories }: { categories: Category[] | undefined }) {
-  const stats = categories && categoryStats(categories);
-  const pending = '…';
+function CategoryStatCards({ categories }: { categories: Category[] }) {
+  const stats = categoryStats(categories);
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-      <StatCard label="Total Categories" value={stats?.total ?? pending} icon={LuTags} />
-      <StatCard label="Active Categories" value={stats?.active ?? pending} icon={LuCircleCheck} />
-      <StatCard label="Most Used" value={stats?.mostUsed ?? pending} icon={LuTrendingUp} />
+      <StatCard label="Total Categories" value={stats.total} icon={LuTags} />
+      <StatCard label="Active Categories" value={stats.active} icon={LuCircleCheck} />
+      <StatCard label="Most Used" value={stats.mostUsed} icon={LuTrendingUp} />
     </SimpleGrid>
   );
 }

@@ -239,6 +239,8 @@ describe('dashboard', () => {
   });
 
   it('shows a failing panel’s error with a retry, and the rest of the dashboard still works', async () => {
+    // React reports the error its boundary caught on the console; that noise is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderApp(
       '/agent',
       dashboardApi('agent', { 'GET /api/dashboard/priority-distribution': { status: 500, body: { message: 'Boom' } } }),

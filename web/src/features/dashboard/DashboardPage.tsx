@@ -1,48 +1,78 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect } from 'react';
-import { LIST_LIMITS, type Role } from '#shared/constants.ts';
+import { Grid, Stack } from '@chakra-ui/react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
+import type { Role } from '#shared/constants.ts';
+import { InsightsPanel } from '../../components/panels/InsightsPanel.tsx';
+import { PanelError } from '../../components/panels/PanelStatus.tsx';
+import { VolumeTrend } from '../../components/panels/VolumeTrend.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { DashboardLoading } from './DashboardLoading.tsx';
 import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
-import { agentPerformanceQuery, insightsQuery } from '../analytics/queries.ts';
-import { useCurrentUser } from '../auth/queries.ts';
-import { overdueTicketsQuery, priorityDistributionQuery } from './queries.ts';
+import { insightsQuery } from '../analytics/queries.ts';
+import { DashboardLoading } from './DashboardLoading.tsx';
+import { MetricCards } from './MetricCards.tsx';
+import { OverduePanel } from './OverduePanel.tsx';
+import { PriorityDistribution, RoundRobinStatus } from './PriorityDistribution.tsx';
+import { dashboardMetricsQuery, volumeDataQuery } from './queries.ts';
+import { TopAgents } from './TopAgents.tsx';
 
-// The role's base path shows the login form to signed-out visitors from the same route: the dashboard's panels load
-// separately, so the sign-in page never downloads them.
-const DashboardBody = lazy(() => import('./DashboardBody.tsx'));
-
-/** Role dashboard at the base path (docs/product.md §2 Dashboard Overview). */
-export function DashboardPage() {
-  const user = useCurrentUser();
-  // Only rendered signed in (routes/$role/index.tsx); the guard keeps TypeScript and a stray render honest.
-  if (!user) return null;
-  return <SignedInDashboard role={user.role} />;
+interface DashboardPageProps {
+  role: Role;
+  /** Beside the title: the tickets feature's Create Ticket and Assign Ticket. */
+  actions: ReactNode;
+  /** Below the panels: the tickets feature's latest tickets. */
+  latestTickets: ReactNode;
 }
 
-function SignedInDashboard({ role }: { role: Role }) {
-  const queryClient = useQueryClient();
-  const analytics = canOpen(role, 'analytics');
-  useEffect(() => {
-    // The panels' reads start now, side by side with the download of their code, not after it. Agents are refused
-    // the analytics reads, so they are never asked for them.
-    void queryClient.prefetchQuery(priorityDistributionQuery());
-    void queryClient.prefetchQuery(overdueTicketsQuery());
-    if (!analytics) return;
-    void queryClient.prefetchQuery(insightsQuery());
-    void queryClient.prefetchQuery(agentPerformanceQuery(LIST_LIMITS.topAgents));
-  }, [queryClient, analytics]);
+/**
+ * Role dashboard at the base path (docs/product.md §2 Dashboard Overview). Until the headline figures arrive it reads
+ * 'Loading dashboard...'; every other panel then shows its own loading, error or empty state. The route's loader has
+ * started every read by the time this renders.
+ */
+export function DashboardPage({ role, actions, latestTickets }: DashboardPageProps) {
+  // Agents are refused /api/analytics/* and /api/agents/performance: their panels are not offered at all.
+  const showAnalytics = canOpen(role, 'analytics');
 
   return (
-    <Suspense
-      fallback={
-        <>
-          <PageHeader title={SECTION_TITLES.dashboard} />
-          <DashboardLoading />
-        </>
-      }
-    >
-      <DashboardBody role={role} />
-    </Suspense>
+    <>
+      <PageHeader title={SECTION_TITLES.dashboard} actions={actions} />
+      <Suspense fallback={<DashboardLoading />}>
+        <Stack gap="6">
+          <HeadlineFigures />
+          <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
+            <VolumeTrend query={volumeDataQuery} />
+            <Stack gap="6">
+              <PriorityDistribution />
+              <RoundRobinStatus />
+            </Stack>
+          </Grid>
+          <OverduePanel />
+          {showAnalytics && (
+            <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6">
+              <TopAgents role={role} />
+              <InsightsPanel query={insightsQuery()} />
+            </Grid>
+          )}
+          {latestTickets}
+        </Stack>
+      </Suspense>
+    </>
   );
+}
+
+/**
+ * The four headline cards. While they load, the whole dashboard reads 'Loading dashboard...' (they suspend to the
+ * page's boundary); if they cannot be read, the panel error takes their place and the other panels stay.
+ */
+function HeadlineFigures() {
+  return (
+    <QueryBoundary error={(error, retry) => <PanelError error={error} onRetry={retry} />}>
+      <Metrics />
+    </QueryBoundary>
+  );
+}
+
+function Metrics() {
+  const { data } = useSuspenseQuery(dashboardMetricsQuery());
+  return <MetricCards metrics={data} />;
 }

@@ -1,22 +1,46 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { LuCircleCheck, LuRefreshCw } from 'react-icons/lu';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
-import { PriorityBadge, StatusBadge } from '../tickets/TicketBadges.tsx';
-import { Panel } from './Panel.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from './PanelStatus.tsx';
+import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
+import { Panel } from '../../components/panels/Panel.tsx';
+import { PanelEmpty, PanelError, PanelLoading } from '../../components/panels/PanelStatus.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { overdueTicketsQuery } from './queries.ts';
+
+const TITLE = 'Overdue Tickets';
 
 /** Unresolved tickets past their deadline, refreshed every 30 s and on demand (docs/product.md §2 Overdue Tickets panel). */
 export function OverduePanel() {
-  const overdue = useQuery(overdueTicketsQuery());
+  // The count and Refresh in the header need the list, so the whole panel waits for it, in its own frame.
+  return (
+    <QueryBoundary
+      pending={
+        <Panel title={TITLE} description={MESSAGES.overdueDeadlinesHint}>
+          <PanelLoading label="Loading overdue tickets…" />
+        </Panel>
+      }
+      error={(error, retry) => (
+        <Panel title={TITLE} description={MESSAGES.overdueDeadlinesHint}>
+          <PanelError error={error} onRetry={retry} />
+        </Panel>
+      )}
+    >
+      <OverdueList />
+    </QueryBoundary>
+  );
+}
 
-  const countBadge = overdue.data && (
-    <Badge colorPalette={overdue.data.length > 0 ? 'red' : 'gray'} variant="solid">
-      {overdue.data.length}
+function OverdueList() {
+  const overdue = useSuspenseQuery(overdueTicketsQuery());
+  const tickets = overdue.data;
+
+  const countBadge = (
+    <Badge colorPalette={tickets.length > 0 ? 'red' : 'gray'} variant="solid">
+      {tickets.length}
       <Box as="span" srOnly>
         {' overdue'}
       </Box>
@@ -30,12 +54,8 @@ export function OverduePanel() {
   );
 
   return (
-    <Panel title="Overdue Tickets" badge={countBadge} actions={refresh} description={MESSAGES.overdueDeadlinesHint}>
-      {overdue.isPending ? (
-        <PanelLoading label="Loading overdue tickets…" />
-      ) : overdue.isError ? (
-        <PanelError error={overdue.error} onRetry={() => void overdue.refetch()} />
-      ) : overdue.data.length === 0 ? (
+    <Panel title={TITLE} badge={countBadge} actions={refresh} description={MESSAGES.overdueDeadlinesHint}>
+      {tickets.length === 0 ? (
         <PanelEmpty
           icon={<LuCircleCheck />}
           title={MESSAGES.noOverdueTickets}
@@ -52,7 +72,7 @@ export function OverduePanel() {
           tabIndex={0}
           aria-label="Overdue tickets"
         >
-          {overdue.data.map((ticket) => (
+          {tickets.map((ticket) => (
             <OverdueRow key={ticket.id} ticket={ticket} />
           ))}
         </Stack>

@@ -1,51 +1,52 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { LuRefreshCw } from 'react-icons/lu';
 import { PRIORITIES, PRIORITY_LABELS } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { formatPercent } from '../../lib/format.ts';
-import { PRIORITY_PALETTES } from '../tickets/ticket-display.ts';
+import { PRIORITY_PALETTES } from '../../lib/ticket-display.ts';
 import { priorityShares } from './dashboard-format.ts';
-import { Panel } from './Panel.tsx';
-import { PanelError, PanelLoading } from './PanelStatus.tsx';
+import { Panel } from '../../components/panels/Panel.tsx';
+import { PanelBoundary, PanelLoading } from '../../components/panels/PanelStatus.tsx';
 import { priorityDistributionQuery } from './queries.ts';
 
 /** Count and share of all tickets per priority, most urgent first (docs/product.md §2). */
 export function PriorityDistribution() {
-  const distribution = useQuery(priorityDistributionQuery());
-
   return (
     <Panel title="Priority Distribution">
-      {distribution.isPending ? (
-        <PanelLoading label="Loading priorities…" />
-      ) : distribution.isError ? (
-        <PanelError error={distribution.error} onRetry={() => void distribution.refetch()} />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none">
-          {priorityShares(distribution.data)
-            .sort((a, b) => PRIORITIES.indexOf(b.priority) - PRIORITIES.indexOf(a.priority))
-            .map(({ priority, count, percent }) => (
-              <Stack as="li" key={priority} gap="1" data-priority={priority}>
-                <HStack justify="space-between" textStyle="sm">
-                  <HStack gap="2">
-                    <Box boxSize="2.5" rounded="full" bg={`${PRIORITY_PALETTES[priority]}.solid`} aria-hidden />
-                    <Text fontWeight="medium">{PRIORITY_LABELS[priority]}</Text>
-                  </HStack>
-                  <Text color="fg.muted">
-                    <Text as="span" color="fg" fontWeight="semibold">
-                      {count}
-                    </Text>{' '}
-                    ({formatPercent(percent)})
-                  </Text>
-                </HStack>
-                <Box h="1.5" rounded="full" bg="bg.muted" aria-hidden>
-                  <Box h="full" rounded="full" bg={`${PRIORITY_PALETTES[priority]}.solid`} width={`${percent}%`} />
-                </Box>
-              </Stack>
-            ))}
-        </Stack>
-      )}
+      <PanelBoundary pending={<PanelLoading label="Loading priorities…" />}>
+        <PriorityShares />
+      </PanelBoundary>
     </Panel>
+  );
+}
+
+function PriorityShares() {
+  const { data: distribution } = useSuspenseQuery(priorityDistributionQuery());
+  return (
+    <Stack as="ul" gap="3" listStyleType="none">
+      {priorityShares(distribution)
+        .sort((a, b) => PRIORITIES.indexOf(b.priority) - PRIORITIES.indexOf(a.priority))
+        .map(({ priority, count, percent }) => (
+          <Stack as="li" key={priority} gap="1" data-priority={priority}>
+            <HStack justify="space-between" textStyle="sm">
+              <HStack gap="2">
+                <Box boxSize="2.5" rounded="full" bg={`${PRIORITY_PALETTES[priority]}.solid`} aria-hidden />
+                <Text fontWeight="medium">{PRIORITY_LABELS[priority]}</Text>
+              </HStack>
+              <Text color="fg.muted">
+                <Text as="span" color="fg" fontWeight="semibold">
+                  {count}
+                </Text>{' '}
+                ({formatPercent(percent)})
+              </Text>
+            </HStack>
+            <Box h="1.5" rounded="full" bg="bg.muted" aria-hidden>
+              <Box h="full" rounded="full" bg={`${PRIORITY_PALETTES[priority]}.solid`} width={`${percent}%`} />
+            </Box>
+          </Stack>
+        ))}
+    </Stack>
   );
 }
 

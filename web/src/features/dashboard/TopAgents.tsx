@@ -1,5 +1,5 @@
 import { Avatar, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowRight, LuUsers } from 'react-icons/lu';
 import { LIST_LIMITS, type Role } from '#shared/constants.ts';
@@ -8,14 +8,12 @@ import type { Agent } from '#shared/schemas/user.ts';
 import { displayNameOf, formatPercent, initialsOf } from '../../lib/format.ts';
 import { canOpen } from '../../lib/sections.ts';
 import { agentPerformanceQuery } from '../analytics/queries.ts';
-import { performancePalette, ratingText } from './dashboard-format.ts';
-import { Panel } from './Panel.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from './PanelStatus.tsx';
+import { performancePalette, ratingText } from '../../components/panels/panel-format.ts';
+import { Panel } from '../../components/panels/Panel.tsx';
+import { PanelBoundary, PanelEmpty, PanelLoading } from '../../components/panels/PanelStatus.tsx';
 
 /** The five best agents this week (docs/product.md §2 Top Performing Agents); shown to admins and managers only. */
 export function TopAgents({ role }: { role: Role }) {
-  const agents = useQuery(agentPerformanceQuery(LIST_LIMITS.topAgents));
-
   const viewAll = canOpen(role, 'agents') && (
     <Button asChild size="xs" variant="ghost">
       <RouterLink to="/$role/agents" params={{ role }}>
@@ -27,20 +25,22 @@ export function TopAgents({ role }: { role: Role }) {
 
   return (
     <Panel title="Top Performing Agents" actions={viewAll}>
-      {agents.isPending ? (
-        <PanelLoading label="Loading agent performance…" />
-      ) : agents.isError ? (
-        <PanelError error={agents.error} onRetry={() => void agents.refetch()} />
-      ) : agents.data.length === 0 ? (
-        <PanelEmpty icon={<LuUsers />} title={MESSAGES.noAgentPerformance} />
-      ) : (
-        <Stack as="ol" gap="3" listStyleType="none" aria-label="Agents by performance this week">
-          {agents.data.slice(0, LIST_LIMITS.topAgents).map((agent) => (
-            <AgentRow key={agent.id} agent={agent} />
-          ))}
-        </Stack>
-      )}
+      <PanelBoundary pending={<PanelLoading label="Loading agent performance…" />}>
+        <TopAgentsList />
+      </PanelBoundary>
     </Panel>
+  );
+}
+
+function TopAgentsList() {
+  const { data: agents } = useSuspenseQuery(agentPerformanceQuery(LIST_LIMITS.topAgents));
+  if (agents.length === 0) return <PanelEmpty icon={<LuUsers />} title={MESSAGES.noAgentPerformance} />;
+  return (
+    <Stack as="ol" gap="3" listStyleType="none" aria-label="Agents by performance this week">
+      {agents.slice(0, LIST_LIMITS.topAgents).map((agent) => (
+        <AgentRow key={agent.id} agent={agent} />
+      ))}
+    </Stack>
   );
 }
 

@@ -1,10 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { OVERDUE_POLL_MS, type VolumePeriod } from '#shared/constants.ts';
 import type { DashboardMetrics, PriorityDistribution, VolumeData } from '#shared/schemas/dashboard.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { api } from '../../lib/api.ts';
-
-// The sidebar imports this module, so it is part of the first load: keep it to query options and type imports.
 
 /**
  * Everything the dashboard reads. A ticket change may move any of these figures, so a mutation or a live ticket
@@ -37,8 +35,6 @@ export const volumeDataQuery = (days: VolumePeriod) =>
   queryOptions({
     queryKey: dashboardKeys.volume(days),
     queryFn: ({ signal }) => api.get<VolumeData>(`/api/dashboard/volume-data?days=${days}`, { signal }),
-    // Switching the period keeps the previous series on screen until the new one arrives, instead of a blank chart.
-    placeholderData: keepPreviousData,
   });
 
 /** Unresolved tickets past their deadline; polled, since tickets become overdue without anyone changing them. */

@@ -181,6 +181,8 @@ describe('Settings', () => {
   });
 
   it('shows an error on the settings tabs when the settings cannot be loaded', async () => {
+    // React reports the error its boundary caught on the console; that noise is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = renderApp('/agent/settings', api({ 'GET /api/user/settings': { status: 500 } }));
 
     const panel = await openTab(user, 'Alarms');

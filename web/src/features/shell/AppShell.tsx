@@ -4,7 +4,7 @@ import { LuMenu } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { colorPaletteFor } from '../../lib/roles.ts';
-import { ThemeFromSettings } from '../settings/ThemeFromSettings.tsx';
+import { ThemeFromSettings } from '../../components/ThemeFromSettings.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
 const MAIN_ID = 'main-content';

@@ -1,9 +1,8 @@
-import { Button, HStack, Tag, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Tag, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LuPlus, LuUserCheck } from 'react-icons/lu';
-import { LIST_LIMITS } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { displayNameOf } from '../../lib/format.ts';
@@ -12,17 +11,27 @@ import { useCurrentUser } from '../auth/queries.ts';
 import { CreateTicketDialog } from './CreateTicketDialog.tsx';
 import { canListStaff } from './permissions.ts';
 import { staffQuery } from './queries.ts';
+import { TicketFilterBar } from './TicketFilterBar.tsx';
 import { TicketsTable } from './TicketsTable.tsx';
+import { type TicketsSearch, allTicketsFilters } from './tickets-search.ts';
 
 const route = getRouteApi('/$role/_signedIn/tickets');
 
-/** All Tickets (docs/product.md §2): the shared table over every ticket, optionally narrowed to one assignee. */
+/**
+ * All Tickets (docs/product.md §2): the shared table over every ticket, optionally narrowed to one assignee. Its
+ * filters live in the URL (`?q=&status=&priority=&assignedToId=`); the route's loader has read the list they select.
+ */
 export function AllTicketsPage() {
   const user = useCurrentUser();
-  const { assignedToId } = route.useSearch();
+  const { q, status, priority, assignedToId } = route.useSearch();
   const navigate = route.useNavigate();
   const [creating, setCreating] = useState(false);
-  const showAssignee = (id: string | undefined) => void navigate({ search: (prev) => ({ ...prev, assignedToId: id }) });
+  const filters = useMemo(
+    () => allTicketsFilters({ q, status, priority, assignedToId }),
+    [q, status, priority, assignedToId],
+  );
+  const setSearch = (changes: TicketsSearch, replace = false) =>
+    void navigate({ search: (prev) => ({ ...prev, ...changes }), replace, resetScroll: false });
 
   return (
     <>
@@ -31,7 +40,7 @@ export function AllTicketsPage() {
         actions={
           <HStack gap="3" wrap="wrap">
             {user && assignedToId !== user.id && (
-              <Button variant="outline" onClick={() => showAssignee(user.id)}>
+              <Button variant="outline" onClick={() => setSearch({ assignedToId: user.id })}>
                 <LuUserCheck aria-hidden />
                 My tickets
               </Button>
@@ -48,10 +57,13 @@ export function AllTicketsPage() {
           <Text fontSize="sm" color="fg.muted">
             Filtered by
           </Text>
-          <AssigneeChip assigneeId={assignedToId} user={user} onRemove={() => showAssignee(undefined)} />
+          <AssigneeChip assigneeId={assignedToId} user={user} onRemove={() => setSearch({ assignedToId: undefined })} />
         </HStack>
       )}
-      <TicketsTable scope={{ limit: LIST_LIMITS.fullList, assignedToId }} label="All tickets" />
+      <Stack gap="4">
+        <TicketFilterBar filters={filters} onChange={(changes, { replace }) => setSearch(changes, replace)} />
+        <TicketsTable filters={filters} label="All tickets" />
+      </Stack>
       <CreateTicketDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );

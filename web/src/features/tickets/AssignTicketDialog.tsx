@@ -9,14 +9,14 @@ import { type Ticket, assignTicketSchema } from '#shared/schemas/ticket.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { DialogShell } from './DialogShell.tsx';
+import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
+import { TICKET_DIALOG } from './ticket-dialog.ts';
 import { SelectField } from './FormFields.tsx';
 import { useAssignTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { assignableStaffQuery, ticketListQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
-import { assigneeName } from './ticket-display.ts';
+import { assigneeName } from '../../lib/ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 // docs/product.md §5 "Assign ticket": a ticket, and an agent ('Please select an agent').
@@ -39,9 +39,9 @@ interface AssignTicketDialogProps {
 export function AssignTicketDialog({ open, ticket = null, onClose }: AssignTicketDialogProps) {
   const shown = useLastNonNull(ticket);
   return (
-    <DialogShell open={open} onClose={onClose} title="Assign Ticket">
+    <DialogFrame {...TICKET_DIALOG} open={open} onClose={onClose} title="Assign Ticket">
       <AssignTicketForm ticket={open ? ticket : shown} onClose={onClose} />
-    </DialogShell>
+    </DialogFrame>
   );
 }
 

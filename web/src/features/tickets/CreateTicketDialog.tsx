@@ -3,22 +3,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CREATABLE_TICKET_TYPES, PRIORITIES } from '#shared/constants.ts';
+import { CREATABLE_TICKET_TYPES } from '#shared/constants.ts';
 import { TICKET_TEXTS } from '#shared/messages.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { DialogShell } from './DialogShell.tsx';
+import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
+import { TICKET_DIALOG } from './ticket-dialog.ts';
 import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
 import { useCreateTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { canListStaff } from './permissions.ts';
-import { activeCategoriesQuery, assignableStaffQuery } from './queries.ts';
+import { assignableStaffQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
-import { categoryOptions, priorityLabel, typeLabel } from './ticket-display.ts';
+import { typeLabel } from '../../lib/ticket-display.ts';
+import { CategorySelect, PrioritySelect } from './TicketSelects.tsx';
 
 /** The agent choice that sends no agent: the server assigns round robin (docs/product.md §4). */
 export const AUTO_ASSIGN = 'auto';
@@ -49,13 +50,14 @@ interface CreateTicketDialogProps {
 /** The Create New Ticket dialog (docs/product.md §2): active categories, an agent or round robin ('auto'). */
 export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: CreateTicketDialogProps) {
   return (
-    <DialogShell
+    <DialogFrame
+      {...TICKET_DIALOG}
       open={open}
       onClose={onClose}
       title={defaultType === 'direct' ? 'Create Direct Ticket' : 'Create New Ticket'}
     >
       <CreateTicketForm defaultType={defaultType} onClose={onClose} />
-    </DialogShell>
+    </DialogFrame>
   );
 }
 
@@ -68,7 +70,6 @@ function CreateTicketForm({
 }) {
   const user = useCurrentUser();
   const create = useCreateTicketMutation();
-  const categories = useQuery(activeCategoriesQuery());
   const {
     register,
     handleSubmit,
@@ -120,13 +121,7 @@ function CreateTicketForm({
                 error={errors.customerEmail?.message}
                 {...register('customerEmail')}
               />
-              <SelectField label="Priority" error={errors.priority?.message} {...register('priority')}>
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {priorityLabel(priority)}
-                  </option>
-                ))}
-              </SelectField>
+              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
             </SimpleGrid>
             <TextField
               label="Subject"
@@ -135,21 +130,7 @@ function CreateTicketForm({
               {...register('subject')}
             />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <SelectField
-                label="Category"
-                error={errors.category?.message}
-                helperText={
-                  categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined
-                }
-                {...register('category')}
-              >
-                <option value="">{categories.isPending ? 'Loading categories...' : 'Select a category'}</option>
-                {categoryOptions(categories.data).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </SelectField>
+              <CategorySelect prompt error={errors.category?.message} {...register('category')} />
               <SelectField label="Type" error={errors.type?.message} {...register('type')}>
                 {CREATABLE_TICKET_TYPES.map((type) => (
                   <option key={type} value={type}>

@@ -1,20 +1,32 @@
-import { Alert, Button, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { LuPhoneIncoming, LuPlus } from 'react-icons/lu';
-import { LIST_LIMITS } from '#shared/constants.ts';
 import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { CreateTicketDialog } from './CreateTicketDialog.tsx';
 import { canCreateDirectTickets } from './permissions.ts';
+import { TicketFilterBar } from './TicketFilterBar.tsx';
 import { NoTickets, TicketsTable } from './TicketsTable.tsx';
+import { type ListFilters, directTicketsFilters } from './tickets-search.ts';
 
-/** Direct Tickets (docs/product.md §2): tickets staff typed in after a customer's call, and the button to record one. */
+const route = getRouteApi('/$role/_signedIn/direct-tickets');
+
+/**
+ * Direct Tickets (docs/product.md §2): tickets staff typed in after a customer's call, and the button to record one.
+ * Its filters live in the URL (`?q=&status=&priority=`); the route's loader has read the list they select.
+ */
 export function DirectTicketsPage() {
   const user = useCurrentUser();
+  const { q, status, priority } = route.useSearch();
+  const navigate = route.useNavigate();
   const [creating, setCreating] = useState(false);
   const mayCreate = user ? canCreateDirectTickets(user.role) : false;
+  const filters = useMemo(() => directTicketsFilters({ q, status, priority }), [q, status, priority]);
+  const setSearch = (changes: ListFilters, replace: boolean) =>
+    void navigate({ search: (prev) => ({ ...prev, ...changes }), replace, resetScroll: false });
 
   return (
     <>
@@ -40,16 +52,19 @@ export function DirectTicketsPage() {
           <Alert.Description>{TICKET_TEXTS.aboutDirectTicketsBody}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <TicketsTable
-        scope={{ limit: LIST_LIMITS.fullList, type: 'direct' }}
-        label="Direct tickets"
-        emptyState={
-          <NoTickets
-            title={TICKET_TEXTS.noDirectTickets}
-            description="Tickets recorded from customer calls will appear here."
-          />
-        }
-      />
+      <Stack gap="4">
+        <TicketFilterBar filters={filters} onChange={(changes, { replace }) => setSearch(changes, replace)} />
+        <TicketsTable
+          filters={filters}
+          label="Direct tickets"
+          emptyState={
+            <NoTickets
+              title={TICKET_TEXTS.noDirectTickets}
+              description="Tickets recorded from customer calls will appear here."
+            />
+          }
+        />
+      </Stack>
       {mayCreate && <CreateTicketDialog open={creating} onClose={() => setCreating(false)} defaultType="direct" />}
     </>
   );

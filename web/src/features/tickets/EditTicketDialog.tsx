@@ -3,20 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { PRIORITIES, TICKET_STATUSES } from '#shared/constants.ts';
 import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
 import { type Ticket, type UpdateTicketInput, updateTicketSchema } from '#shared/schemas/ticket.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { DialogShell } from './DialogShell.tsx';
-import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
+import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
+import { TICKET_DIALOG } from './ticket-dialog.ts';
+import { TextAreaField, TextField } from './FormFields.tsx';
 import { useUpdateTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { canEditTicket } from './permissions.ts';
-import { activeCategoriesQuery, ticketDetailQuery } from './queries.ts';
+import { ticketDetailQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
-import { categoryOptions, priorityLabel, statusLabel } from './ticket-display.ts';
+import { CategorySelect, PrioritySelect, StatusSelect } from './TicketSelects.tsx';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 // docs/product.md §5 "Edit ticket": subject and description required, the rest from their lists. Same rules as the server.
@@ -39,9 +38,9 @@ interface EditTicketDialogProps {
 export function EditTicketDialog({ ticketId, onClose }: EditTicketDialogProps) {
   const shownId = useLastNonNull(ticketId);
   return (
-    <DialogShell open={ticketId !== null} onClose={onClose} title="Edit Ticket">
+    <DialogFrame {...TICKET_DIALOG} open={ticketId !== null} onClose={onClose} title="Edit Ticket">
       {shownId === null ? <NoTicket /> : <EditTicketContent ticketId={shownId} onClose={onClose} />}
-    </DialogShell>
+    </DialogFrame>
   );
 }
 
@@ -117,7 +116,6 @@ function EditTicketContent({ ticketId, onClose }: { ticketId: number; onClose: (
 
 function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
   const update = useUpdateTicketMutation(ticket.id);
-  const categories = useQuery(activeCategoriesQuery());
   const {
     register,
     handleSubmit,
@@ -154,8 +152,6 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
     onClose();
   });
 
-  const options = categoryOptions(categories.data, ticket.category);
-
   return (
     <>
       <Dialog.Body>
@@ -166,35 +162,10 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
             </Text>
             <TextField label="Subject" error={errors.subject?.message} {...register('subject')} />
             <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-              <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-                {TICKET_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {statusLabel(status)}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField label="Priority" error={errors.priority?.message} {...register('priority')}>
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {priorityLabel(priority)}
-                  </option>
-                ))}
-              </SelectField>
+              <StatusSelect error={errors.status?.message} {...register('status')} />
+              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
             </Stack>
-            <SelectField
-              label="Category"
-              error={errors.category?.message}
-              helperText={
-                categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined
-              }
-              {...register('category')}
-            >
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </SelectField>
+            <CategorySelect current={ticket.category} error={errors.category?.message} {...register('category')} />
             <TextAreaField
               label="Description"
               rows={6}

@@ -1,9 +1,13 @@
 import { Button, Card, HStack, Heading } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
-import { LIST_LIMITS } from '#shared/constants.ts';
-import { TicketsTable } from './TicketsTable.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { LATEST_TICKETS } from './queries.ts';
+import { TicketsLoadError, TicketsLoading, TicketsTable } from './TicketsTable.tsx';
 
-/** The dashboard's table of the latest 10 tickets, with view, edit and assign actions (docs/product.md §2 Dashboard). */
+/**
+ * The dashboard's table of the latest 10 tickets, with view, edit and assign actions (docs/product.md §2 Dashboard); it
+ * loads and fails on its own, like the dashboard's panels.
+ */
 export function LatestTickets() {
   const { role } = useParams({ from: '/$role' });
   return (
@@ -21,12 +25,12 @@ export function LatestTickets() {
         </HStack>
       </Card.Header>
       <Card.Body>
-        <TicketsTable
-          scope={{ limit: LIST_LIMITS.dashboardTickets }}
-          label="Latest tickets"
-          filterable={false}
-          paginate={false}
-        />
+        <QueryBoundary
+          pending={<TicketsLoading />}
+          error={(error, retry) => <TicketsLoadError error={error} onRetry={retry} />}
+        >
+          <TicketsTable filters={LATEST_TICKETS} label="Latest tickets" paginate={false} />
+        </QueryBoundary>
       </Card.Body>
     </Card.Root>
   );

@@ -4,13 +4,11 @@ import {
   Box,
   Button,
   Checkbox,
-  CloseButton,
   DataList,
   Dialog,
   Field,
   Heading,
   HStack,
-  Portal,
   Spinner,
   Stack,
   Tabs,
@@ -24,14 +22,15 @@ import { LuHistory, LuLock, LuMessageSquare } from 'react-icons/lu';
 import { TICKET_TEXTS } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
+import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { changeText, historyHeadline } from './history-text.ts';
 import { useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketDetailQuery, ticketHistoryQuery } from './queries.ts';
-import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
-import { assigneeName, spacedOrNA, typeLabel } from './ticket-display.ts';
+import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
+import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 interface TicketDetailDialogProps {
@@ -49,21 +48,15 @@ interface TicketDetailDialogProps {
 export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDialogProps) {
   const shown = useLastNonNull(ticket);
   return (
-    <Dialog.Root
+    <DialogFrame
       open={ticket !== null}
-      onOpenChange={(details) => !details.open && onClose()}
+      onClose={onClose}
+      closeLabel="Close ticket details"
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>{shown && <TicketDetail listed={shown} onEdit={onEdit} />}</Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {shown && <TicketDetail listed={shown} onEdit={onEdit} />}
+    </DialogFrame>
   );
 }
 
@@ -146,9 +139,6 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
           <Button>Close</Button>
         </Dialog.ActionTrigger>
       </Dialog.Footer>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Close ticket details" />
-      </Dialog.CloseTrigger>
     </>
   );
 }

@@ -1,46 +1,25 @@
-import {
-  Alert,
-  Box,
-  Button,
-  EmptyState,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { LuEye, LuInbox, LuPencil, LuSearch, LuUserPlus } from 'react-icons/lu';
-import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';
+import { Box, Button, EmptyState, HStack, IconButton, Spinner, Table, Text, VStack } from '@chakra-ui/react';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { type ComponentProps, type ReactNode, useDeferredValue, useState } from 'react';
+import { LuEye, LuInbox, LuPencil, LuUserPlus } from 'react-icons/lu';
 import { TICKET_TEXTS } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
+import { LoadError } from '../../components/LoadError.tsx';
+import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
 import { formatDate, formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { assigneeName } from '../../lib/ticket-display.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { AssignTicketDialog } from './AssignTicketDialog.tsx';
 import { EditTicketDialog } from './EditTicketDialog.tsx';
 import { canAssignTickets, canEditTicket } from './permissions.ts';
 import { type TicketFilters, ticketListQuery } from './queries.ts';
-import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
 import { TicketDetailDialog } from './TicketDetailDialog.tsx';
-import { assigneeName, priorityLabel, statusLabel } from './ticket-display.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
-
-/** The server is asked once the typing pauses this long. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface TicketsTableProps {
-  /** The page's fixed part of the query: page size, and optionally type and assignee. */
-  scope: Pick<TicketFilters, 'limit' | 'type' | 'assignedToId'>;
+  /** What the list asks the server for: page size, and the screen's fixed scope and its filters from the URL. */
+  filters: TicketFilters;
   /** Accessible name of the table. */
   label: string;
-  /** Search box and status and priority filters (docs/product.md §2); off for the dashboard's latest tickets. */
-  filterable?: boolean;
   /** A "Load more" button while the server has more. */
   paginate?: boolean;
   /** Shown when the scope holds no ticket at all (nothing searched or filtered); defaults to the product text. */
@@ -63,96 +42,35 @@ const COLUMNS = [
 type OpenDialog = { kind: 'view' | 'edit' | 'assign'; ticket: Ticket } | null;
 
 /**
- * The shared tickets table (docs/product.md §2): server-side search and filters, the product columns, and the row actions the
- * signed-in user may use, each opening its dialog.
+ * The shared tickets table (docs/product.md §2): the list the server finds for `filters` (read with
+ * `useSuspenseQuery`, loaded by the screen's route), the product columns, and the row actions the signed-in user
+ * may use, each opening its dialog. When the filters change, the rows on screen stay, dimmed, until the new ones
+ * have arrived.
  */
-export function TicketsTable({ scope, label, filterable = true, paginate = true, emptyState }: TicketsTableProps) {
+export function TicketsTable({ filters, label, paginate = true, emptyState }: TicketsTableProps) {
+  const shownFilters = useDeferredValue(filters);
+  const list = useSuspenseInfiniteQuery(ticketListQuery(shownFilters));
+  const [dialog, setDialog] = useState<OpenDialog>(null);
   const user = useCurrentUser();
   const timeZone = useUserTimezone();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<TicketStatus | ''>('');
-  const [priority, setPriority] = useState<Priority | ''>('');
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-
-  const filters: TicketFilters = {
-    ...scope,
-    q: q || undefined,
-    status: status || undefined,
-    priority: priority || undefined,
-  };
-  const narrowed = Boolean(filters.q || filters.status || filters.priority);
-  // The rows on screen stay while a new search loads: no flash of a spinner on every pause in typing.
-  const list = useInfiniteQuery({ ...ticketListQuery(filters), placeholderData: keepPreviousData });
-  const tickets = list.data?.pages.flatMap((page) => page.tickets) ?? [];
+  const tickets = list.data.pages.flatMap((page) => page.tickets);
+  const narrowed = Boolean(shownFilters.q || shownFilters.status || shownFilters.priority);
+  const stale = shownFilters !== filters;
 
   const mayAssign = user ? canAssignTickets(user.role) : false;
   const mayEdit = (ticket: Ticket) => (user ? canEditTicket(user, ticket) : false);
   const close = () => setDialog(null);
 
   return (
-    <Stack gap="4">
-      {filterable && (
-        <Stack direction={{ base: 'column', lg: 'row' }} gap="3">
-          <InputGroup flex="1" startElement={<LuSearch aria-hidden />}>
-            <Input
-              type="search"
-              aria-label="Search tickets"
-              placeholder={TICKET_TEXTS.ticketSearchPlaceholder}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </InputGroup>
-          <HStack gap="3">
-            <NativeSelect.Root width={{ base: 'full', lg: '44' }}>
-              <NativeSelect.Field
-                aria-label="Filter by status"
-                value={status}
-                onChange={(event) => setStatus(event.target.value as TicketStatus | '')}
-              >
-                <option value="">All Status</option>
-                {TICKET_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabel(value)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <NativeSelect.Root width={{ base: 'full', lg: '44' }}>
-              <NativeSelect.Field
-                aria-label="Filter by priority"
-                value={priority}
-                onChange={(event) => setPriority(event.target.value as Priority | '')}
-              >
-                <option value="">All Priority</option>
-                {PRIORITIES.map((value) => (
-                  <option key={value} value={value}>
-                    {priorityLabel(value)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </HStack>
-        </Stack>
-      )}
-
-      {list.isPending ? (
-        <HStack role="status" gap="3" py="10" justify="center" color="fg.muted">
-          <Spinner size="sm" />
-          <Text>Loading tickets...</Text>
-        </HStack>
-      ) : list.isError && !list.data ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : tickets.length === 0 ? (
+    <Box opacity={stale ? 0.6 : 1} aria-busy={stale} transition="opacity 0.15s">
+      {tickets.length === 0 ? (
         !narrowed && emptyState ? (
           emptyState
         ) : (
           <NoTickets title={TICKET_TEXTS.noTicketsMatch} />
         )
       ) : (
-        <Box opacity={list.isPlaceholderData ? 0.6 : 1} aria-busy={list.isPlaceholderData} transition="opacity 0.15s">
+        <>
           <Table.ScrollArea borderWidth="1px" rounded="md">
             {/* Fixed layout: the columns fit a 1280 px laptop beside the sidebar, long texts truncate; narrower, it scrolls. */}
             <Table.Root size="sm" aria-label={label} interactive tableLayout="fixed" minW="56rem">
@@ -224,7 +142,9 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          {list.isFetchNextPageError && <LoadError error={list.error} onRetry={() => void list.fetchNextPage()} />}
+          {list.isFetchNextPageError && list.error && (
+            <TicketsLoadError mt="4" error={list.error} onRetry={() => void list.fetchNextPage()} />
+          )}
           {paginate && list.hasNextPage && (
             <Button
               mt="4"
@@ -237,7 +157,7 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
               Load more
             </Button>
           )}
-        </Box>
+        </>
       )}
 
       <TicketDetailDialog
@@ -249,7 +169,7 @@ export function TicketsTable({ scope, label, filterable = true, paginate = true,
       {mayAssign && (
         <AssignTicketDialog open={dialog?.kind === 'assign'} ticket={dialog?.ticket ?? null} onClose={close} />
       )}
-    </Stack>
+    </Box>
   );
 }
 
@@ -278,17 +198,17 @@ export function NoTickets({ title, description }: { title: string; description?:
   );
 }
 
-function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+/** The list (or its next page) could not be read: the server's reason and Try again. */
+export function TicketsLoadError(props: Omit<ComponentProps<typeof LoadError>, 'title'>) {
+  return <LoadError title="Could not load tickets" {...props} />;
+}
+
+/** A tickets list's loading state (the route's pending component, and the dashboard's latest tickets). */
+export function TicketsLoading() {
   return (
-    <Alert.Root status="error" role="alert" mt="4">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>Could not load tickets</Alert.Title>
-        <Alert.Description>{error.message}</Alert.Description>
-      </Alert.Content>
-      <Button size="sm" variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert.Root>
+    <HStack role="status" gap="3" py="10" justify="center" color="fg.muted">
+      <Spinner size="sm" />
+      <Text>Loading tickets...</Text>
+    </HStack>
   );
 }

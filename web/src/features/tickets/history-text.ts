@@ -6,7 +6,7 @@ import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#
 import { MESSAGES } from '#shared/messages.ts';
 import type { ChangeValue, FieldChange, HistoryAction } from '#shared/schemas/ticket.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { priorityLabel, spacedOrNA, statusLabel } from './ticket-display.ts';
+import { priorityLabel, spacedOrNA, statusLabel } from '../../lib/ticket-display.ts';
 
 const ACTION_TEXTS: Record<HistoryAction, string> = {
   created: 'created the ticket',

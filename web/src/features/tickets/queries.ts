@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
+import { type QueryClient, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { LIST_LIMITS, type Priority, type TicketStatus, type TicketType } from '#shared/constants.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import type { Comment, HistoryEntry, Ticket, TicketList } from '#shared/schemas/ticket.ts';
 import type { Agent } from '#shared/schemas/user.ts';
@@ -45,6 +45,24 @@ export const ticketListQuery = (filters: TicketFilters) =>
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
+
+/** The dashboard's latest tickets: the newest 10, without filters. */
+export const LATEST_TICKETS: TicketFilters = { limit: LIST_LIMITS.dashboardTickets };
+
+/**
+ * A tickets screen's loader: entering the screen (or hovering a link to it) waits for its list, so it opens complete
+ * and a failure shows as the route's error; a change of its own filters only starts the read, so the rows on screen
+ * stay until the new ones arrive (TicketsTable) and the search box keeps its focus.
+ */
+export async function loadTicketList(
+  queryClient: QueryClient,
+  filters: TicketFilters,
+  cause: 'enter' | 'stay' | 'preload',
+): Promise<void> {
+  const list = ticketListQuery(filters);
+  if (cause === 'stay') void queryClient.prefetchInfiniteQuery(list);
+  else await queryClient.ensureInfiniteQueryData(list);
+}
 
 /** One ticket, fresh from the server (the edit form and the detail view). */
 export const ticketDetailQuery = (id: number) =>

@@ -1,19 +1,73 @@
 /**
- * The search params of All Tickets. Parsed by hand, not with zod: route options (unlike route components) are part
- * of the initial bundle, and even `zod/mini` would add about 5 KB gzip to a budget with less than that to spare.
+ * The search params of the tickets lists: the URL holds their filters, so a filtered list survives a reload and
+ * back/forward and can be sent as a link. Parsed by hand, not with zod: route options (unlike route components) are
+ * part of the initial bundle, and even `zod/mini` would add about 5 KB gzip to a budget with less than that to spare.
  */
+import {
+  LIST_LIMITS,
+  PRIORITIES,
+  type Priority,
+  TICKET_SEARCH_MAX,
+  TICKET_STATUSES,
+  type TicketStatus,
+} from '#shared/constants.ts';
+import type { TicketFilters } from './queries.ts';
 
 /** Staff ids are UUIDs; anything much longer is not one. */
 const MAX_ID_LENGTH = 100;
 
-/** `?assignedToId=<staff id>`: the list narrowed to one person's tickets (Agent Management links here). */
-export interface TicketsSearch {
+/** What the search box and the status and priority selects of a tickets list set. */
+export interface ListFilters {
+  /** Search text, as the server matches it (subject, customer e-mail, ticket code). */
+  q?: string;
+  status?: TicketStatus;
+  priority?: Priority;
+}
+
+/** All Tickets: the list filters, and `assignedToId`, one person's tickets (Agent Management and My tickets link here). */
+export interface TicketsSearch extends ListFilters {
   assignedToId?: string;
 }
 
-/** Keeps a usable `assignedToId` and drops anything else, so a mangled link shows every ticket, not an error. */
-export function parseTicketsSearch(search: { assignedToId?: unknown }): TicketsSearch {
-  // The router merges this result over the raw params: an unusable value has to be overwritten, not left out.
+/**
+ * Keeps the usable filters and drops anything else, so a mangled link shows the unfiltered list, not an error page.
+ * Every key is returned, an unusable one as undefined: the router merges this result over the raw params, so a bad
+ * value has to be overwritten, not left out.
+ */
+export function parseListFilters(search: Record<string, unknown>): ListFilters {
+  return {
+    q: searchText(search.q),
+    status: oneOf(TICKET_STATUSES, search.status),
+    priority: oneOf(PRIORITIES, search.priority),
+  };
+}
+
+/** All Tickets' search params: the list filters and the assignee. */
+export function parseTicketsSearch(search: Record<string, unknown>): TicketsSearch {
+  // The router's default parser reads `?assignedToId=42` as a number; ids are strings.
   const id = typeof search.assignedToId === 'string' ? search.assignedToId.trim() : '';
-  return { assignedToId: id && id.length <= MAX_ID_LENGTH ? id : undefined };
+  return { ...parseListFilters(search), assignedToId: id && id.length <= MAX_ID_LENGTH ? id : undefined };
+}
+
+/** What All Tickets asks the server for: up to 100 tickets matching its search params. */
+export function allTicketsFilters({ q, status, priority, assignedToId }: TicketsSearch): TicketFilters {
+  return { limit: LIST_LIMITS.fullList, q, status, priority, assignedToId };
+}
+
+/** What Direct Tickets asks the server for: up to 100 direct tickets matching its search params. */
+export function directTicketsFilters({ q, status, priority }: ListFilters): TicketFilters {
+  return { limit: LIST_LIMITS.fullList, type: 'direct', q, status, priority };
+}
+
+/**
+ * Search text as the server accepts it: trimmed, at most TICKET_SEARCH_MAX characters; empty is none. The router's
+ * default parser turns `?q=42` into a number, which is still text to search for.
+ */
+function searchText(value: unknown): string | undefined {
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+  return text && text.length <= TICKET_SEARCH_MAX ? text : undefined;
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
+  return allowed.find((candidate) => candidate === value);
 }

@@ -16,9 +16,10 @@ export const Route = createFileRoute('/$role')({
       return { role };
     },
   },
+  // The user (null when signed out) joins the router context: the loaders below read only for a signed-in user.
   beforeLoad: async ({ context, params }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery());
-    if (!user || user.role === params.role) return;
+    if (!user || user.role === params.role) return { user };
     if (isRole(user.role)) throw redirect({ to: '/$role', params: { role: user.role } });
     throw redirect({ to: '/' });
   },

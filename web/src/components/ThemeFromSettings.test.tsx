@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, staffUser } from '../../test/render-app.tsx';
+import { renderApp, staffUser } from '../test/render-app.tsx';
 
 afterEach(() => {
   localStorage.clear();

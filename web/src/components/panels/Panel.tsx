@@ -12,7 +12,7 @@ interface PanelProps {
   children: ReactNode;
 }
 
-/** One dashboard panel: a card that is a landmark section named by its h2 title. */
+/** One panel of the dashboard or AI Analytics: a card that is a landmark section named by its h2 title. */
 export function Panel({ title, badge, actions, description, children }: PanelProps) {
   const titleId = useId();
   return (

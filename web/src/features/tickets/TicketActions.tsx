@@ -2,9 +2,9 @@ import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus, LuUserPlus } from 'react-icons/lu';
 import type { Role } from '#shared/constants.ts';
-import { AssignTicketDialog } from '../tickets/AssignTicketDialog.tsx';
-import { CreateTicketDialog } from '../tickets/CreateTicketDialog.tsx';
-import { canAssignTickets } from '../tickets/permissions.ts';
+import { AssignTicketDialog } from './AssignTicketDialog.tsx';
+import { CreateTicketDialog } from './CreateTicketDialog.tsx';
+import { canAssignTickets } from './permissions.ts';
 
 type OpenDialog = 'create' | 'assign' | null;
 
@@ -12,7 +12,7 @@ type OpenDialog = 'create' | 'assign' | null;
  * The dashboard's header buttons (docs/product.md §2; no 'Test Modal', docs/product.md §11): Create Ticket for everyone, Assign
  * Ticket for those the server lets assign. Assign opens the dialog without a ticket, so it asks for one first.
  */
-export function DashboardActions({ role }: { role: Role }) {
+export function TicketActions({ role }: { role: Role }) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
 

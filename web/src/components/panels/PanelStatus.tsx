@@ -1,5 +1,11 @@
-import { Alert, Button, EmptyState, HStack, Spinner, Text, VStack } from '@chakra-ui/react';
+import { EmptyState, HStack, Spinner, Text, VStack } from '@chakra-ui/react';
+import type { DefaultError, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadError } from '../LoadError.tsx';
+import { QueryBoundary } from '../QueryBoundary.tsx';
+
+/** The read a shared panel shows, handed in by the feature that owns the endpoint (its `queryOptions`). */
+export type PanelQuery<T, K extends QueryKey> = UseSuspenseQueryOptions<T, DefaultError, T, K>;
 
 /** A panel's data is on its way; announced politely to screen readers. */
 export function PanelLoading({ label }: { label: string }) {
@@ -14,16 +20,7 @@ export function PanelLoading({ label }: { label: string }) {
 /** A panel's data could not be read: the server's message and a way to try again, announced as an alert. */
 export function PanelError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
-    <Alert.Root status="error" role="alert" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>Could not load this panel</Alert.Title>
-        <Alert.Description>{error.message}</Alert.Description>
-      </Alert.Content>
-      <Button size="xs" variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert.Root>
+    <LoadError title="Could not load this panel" error={error} onRetry={onRetry} buttonSize="xs" alignItems="center" />
   );
 }
 
@@ -39,5 +36,17 @@ export function PanelEmpty({ title, description, icon }: { title: string; descri
         </VStack>
       </EmptyState.Content>
     </EmptyState.Root>
+  );
+}
+
+/**
+ * A panel's content that reads its data with `useSuspenseQuery`: `pending` while it loads, PanelError with Try again
+ * when it fails; the panels beside it are not affected.
+ */
+export function PanelBoundary({ pending, children }: { pending: ReactNode; children: ReactNode }) {
+  return (
+    <QueryBoundary pending={pending} error={(error, retry) => <PanelError error={error} onRetry={retry} />}>
+      {children}
+    </QueryBoundary>
   );
 }

@@ -1,23 +1,30 @@
 import { Box, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
+import { type QueryKey, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { VOLUME_PERIODS, type VolumePeriod } from '#shared/constants.ts';
 import type { VolumeData } from '#shared/schemas/dashboard.ts';
-import { formatVolumeDay, volumeTotals } from './dashboard-format.ts';
+import { DEFAULT_VOLUME_PERIOD, formatVolumeDay, volumeTotals } from './panel-format.ts';
+import { ErrorBoundary } from '../QueryBoundary.tsx';
 import { Panel } from './Panel.tsx';
-import { PanelError } from './PanelStatus.tsx';
-import { volumeDataQuery } from './queries.ts';
+import { PanelBoundary, type PanelQuery } from './PanelStatus.tsx';
 
 // Recharts and the chart components are about 100 KB gzip: they load with the first drawn chart, never up front.
 const VolumeChart = lazy(() => import('./VolumeChart.tsx'));
 
-const DEFAULT_PERIOD: VolumePeriod = 7;
 const periodLabel = (days: VolumePeriod) => `Last ${days} days`;
 
-/** Tickets created and resolved per day with the 7/30/90-day selector (docs/product.md §2, §9; drawn per docs/product.md §11). */
-export function VolumeTrend() {
-  const [days, setDays] = useState<VolumePeriod>(DEFAULT_PERIOD);
-  const volume = useQuery(volumeDataQuery(days));
+/**
+ * Tickets created and resolved per day with the 7/30/90-day selector (docs/product.md §2, §9; drawn per docs/product.md
+ * §11), on the dashboard and on AI Analytics; `query` is the dashboard feature's read of a period.
+ */
+export function VolumeTrend<K extends QueryKey>({
+  query,
+}: {
+  query: (days: VolumePeriod) => PanelQuery<VolumeData, K>;
+}) {
+  const [days, setDays] = useState<VolumePeriod>(DEFAULT_VOLUME_PERIOD);
+  // While another period loads, the previous series stays on screen, marked busy, instead of a blank panel.
+  const shownDays = useDeferredValue(days);
 
   const periodSelect = (
     <NativeSelect.Root size="sm" width="auto">
@@ -38,32 +45,40 @@ export function VolumeTrend() {
 
   return (
     <Panel title="Ticket Volume" actions={periodSelect}>
-      {volume.isPending ? (
-        <Skeleton h="64" rounded="md" />
-      ) : volume.isError ? (
-        <PanelError error={volume.error} onRetry={() => void volume.refetch()} />
-      ) : (
-        // While another period loads, the previous series stays on screen, marked busy.
-        <Box aria-busy={volume.isPlaceholderData} opacity={volume.isPlaceholderData ? 0.6 : 1}>
-          <VolumeFigures data={volume.data} days={days} />
-        </Box>
-      )}
+      <PanelBoundary pending={<Skeleton h="64" rounded="md" />}>
+        <VolumeFigures query={query(shownDays)} days={shownDays} busy={shownDays !== days} />
+      </PanelBoundary>
     </Panel>
   );
 }
 
-function VolumeFigures({ data, days }: { data: VolumeData; days: VolumePeriod }) {
+interface VolumeFiguresProps<K extends QueryKey> {
+  query: PanelQuery<VolumeData, K>;
+  days: VolumePeriod;
+  busy: boolean;
+}
+
+function VolumeFigures<K extends QueryKey>({ query, days, busy }: VolumeFiguresProps<K>) {
+  const { data } = useSuspenseQuery(query);
   const totals = volumeTotals(data);
   return (
-    <Stack gap="3">
+    <Stack gap="3" aria-busy={busy} opacity={busy ? 0.6 : 1}>
       <Text textStyle="sm" color="fg.muted">
         {totals.created} created · {totals.resolved} resolved in the {periodLabel(days).toLowerCase()}
       </Text>
-      <ChartBoundary>
+      {/* The drawing is an extra over the figures: if its code cannot be downloaded (a deploy replaced the chunk,
+          the network dropped) or it fails to render, the panel says so and the summary and table stay. */}
+      <ErrorBoundary
+        fallback={() => (
+          <Text textStyle="sm" color="fg.muted">
+            The chart could not be drawn; reload the page to try again.
+          </Text>
+        )}
+      >
         <Suspense fallback={<Skeleton h={{ base: '56', lg: '64' }} rounded="md" />}>
           <VolumeChart data={data} />
         </Suspense>
-      </ChartBoundary>
+      </ErrorBoundary>
       <Box srOnly>
         <Table.Root>
           <Table.Caption>Tickets created and resolved per day, {periodLabel(days).toLowerCase()}</Table.Caption>
@@ -87,25 +102,4 @@ function VolumeFigures({ data, days }: { data: VolumeData; days: VolumePeriod })
       </Box>
     </Stack>
   );
-}
-
-/**
- * The drawing is an extra over the figures: if its code cannot be downloaded (a deploy replaced the chunk, the
- * network dropped) or it fails to render, the panel says so and the summary and table stay.
- */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Text textStyle="sm" color="fg.muted">
-        The chart could not be drawn; reload the page to try again.
-      </Text>
-    );
-  }
 }

@@ -1,7 +1,7 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Area, AreaChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { VolumeData } from '#shared/schemas/dashboard.ts';
-import { formatVolumeDay } from './dashboard-format.ts';
+import { formatVolumeDay } from './panel-format.ts';
 
 /**
  * The drawn series of created and resolved tickets per day. Loaded lazily (recharts is most of its weight) and

@@ -1,12 +1,11 @@
 import { Badge, Box, HStack, Icon, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useSuspenseQuery } from '@tanstack/react-query';
 import type { IconType } from 'react-icons';
 import { LuBrainCircuit, LuLightbulb, LuSmile, LuTrendingUp, LuTriangleAlert, LuZap } from 'react-icons/lu';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Insight } from '#shared/schemas/analytics.ts';
-import { insightsQuery } from '../analytics/queries.ts';
 import { Panel } from './Panel.tsx';
-import { PanelEmpty, PanelError, PanelLoading } from './PanelStatus.tsx';
+import { PanelBoundary, PanelEmpty, PanelLoading, type PanelQuery } from './PanelStatus.tsx';
 
 const TYPE_ICONS: Record<string, IconType> = {
   prediction: LuTrendingUp,
@@ -19,36 +18,40 @@ const SEVERITY_PALETTES: Record<string, string> = { critical: 'red', warning: 'o
 
 // The server's enumerations may grow; an unknown type or severity still renders, with the neutral look of docs/product.md §2.
 /** Icon of an insight type; 'other' (anything unknown) gets a light bulb. */
-export const insightIcon = (type: string): IconType => TYPE_ICONS[type] ?? LuLightbulb;
+const insightIcon = (type: string): IconType => TYPE_ICONS[type] ?? LuLightbulb;
 
 /** Colour palette of an insight severity: critical red, warning orange, info blue, anything else grey. */
-export const insightPalette = (severity: string): string => SEVERITY_PALETTES[severity] ?? 'gray';
+const insightPalette = (severity: string): string => SEVERITY_PALETTES[severity] ?? 'gray';
 
-/** Insight cards computed by the server from the ticket data (docs/product.md §2 AI Analytics Insights). */
-export function InsightsPanel() {
-  const insights = useQuery(insightsQuery());
-
+/**
+ * Insight cards computed by the server from the ticket data (docs/product.md §2 AI Analytics Insights), on the
+ * dashboard and on AI Analytics; `query` is the analytics feature's read of them.
+ */
+export function InsightsPanel<K extends QueryKey>({ query }: { query: PanelQuery<Insight[], K> }) {
   return (
     <Panel title="AI Analytics Insights">
-      {insights.isPending ? (
-        <PanelLoading label="Loading insights…" />
-      ) : insights.isError ? (
-        <PanelError error={insights.error} onRetry={() => void insights.refetch()} />
-      ) : insights.data.length === 0 ? (
-        <PanelEmpty icon={<LuBrainCircuit />} title={MESSAGES.noInsights} />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none">
-          {insights.data.map((insight) => (
-            <InsightCard key={insight.id} insight={insight} />
-          ))}
-        </Stack>
-      )}
+      <PanelBoundary pending={<PanelLoading label="Loading insights…" />}>
+        <Insights query={query} />
+      </PanelBoundary>
     </Panel>
   );
 }
 
+function Insights<K extends QueryKey>({ query }: { query: PanelQuery<Insight[], K> }) {
+  const { data: insights } = useSuspenseQuery(query);
+  return insights.length === 0 ? (
+    <PanelEmpty icon={<LuBrainCircuit />} title={MESSAGES.noInsights} />
+  ) : (
+    <Stack as="ul" gap="3" listStyleType="none">
+      {insights.map((insight) => (
+        <InsightCard key={insight.id} insight={insight} />
+      ))}
+    </Stack>
+  );
+}
+
 /** One insight: title, description and, when there is one, the recommended action. */
-export function InsightCard({ insight }: { insight: Insight }) {
+function InsightCard({ insight }: { insight: Insight }) {
   const palette = insightPalette(insight.severity);
   return (
     <Box

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import type { Priority, TicketStatus } from '#shared/constants.ts';
-import { PRIORITY_PALETTES, STATUS_PALETTES, priorityLabel, statusLabel } from './ticket-display.ts';
+import { PRIORITY_PALETTES, STATUS_PALETTES, priorityLabel, statusLabel } from '../../lib/ticket-display.ts';
 
 /** A ticket's status as a coloured badge ('In Progress'). */
 export function StatusBadge({ status }: { status: TicketStatus }) {

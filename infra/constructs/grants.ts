@@ -1,0 +1,242 @@
+/**
+ * What each function may do to the table and to Cognito, in one place (least privilege, issue 14 item 7). Each
+ * entry names the code that needs it. The DynamoDB actions follow the calls the code makes: GetItem, Query,
+ * BatchGetItem, PutItem, UpdateItem, DeleteItem, and TransactWriteItems, which IAM checks item by item as PutItem,
+ * UpdateItem, DeleteItem and ConditionCheckItem. No function may Scan, and none holds BatchWriteItem (only the
+ * benchmark's bulk import uses it, with its own credentials).
+ *
+ * When code starts making a new call, its function's entry here must grow, or AWS refuses the call
+ * (AccessDenied → a 500) while the embedded runtime, which has no IAM, still works: infra/grants.test.ts states
+ * every function's actions, so that a change here is a deliberate one.
+ */
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { AppSecret } from './app-secret.ts';
+import { INDEXES, type IndexName, keys, PREFIX } from '#functions/data/table.ts';
+import { HTTP_GROUPS, type HttpGroup } from '#functions/routes.ts';
+
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'ConditionCheckItem';
+
+export interface TableGrant {
+  actions: readonly TableAction[];
+  /** Where: the base table and/or indexes (indexes only serve Query). The base table when left out. */
+  on?: ReadonlyArray<'table' | IndexName>;
+  /** Only items whose partition key matches one of these patterns (IAM's `dynamodb:LeadingKeys`). */
+  partitions?: readonly string[];
+  /** Which code makes these calls. */
+  why: string;
+}
+
+/** Every function of the stack that touches the table. */
+export type FunctionName =
+  | HttpGroup
+  | 'wsAuthorizer'
+  | 'wsConnect'
+  | 'wsDisconnect'
+  | 'wsDefault'
+  | 'overdueJob'
+  | 'notifierJob';
+
+/** `PREFIX#*`: every partition a key builder makes, from the one key module (so no prefix is written twice). */
+const partitionsOf = (key: { pk: string }): string => key.pk;
+const USERS = partitionsOf(keys.user('*'));
+const CONNECTIONS = partitionsOf(keys.connection('*'));
+const RATE_WINDOWS = partitionsOf(keys.rateWindow('*', ''));
+const API_KEYS = partitionsOf(keys.apiKey('*'));
+const OUTBOUND_JOBS = `${PREFIX.outboundJob}*`;
+const TICKETS = `${PREFIX.ticket}*`;
+const STATS = partitionsOf(keys.statsTotals());
+const AGENT_WEEKS = partitionsOf(keys.agentWeek('*', ''));
+const RATING_LINKS = `${PREFIX.ratingLink}*`;
+
+/**
+ * What functions/lib/http.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
+ * in its rate window and stamped with lastUsedAt (even on routes keys may not call, which then answer 403); a
+ * cookie caller's directory item is read.
+ */
+const AUTHENTICATION: readonly TableGrant[] = [
+  {
+    actions: ['GetItem'],
+    why: 'lib/auth.ts: findActiveApiKey reads the key-hash item, authenticateStaff the caller’s directory item',
+  },
+  {
+    actions: ['UpdateItem'],
+    partitions: [RATE_WINDOWS, API_KEYS],
+    why: 'lib/auth.ts: countApiKeyCall (rate window) and recordApiKeyUse (lastUsedAt on the key item), ADR 030',
+  },
+];
+
+export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>> = {
+  // Sign-in, session and sign-out read the directory; Cognito's public (unsigned) calls need no IAM.
+  auth: AUTHENTICATION,
+  // The OpenAPI document is built from code; only authentication touches the table.
+  meta: AUTHENTICATION,
+  dashboard: [
+    ...AUTHENTICATION,
+    { actions: ['Query'], why: 'data/stats.ts listDayStats: the per-day aggregate items (getTotals is a GetItem)' },
+  ],
+  analytics: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/stats.ts per-day and per-category-day items; listStaff and listCategories through byCollection',
+    },
+    { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks: one week item per agent' },
+  ],
+  staff: [
+    ...AUTHENTICATION,
+    { actions: ['Query'], on: ['byCollection'], why: 'data/users.ts listStaff' },
+    { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks for the staff list' },
+    {
+      actions: ['PutItem', 'UpdateItem'],
+      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set) and the role/deactivation transactions',
+    },
+  ],
+  categories: [
+    ...AUTHENTICATION,
+    { actions: ['Query'], on: ['byCollection'], why: 'data/categories.ts listCategories' },
+    {
+      actions: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      why: 'data/categories.ts create, rename (name claims move) and delete transactions (ADR 013)',
+    },
+  ],
+  settings: [
+    ...AUTHENTICATION,
+    { actions: ['PutItem'], partitions: [USERS], why: 'data/settings.ts putUserSettings: the caller’s settings item' },
+  ],
+  apiKeys: [
+    ...AUTHENTICATION,
+    { actions: ['Query'], on: ['byCollection'], why: 'data/api-keys.ts listApiKeys' },
+    { actions: ['PutItem', 'UpdateItem'], why: 'data/api-keys.ts createApiKey and revokeApiKey transactions' },
+  ],
+  tickets: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline'],
+      why: 'data/tickets.ts listTickets (by the most selective index), comments and history (base table), overdue list, round-robin staff list',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      why: 'data/tickets.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
+    },
+  ],
+  mail: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/mail.ts listInboundRefusals (the counters partition); data/outbound-jobs.ts listFailedJobs (FAILED_JOBS#mail)',
+    },
+    {
+      actions: ['UpdateItem'],
+      partitions: [OUTBOUND_JOBS],
+      why: 'lib/outbound.ts retryFailedDelivery: reopenFailedJob, and its undo when the job cannot be queued',
+    },
+  ],
+  rating: [
+    ...AUTHENTICATION,
+    {
+      actions: ['PutItem', 'UpdateItem'],
+      partitions: [TICKETS, STATS, AGENT_WEEKS, RATING_LINKS],
+      why: 'use-cases/tickets/rate-ticket.ts from a rating link: the ticket, its history, the day and agent-week counters, the link’s use',
+    },
+  ],
+  wsAuthorizer: [
+    { actions: ['GetItem'], partitions: [USERS], why: 'ws/authorizer.ts authenticateStaff: the directory item' },
+  ],
+  wsConnect: [{ actions: ['PutItem'], partitions: [CONNECTIONS], why: 'ws/connect.ts putConnection' }],
+  wsDisconnect: [{ actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' }],
+  wsDefault: [{ actions: ['UpdateItem'], partitions: [CONNECTIONS], why: 'ws/default.ts subscribeConnection' }],
+  overdueJob: [
+    { actions: ['Query'], on: ['byDeadline'], why: 'jobs/overdue.ts listDueTickets' },
+    {
+      actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      why: 'data/tickets.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
+    },
+  ],
+  notifierJob: [
+    {
+      actions: ['Query'],
+      on: ['byCollection', 'byAssignee'],
+      why: 'jobs/notifier.ts: the active staff (listStaff) and each recipient’s connections',
+    },
+    { actions: ['GetItem'], why: 'jobs/notifier.ts: each recipient’s alarm settings' },
+    {
+      actions: ['DeleteItem'],
+      partitions: [CONNECTIONS],
+      why: 'jobs/notifier.ts: forget a connection answered 410 Gone',
+    },
+  ],
+};
+
+/** Cognito admin calls, by function; every other function makes only public, unsigned calls (or none). */
+export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {
+  staff: [
+    // POST /api/users (lib/staff-accounts.ts): create with a permanent password, undone if the directory write fails.
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminDeleteUser',
+    // DELETE /api/users/{id}: refuse sign-in and revoke refresh tokens (ADR 010).
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+  ],
+};
+
+/** The ARN a grant's `on` entry stands for. */
+function resourceArn(table: ITable, target: 'table' | IndexName): string {
+  return target === 'table' ? table.tableArn : `${table.tableArn}/index/${INDEXES[target].name}`;
+}
+
+/** Adds one statement per grant to the function's role: exactly those actions, on exactly those resources. */
+export function grantTable(grantee: IGrantable, table: ITable, grants: readonly TableGrant[]): void {
+  for (const grant of grants) {
+    if (grant.on?.some((target) => target !== 'table') && grant.actions.some((action) => action !== 'Query')) {
+      throw new Error(`Indexes serve Query only; a grant lists ${grant.actions.join(', ')} on ${grant.on.join(', ')}`);
+    }
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: grant.actions.map((action) => `dynamodb:${action}`),
+        resources: (grant.on ?? ['table']).map((target) => resourceArn(table, target)),
+        ...(grant.partitions
+          ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.partitions] } } }
+          : {}),
+      }),
+    );
+  }
+}
+
+/** Grants a function its table actions and, if it has any, its Cognito admin actions on the user pool. */
+/**
+ * Functions that sign, check or seal with the application secret (functions/lib/secrets.ts): every HTTP group (list
+ * cursors, public links, sealed webhook secrets, session checks) and the WebSocket authorizer (session checks). The
+ * outbound functions are granted by their construct.
+ */
+export const APP_SECRET_READERS: ReadonlySet<FunctionName> = new Set<FunctionName>([...HTTP_GROUPS, 'wsAuthorizer']);
+
+export function grantFunction(
+  name: FunctionName,
+  grantee: IGrantable,
+  resources: { table: ITable; userPool?: IUserPool; appSecret?: AppSecret },
+): void {
+  grantTable(grantee, resources.table, TABLE_GRANTS[name]);
+  if (APP_SECRET_READERS.has(name)) {
+    if (!resources.appSecret) throw new Error(`${name} needs the application secret`);
+    resources.appSecret.grantRead(grantee);
+  }
+  const cognito = COGNITO_GRANTS[name];
+  if (cognito?.length) {
+    if (!resources.userPool) throw new Error(`${name} needs the user pool for its Cognito grants`);
+    resources.userPool.grant(grantee, ...cognito);
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * Least privilege, as the synthesized template states it: each function's role allows exactly the actions its code
+ * makes, on exactly the table, indexes and partitions it touches. The expectations are written out here on purpose
+ * rather than read from infra/constructs/grants.ts, so that widening a grant is a change a reviewer sees twice.
+ */
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HttpGroup } from '#functions/routes.ts';
+import { logicalIdOf, synthesizeApp } from './testing.ts';
+import type { HelpdeskStack } from './stack.ts';
+
+type Resource = { Type: string; Properties: Record<string, any> };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
+const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Reading the application secret (functions/lib/secrets.ts), and that secret alone. */
+const SECRET = ['secretsmanager:DescribeSecret app-secret', 'secretsmanager:GetSecretValue app-secret'];
+const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RATE#*]', ...SECRET];
+const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-group'];
+
+/** Every permission each function has: `action resource [partitions]`. */
+const EXPECTED: Record<
+  HttpGroup | 'wsAuthorizer' | 'wsConnect' | 'wsDisconnect' | 'wsDefault' | 'overdue' | 'notifier',
+  string[]
+> = {
+  auth: [...AUTH],
+  meta: [...AUTH],
+  dashboard: [...AUTH, 'dynamodb:Query table'],
+  analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
+  staff: [
+    ...AUTH,
+    'dynamodb:Query index/byCollection',
+    'dynamodb:BatchGetItem table',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'cognito-idp:AdminCreateUser user-pool',
+    'cognito-idp:AdminSetUserPassword user-pool',
+    'cognito-idp:AdminDeleteUser user-pool',
+    'cognito-idp:AdminDisableUser user-pool',
+    'cognito-idp:AdminUserGlobalSignOut user-pool',
+  ],
+  categories: [
+    ...AUTH,
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:DeleteItem table',
+  ],
+  settings: [...AUTH, 'dynamodb:PutItem table [USER#*]'],
+  apiKeys: [...AUTH, 'dynamodb:Query index/byCollection', 'dynamodb:PutItem table', 'dynamodb:UpdateItem table'],
+  tickets: [
+    ...AUTH,
+    'dynamodb:Query table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byStatus',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:Query index/byType',
+    'dynamodb:Query index/byDeadline',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:ConditionCheckItem table',
+  ],
+  mail: [
+    ...AUTH,
+    'dynamodb:Query table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:UpdateItem table [JOB#*]',
+    'sqs:SendMessage mail-queue',
+    'sqs:GetQueueAttributes mail-queue',
+    'sqs:GetQueueUrl mail-queue',
+  ],
+  rating: [
+    ...AUTH,
+    'dynamodb:PutItem table [TICKET#*,STATS,AGENT#*,RATING_LINK#*]',
+    'dynamodb:UpdateItem table [TICKET#*,STATS,AGENT#*,RATING_LINK#*]',
+  ],
+  wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
+  wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
+  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]'],
+  wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
+  overdue: [
+    'dynamodb:Query index/byDeadline',
+    'dynamodb:GetItem table',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:ConditionCheckItem table',
+  ],
+  notifier: [
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:GetItem table',
+    'dynamodb:DeleteItem table [CONNECTION#*]',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
+    'execute-api:ManageConnections ws-connections',
+  ],
+};
+
+let stack: HelpdeskStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ main: stack, mainTemplate: template } = synthesizeApp({ account: '123456789012', region: 'eu-west-1' }));
+}, 120_000);
+
+/** A resource of the template in words: which of ours it is. */
+function describeResource(resource: unknown, fn: LambdaFunction): string {
+  const json = JSON.stringify(resource);
+  const table = logicalIdOf(stack, stack.data.table);
+  const index = /"\/index\/(\w+)"/.exec(json);
+  if (index && json.includes(table)) return `index/${index[1]}`;
+  if (json.includes(table) && json.includes('/stream/*')) return 'table-streams';
+  if (json === JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] })) return 'table';
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.identity.userPool), 'Arn'] })) {
+    return 'user-pool';
+  }
+  if (json.includes(logicalIdOf(stack, stack.gateways.webSocketApi)) && json.includes('/ws/*/@connections/*')) {
+    return 'ws-connections';
+  }
+  if (json === JSON.stringify({ Ref: logicalIdOf(stack, stack.appSecret.secret) })) return 'app-secret';
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, fn.logGroup), 'Arn'] })) {
+    return 'own-log-group';
+  }
+  return json;
+}
+
+function permissionsOf(fn: LambdaFunction): string[] {
+  const roleId = logicalIdOf(stack, fn.role!);
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+  const statements = policies
+    .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+  const permissions = new Set<string>();
+  for (const statement of statements) {
+    expect(statement.Effect).toBe('Allow');
+    const leading = (statement.Condition as any)?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as
+      | string[]
+      | undefined;
+    const suffix = leading ? ` [${[...leading].sort().join(',')}]` : '';
+    for (const action of asList(statement.Action)) {
+      for (const resource of asList(statement.Resource)) {
+        permissions.add(`${action} ${describeResource(resource, fn)}${suffix}`);
+      }
+    }
+  }
+  return [...permissions].sort();
+}
+
+const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
+  ...stack.http.functions,
+  wsAuthorizer: stack.realtime.authorizerFunction,
+  wsConnect: stack.realtime.connectFunction,
+  wsDisconnect: stack.realtime.disconnectFunction,
+  wsDefault: stack.realtime.defaultFunction,
+  overdue: stack.jobs.overdueFunction,
+  notifier: stack.jobs.notifierFunction,
+});
+
+describe('function permissions', () => {
+  it.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)(
+    'gives the %s function exactly the actions its code makes, and its own logs',
+    (name) => {
+      expect(permissionsOf(functions()[name])).toEqual([...EXPECTED[name], ...LOGS].sort());
+    },
+  );
+
+  it('keeps dashboard, analytics and meta read-only but for the API-key bookkeeping of authentication', () => {
+    for (const name of ['dashboard', 'analytics', 'meta'] as const) {
+      const writes = permissionsOf(functions()[name]).filter((p) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(p));
+      expect(writes, name).toEqual(['dynamodb:UpdateItem table [API_KEY#*,RATE#*]']);
+    }
+  });
+
+  it('lets no function Scan or write in bulk', () => {
+    for (const [name, fn] of Object.entries(functions())) {
+      expect(
+        permissionsOf(fn).filter((p) => /dynamodb:(Scan|BatchWriteItem)/.test(p)),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it('attaches no AWS managed policy to a function role', () => {
+    const roles = template.findResources('AWS::IAM::Role');
+    for (const [name, fn] of Object.entries(functions())) {
+      const role = roles[logicalIdOf(stack, fn.role!)] as Resource;
+      expect(role.Properties.ManagedPolicyArns, name).toBeUndefined();
+    }
+  });
+});

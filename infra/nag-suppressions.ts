@@ -1,0 +1,192 @@
+/**
+ * Every finding of the cdk-nag AWS Solutions checks that the help desk accepts, each with the reason it is accepted.
+ * Everything else the checks find fails `cdk synth`, `cdk deploy` and infra/nag.test.ts. Kept in one place so that a
+ * review sees the whole list; a suppression names the construct it concerns, never a whole stack.
+ */
+import type { Stack } from 'aws-cdk-lib';
+import { NagSuppressions } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import type { HelpdeskApp } from './helpdesk-app.ts';
+
+/** The singleton Lambda that BucketDeployment adds to the stack (CDK's own code, not ours). */
+function bucketDeploymentHandlers(stack: Stack): IConstruct[] {
+  return stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+}
+
+export function applyNagSuppressions({ main }: HelpdeskApp): void {
+  const { http, realtime, jobs, gateways, web, identity, outbound, appSecret } = main;
+
+  const ourFunctions = [
+    ...Object.values(http.functions),
+    realtime.authorizerFunction,
+    realtime.connectFunction,
+    realtime.disconnectFunction,
+    realtime.defaultFunction,
+    jobs.overdueFunction,
+    jobs.notifierFunction,
+    outbound.dispatcherFunction,
+    ...Object.values(outbound.senders),
+  ];
+  NagSuppressions.addResourceSuppressions(ourFunctions, [
+    {
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 is the line the bundles are built for (esbuild target node22) and the tests run against; ' +
+        'moving every function to a newer runtime is a deliberate upgrade with its own test run, not a drift.',
+    },
+  ]);
+
+  NagSuppressions.addResourceSuppressions(
+    gateways.httpApi,
+    [
+      {
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Each function authenticates every request itself (session cookies verified with aws-jwt-verify plus the ' +
+          'directory, or an API key with per-route scopes, functions/lib/http.ts); an API Gateway authorizer cannot ' +
+          'express "cookie or key", and sign-in and the OpenAPI document are public by design.',
+      },
+    ],
+    true,
+  );
+  NagSuppressions.addResourceSuppressions(
+    gateways.webSocketApi,
+    [
+      {
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'API Gateway allows an authorizer on $connect only, which has one (the session-cookie Lambda); ' +
+          '$default and $disconnect run on a connection that authorizer already admitted.',
+      },
+    ],
+    true,
+  );
+  NagSuppressions.addResourceSuppressions(
+    gateways,
+    [
+      {
+        id: 'AwsSolutions-IAM4',
+        reason:
+          'AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS documents for the account-level role through ' +
+          'which WebSocket stages write their access logs; it allows log writes only.',
+        appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs'],
+      },
+    ],
+    true,
+  );
+
+  NagSuppressions.addResourceSuppressions(
+    jobs.notifierFunction.role!,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'PostToConnection and DeleteConnection address sockets by connection id, unknown until a client ' +
+          'connects; the grant is limited to the ws stage of this WebSocket API.',
+        appliesTo: [{ regex: '/^Resource::arn:[^:]+:execute-api:.*\\/ws\\/\\*\\/@connections\\/\\*$/' }],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "The stream's ARN carries a label known only once the table exists; the wildcard covers this table's " +
+          'streams only, which the event source mapping reads.',
+        appliesTo: [{ regex: '/^Resource::<DataTable[0-9A-F]+\\.Arn>\\/stream\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
+
+  NagSuppressions.addResourceSuppressions(
+    outbound.dispatcherFunction.role!,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "The stream's ARN carries a label known only once the table exists; the wildcard covers this table's " +
+          "streams only, which the dispatcher's event source mapping reads.",
+        appliesTo: [{ regex: '/^Resource::<DataTable[0-9A-F]+\\.Arn>\\/stream\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
+  NagSuppressions.addResourceSuppressions(appSecret.secret, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Every reply address, rating link and sealed webhook secret in circulation is keyed from this secret ' +
+        '(functions/lib/secrets.ts); rotating it on a schedule would void them all at once. Rotation needs a key ' +
+        'ring (old keys kept for verification) first, which is recorded as follow-up work in docs/deploy.md.',
+    },
+  ]);
+  NagSuppressions.addResourceSuppressions(outbound.dispatchFailures, [
+    {
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "The dispatcher's on-failure destination: it holds the stream records the dispatcher gave up on, for ops to " +
+        'inspect and replay; it is itself the last stop, so a dead-letter queue behind it would only move them again.',
+    },
+  ]);
+
+  NagSuppressions.addResourceSuppressions(
+    bucketDeploymentHandlers(main),
+    [
+      {
+        id: 'AwsSolutions-L1',
+        reason: "CDK's BucketDeployment handler: its runtime is chosen and updated by aws-cdk-lib, not by this code.",
+      },
+      {
+        id: 'AwsSolutions-IAM4',
+        reason: "CDK's BucketDeployment handler logs through AWSLambdaBasicExecutionRole; it runs only at deploy time.",
+        appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "CDK's BucketDeployment copies the build from the CDK asset bucket into the site bucket and invalidates " +
+          'the distribution: object wildcards on those two buckets and CloudFront invalidation (which has no ' +
+          'resource-level permissions) are what that copy needs.',
+      },
+    ],
+    true,
+  );
+
+  NagSuppressions.addResourceSuppressions(web.distribution, [
+    {
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'Staff and upstream systems connect from wherever the company operates; no country list is given, and ' +
+        'the WAF web ACL is where one would be added.',
+    },
+    ...(web.customDomain
+      ? []
+      : [
+          {
+            id: 'AwsSolutions-CFR4',
+            reason:
+              'Without a custom domain CloudFront serves its own *.cloudfront.net certificate, whose minimum is fixed at TLSv1; setting domainName and certificateArn switches to TLSv1.2_2021 (docs/deploy.md).',
+          },
+        ]),
+  ]);
+
+  NagSuppressions.addResourceSuppressions(identity.userPool, [
+    {
+      id: 'AwsSolutions-COG1',
+      reason:
+        "The pool's password policy restates the product's rule (shared/constants.ts PASSWORD_MIN_LENGTH, which the " +
+        'forms and the API validate); a stricter pool would refuse passwords the app accepts. Strengthening it is ' +
+        'a product decision made in both places at once.',
+    },
+    {
+      id: 'AwsSolutions-COG2',
+      reason:
+        "The app's own sign-in form (USER_PASSWORD_AUTH) has no MFA step yet; organizations that need MFA enforce " +
+        'it in their identity provider through organization sign-in.',
+    },
+    {
+      id: 'AwsSolutions-COG8',
+      reason:
+        "Cognito's Plus tier (threat protection) is replaced by the WAF rate rule on /api/auth/* (infra/edge-stack.ts) " +
+        "and the app's own sign-in throttling (issue 14), which also works in the embedded runtime.",
+    },
+  ]);
+}

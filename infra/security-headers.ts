@@ -1,0 +1,94 @@
+/**
+ * The security headers of every answer the site gives, in both runtimes: the CloudFront response headers policies
+ * (infra/constructs/web.ts) and the embedded gateway (infra/local/gateway.ts) both take their values from here.
+ *
+ * The policy is derived from the built `index.html`: its one inline script (the pre-rendered sign-in starter,
+ * ADR 041) is allowed by its SHA-256 hash, so `'unsafe-inline'` is never needed for scripts. Styles keep
+ * `'unsafe-inline'`: Emotion (Chakra UI) writes `<style>` elements at run time, and the pre-rendered screens carry
+ * Emotion's server-rendered `<style data-emotion>` tags (ADR 060).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** How long browsers keep to HTTPS after one answer: a year. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** CloudFront refuses a response headers policy whose Content-Security-Policy is longer than this. */
+export const CLOUDFRONT_CSP_MAX_LENGTH = 1783;
+
+/** Whether a `<script>` with these attributes is one the browser runs (no `type`, a JavaScript type or a module). */
+function isRunnable(attributes: string): boolean {
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(` ${attributes}`);
+  if (!type) return true;
+  const value = (type[1] ?? type[2] ?? type[3] ?? '').trim().toLowerCase();
+  return value === '' || value === 'module' || /^(?:text|application)\/(?:x-)?(?:java|ecma)script$/.test(value);
+}
+
+/**
+ * `'sha256-…'` sources for every inline `<script>` (no `src`) the browser would run, in document order, without
+ * repeats. Data blocks (`type="application/json"`, which the pre-rendered pages carry) are left out.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\ssrc\s*=/i.test(` ${attributes}`) || !isRunnable(attributes)) continue;
+    // Browsers hash the script's text exactly as it stands between the tags, as UTF-8.
+    const hash = `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+    if (!hashes.includes(hash)) hashes.push(hash);
+  }
+  return hashes;
+}
+
+/**
+ * What the SPA needs and nothing more: its own scripts (plus the hashed inline ones), its own styles and the ones
+ * Emotion injects, images and fonts from itself (and `data:` URIs for the few inline icons CSS may use), API calls
+ * and the alarm socket to the same origin, no plugins, no framing, forms posting only to itself.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  const directives: Array<[string, ...string[]]> = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...scriptHashes],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'", 'data:'],
+    // 'self' covers ws:/wss: to the same host as well (CSP Level 3), which is where /ws lives.
+    ['connect-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}
+
+/** Header name → value, lower-case names, as the embedded gateway sends them and CloudFront is set to. */
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+/** The headers for a site whose shell is `indexHtml` (no inline script allowed when there is no shell). */
+export function securityHeaders(indexHtml?: string): SecurityHeaders {
+  const csp = contentSecurityPolicy(indexHtml ? inlineScriptHashes(indexHtml) : []);
+  if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
+    throw new Error(
+      `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ${CLOUDFRONT_CSP_MAX_LENGTH}. ` +
+        'Fewer inline scripts in index.html would shorten it.',
+    );
+  }
+  return {
+    'content-security-policy': csp,
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // The legacy XSS auditor is off: it is gone from current browsers and could be abused where it remains; the CSP
+    // above is the protection.
+    'x-xss-protection': '0',
+  };
+}
+
+/** The headers for the SPA built into `webDir` (its `index.html` must exist). */
+export function securityHeadersForBuild(webDir: string): SecurityHeaders {
+  return securityHeaders(readFileSync(join(webDir, 'index.html'), 'utf8'));
+}

@@ -1,0 +1,94 @@
+import { HStack, Input, InputGroup, NativeSelect, Stack } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { LuSearch } from 'react-icons/lu';
+import { TICKET_SEARCH_MAX } from '#shared/constants.ts';
+import { TICKET_TEXTS } from '#shared/messages.ts';
+import type { ListFilters } from './tickets-search.ts';
+import { PriorityOptions, StatusOptions } from './TicketSelects.tsx';
+
+/** The URL is written once the typing pauses this long: one request and one history state per pause. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+interface TicketFilterBarProps {
+  /** The filters in the URL. */
+  filters: ListFilters;
+  /**
+   * Writes changed filters to the URL (undefined removes one): `replace` for the search text, so typing leaves no
+   * history entry per pause; a new entry for a status or priority, so Back returns to the previous filters.
+   */
+  onChange: (changes: ListFilters, options: { replace: boolean }) => void;
+}
+
+const SELECTS = [
+  { name: 'status', label: 'Filter by status', all: 'All Status', Options: StatusOptions },
+  { name: 'priority', label: 'Filter by priority', all: 'All Priority', Options: PriorityOptions },
+] as const;
+
+/** The search box and the status and priority filters of a tickets list (docs/product.md §2), kept in the URL. */
+export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
+  return (
+    <Stack direction={{ base: 'column', lg: 'row' }} gap="3">
+      <SearchBox q={filters.q} onSearch={(q) => onChange({ q }, { replace: true })} />
+      <HStack gap="3">
+        {SELECTS.map(({ name, label, all, Options }) => (
+          <NativeSelect.Root key={name} width={{ base: 'full', lg: '44' }}>
+            <NativeSelect.Field
+              aria-label={label}
+              value={filters[name] ?? ''}
+              // The options are the known values: what is chosen is a valid filter, or '' for all.
+              onChange={(event) => onChange({ [name]: event.target.value || undefined }, { replace: false })}
+            >
+              <option value="">{all}</option>
+              <Options />
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ))}
+      </HStack>
+    </Stack>
+  );
+}
+
+/**
+ * The search box: what is typed shows at once and reaches the URL (and so the server) once the typing pauses.
+ * When the URL's text changes otherwise (Back, a link), the box shows it.
+ */
+function SearchBox({ q, onSearch }: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
+  const [text, setText] = useState(q ?? '');
+  const [shownQ, setShownQ] = useState(q);
+  // The text this box last wrote to the URL until the URL has it (null: nothing on its way).
+  const [sent, setSent] = useState<string | undefined | null>(null);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Derived state, updated during render (react.dev "storing information from previous renders").
+  if (q !== shownQ) {
+    setShownQ(q);
+    setSent(null);
+    // Not the box's own text arriving (the user may have typed on meanwhile): Back, Forward or a link changed it.
+    if (q !== sent) setText(q ?? '');
+  }
+  useEffect(() => () => clearTimeout(pending.current), []);
+
+  const type = (value: string) => {
+    setText(value);
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      const next = value.trim() || undefined;
+      if (next === q) return;
+      setSent(next);
+      onSearch(next);
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  return (
+    <InputGroup flex="1" startElement={<LuSearch aria-hidden />}>
+      <Input
+        type="search"
+        aria-label="Search tickets"
+        placeholder={TICKET_TEXTS.ticketSearchPlaceholder}
+        maxLength={TICKET_SEARCH_MAX}
+        value={text}
+        onChange={(event) => type(event.target.value)}
+      />
+    </InputGroup>
+  );
+}

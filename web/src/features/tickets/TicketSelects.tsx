@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { PRIORITIES, TICKET_STATUSES } from '#shared/constants.ts';
+import { SelectField } from './FormFields.tsx';
+import { activeCategoriesQuery } from './queries.ts';
+import { categoryOptions, priorityLabel, statusLabel } from '../../lib/ticket-display.ts';
+
+/** A ticket form's select: react-hook-form's `register` spreads onto it; the label and the choices are fixed. */
+type TicketSelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children' | 'helperText'>;
+
+/** Every priority as a choice, least to most urgent, in words. */
+export function PriorityOptions() {
+  return PRIORITIES.map((priority) => (
+    <option key={priority} value={priority}>
+      {priorityLabel(priority)}
+    </option>
+  ));
+}
+
+/** Every status as a choice, in the order a ticket goes through them, in words. */
+export function StatusOptions() {
+  return TICKET_STATUSES.map((status) => (
+    <option key={status} value={status}>
+      {statusLabel(status)}
+    </option>
+  ));
+}
+
+/** The Priority select of the create and edit forms. */
+export function PrioritySelect(select: TicketSelectProps) {
+  return (
+    <SelectField label="Priority" {...select}>
+      <PriorityOptions />
+    </SelectField>
+  );
+}
+
+/** The Status select of the edit form. */
+export function StatusSelect(select: TicketSelectProps) {
+  return (
+    <SelectField label="Status" {...select}>
+      <StatusOptions />
+    </SelectField>
+  );
+}
+
+interface CategorySelectProps extends TicketSelectProps {
+  /** The ticket's own category (edit form): still offered when it is no longer active. */
+  current?: string;
+  /** A first, empty choice that asks for one (create form). */
+  prompt?: boolean;
+}
+
+/**
+ * The Category select of the create and edit forms: the active categories (docs/product.md §4), read when the form
+ * opens; while they load or when they cannot be read, the field says so.
+ */
+export function CategorySelect({ current, prompt = false, ...select }: CategorySelectProps) {
+  const categories = useQuery(activeCategoriesQuery());
+  return (
+    <SelectField
+      label="Category"
+      helperText={categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined}
+      {...select}
+    >
+      {prompt && <option value="">{categories.isPending ? 'Loading categories...' : 'Select a category'}</option>}
+      {categoryOptions(categories.data, current).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
