@@ -41,12 +41,6 @@ export type TicketType = (typeof TICKET_TYPES)[number];
 /** The types a create request may name; `email` tickets are opened only by mail that reaches the help desk. */
 export const CREATABLE_TICKET_TYPES = ['api', 'direct'] as const satisfies readonly TicketType[];
 
-export const TICKET_TYPE_LABELS: Record<TicketType, string> = {
-  api: 'API',
-  direct: 'Direct',
-  email: 'Email',
-};
-
 /** Who wrote a message on a ticket's thread: a staff member, the ticket's customer, or the help desk itself. */
 export const MESSAGE_AUTHOR_TYPES = ['staff', 'customer', 'system'] as const;
 export type MessageAuthorType = (typeof MESSAGE_AUTHOR_TYPES)[number];

@@ -1,8 +1,8 @@
 /**
  * The table's stream → real-time alarms. For each committed change of a ticket item, functions/domain/alarms.ts
  * decides who gets which alarm; this sends it to their subscribed sockets, honouring each person's alarm settings.
- * After the batch, every signed-in staff member is told which tickets changed, so the lists and figures on their
- * screens refresh.
+ * After the batch, every signed-in staff member is told which tickets changed (the ticket item, or anything in its
+ * partition: a message, a history entry), so the lists, figures and open tickets on their screens refresh.
  *
  * Records are handled in stream order. At the first record that cannot be fully delivered the batch stops and
  * reports that record in `batchItemFailures`, so the retry starts there; what was already sent for it is remembered
@@ -18,7 +18,7 @@ import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { deleteConnection, listSubscribedConnections, type Connection } from '../data/connections.ts';
 import { getUserSettings } from '../data/settings.ts';
-import { KEYS, keys } from '../data/table.ts';
+import { KEYS, keys, ticketIdOfKey } from '../data/table.ts';
 import { listStaff } from '../data/users.ts';
 import { alarmCandidates, alarmMessage, alarmsForChange, chooseAlarm, type TicketImage } from '../domain/alarms.ts';
 import { settleWithConcurrency } from '../lib/concurrency.ts';
@@ -235,7 +235,13 @@ export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
   const changed: number[] = [];
   for (const record of event.Records) {
     const change = ticketChange(record);
-    if (!change) continue;
+    if (!change) {
+      // A new message or history entry (an e-mail arrived, one was sent) raises no alarm, but the open ticket's
+      // thread and history on screen are out of date.
+      const threadOf = ticketIdOfKey(record.dynamodb?.Keys?.[KEYS.pk]?.S);
+      if (threadOf !== undefined) changed.push(threadOf);
+      continue;
+    }
     try {
       await deliverAlarms(change, audience);
     } catch (error) {

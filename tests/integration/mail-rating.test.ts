@@ -59,6 +59,10 @@ describe('the rating page', () => {
     expect(page.match(/type="radio" name="score"/g)).toHaveLength(5);
     expect(page).toContain('value="4" checked');
     expect(page).not.toContain('<script');
+    // The site's security headers, as on every answer of the site (the gateway adds them as CloudFront does).
+    expect(res.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await getTicket(ticket.id))?.rating).toBeNull();
   });
 });
