@@ -18,6 +18,7 @@ import {
   type TicketAssignee,
   type TicketRating,
 } from '#shared/schemas/ticket.ts';
+import { ticketCode } from '#shared/format.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
 
@@ -67,8 +68,8 @@ export const ticketRefusals = {
   busy: () => new ConflictError(TICKET_MESSAGES.busy),
 } as const;
 
-/** The display code of ticket number `id`: `TKT-` and at least six digits. */
-export const ticketCode = (id: number): string => `TKT-${String(id).padStart(6, '0')}`;
+/** The display code of ticket number `id` (shared with the web app, which names tickets by it too). */
+export { ticketCode };
 
 /** `First Last`, or the e-mail when the name is blank. */
 export const displayName = (person: { firstName: string; lastName: string; email: string }): string =>

@@ -22,6 +22,7 @@ import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
+import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
 
@@ -90,6 +91,11 @@ const RoleSignedInDirectTicketsRoute =
     path: '/direct-tickets',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
+const RoleSignedInMailRoute = RoleSignedInMailRouteImport.update({
+  id: '/mail',
+  path: '/mail',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInSettingsRoute = RoleSignedInSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -114,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/$role/analytics'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets';
   fileRoutesByTo: FileRoutesByTo;
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/$role/analytics'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets';
   id:
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/$role/_signedIn/analytics'
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/direct-tickets'
+    | '/$role/_signedIn/mail'
     | '/$role/_signedIn/settings'
     | '/$role/_signedIn/tickets';
   fileRoutesById: FileRoutesById;
@@ -304,6 +316,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInDirectTicketsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/mail': {
+      id: '/$role/_signedIn/mail';
+      path: '/mail';
+      fullPath: '/$role/mail';
+      preLoaderRoute: typeof RoleSignedInMailRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/settings': {
       id: '/$role/_signedIn/settings';
       path: '/settings';
@@ -326,6 +345,7 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
+  RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
 }
@@ -335,6 +355,7 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
+  RoleSignedInMailRoute: RoleSignedInMailRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,
 };

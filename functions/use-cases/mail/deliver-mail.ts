@@ -36,7 +36,7 @@ const READ_CONCURRENCY = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The history's name for the help desk's mail channel. */
-const MAIL_ACTOR = { type: 'system', id: 'mail', name: 'E-mail' } as const;
+const MAIL_ACTOR = { type: 'system', id: 'mail', name: 'Help desk' } as const;
 
 type Payload<T extends MailPayload['type']> = Extract<MailPayload, { type: T }>;
 

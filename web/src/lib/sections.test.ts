@@ -12,6 +12,7 @@ describe('navItemsFor', () => {
         'Agent Management',
         'Category Management',
         'AI Analytics',
+        'Email Delivery',
         'Settings',
       ],
     ],

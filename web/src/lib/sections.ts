@@ -1,7 +1,15 @@
 import { ROLES, type Role } from '#shared/constants.ts';
 
 /** The signed-in pages; each lives under the role's base path (docs/product.md §2). */
-export type Section = 'dashboard' | 'tickets' | 'direct-tickets' | 'agents' | 'categories' | 'analytics' | 'settings';
+export type Section =
+  | 'dashboard'
+  | 'tickets'
+  | 'direct-tickets'
+  | 'agents'
+  | 'categories'
+  | 'analytics'
+  | 'mail'
+  | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
 export const SECTION_TITLES: Record<Section, string> = {
@@ -11,6 +19,7 @@ export const SECTION_TITLES: Record<Section, string> = {
   agents: 'Agent Management',
   categories: 'Category Management',
   analytics: 'AI Analytics',
+  mail: 'Email Delivery',
   settings: 'Settings',
 };
 
@@ -39,6 +48,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'agents', label: SECTION_TITLES.agents, to: '/$role/agents', roles: ['admin', 'manager'] },
   { section: 'categories', label: SECTION_TITLES.categories, to: '/$role/categories', roles: ['admin'] },
   { section: 'analytics', label: SECTION_TITLES.analytics, to: '/$role/analytics', roles: ['admin', 'manager'] },
+  { section: 'mail', label: SECTION_TITLES.mail, to: '/$role/mail', roles: ['admin'] },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
 ];
 

@@ -18,6 +18,8 @@ const TITLES: Partial<Record<AlertType, string>> = {
   ticket_created: 'New Ticket Created',
   high_priority: 'High Priority Alert',
   critical_priority: 'Critical Priority Alert',
+  ticket_status_changed: 'Ticket Status Changed',
+  customer_reply: 'Customer Replied',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2). */

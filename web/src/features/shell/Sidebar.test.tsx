@@ -25,6 +25,7 @@ describe('sidebar', () => {
         ['Agent Management', '/admin/agents'],
         ['Category Management', '/admin/categories'],
         ['AI Analytics', '/admin/analytics'],
+        ['Email Delivery', '/admin/mail'],
         ['Settings', '/admin/settings'],
       ],
     ],

@@ -7,6 +7,7 @@ import {
   LuInbox,
   LuLayoutDashboard,
   LuLogOut,
+  LuMailWarning,
   LuPhoneIncoming,
   LuSettings,
   LuTags,
@@ -27,6 +28,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   agents: LuUsers,
   categories: LuTags,
   analytics: LuBrainCircuit,
+  mail: LuMailWarning,
   settings: LuSettings,
 };
 

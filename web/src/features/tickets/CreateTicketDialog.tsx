@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CREATABLE_TICKET_TYPES } from '#shared/constants.ts';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { CREATABLE_TICKET_TYPES, LANGUAGES } from '#shared/constants.ts';
+import { MAIL_TEXTS, TICKET_TEXTS } from '#shared/messages.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
@@ -19,17 +19,23 @@ import { canListStaff } from './permissions.ts';
 import { assignableStaffQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
 import { typeLabel } from '../../lib/ticket-display.ts';
+import { LANGUAGE_LABELS } from '../settings/settings-options.ts';
 import { CategorySelect, PrioritySelect } from './TicketSelects.tsx';
 
 /** The agent choice that sends no agent: the server assigns round robin (docs/product.md §4). */
 export const AUTO_ASSIGN = 'auto';
 
-// docs/product.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it.
-const createTicketFormSchema = createTicketSchema.extend({ assignedToId: z.string() });
+// docs/product.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it, and
+// the customer language '' (not known: English) until submit leaves it out.
+const createTicketFormSchema = createTicketSchema.extend({
+  assignedToId: z.string(),
+  customerLanguage: z.union([z.literal(''), z.enum(LANGUAGES)]),
+});
 type CreateTicketValues = z.input<typeof createTicketFormSchema>;
 type CreateTicketForm = z.output<typeof createTicketFormSchema>;
 const FORM_FIELDS = [
   'customerEmail',
+  'customerLanguage',
   'priority',
   'subject',
   'category',
@@ -86,14 +92,16 @@ function CreateTicketForm({
       type: defaultType,
       description: '',
       assignedToId: AUTO_ASSIGN,
+      customerLanguage: '',
     },
   });
 
-  const onSubmit = handleSubmit(async ({ assignedToId, ...request }) => {
-    // Undefined is left out of the JSON body: 'auto' sends no agent at all.
+  const onSubmit = handleSubmit(async ({ assignedToId, customerLanguage, ...request }) => {
+    // Undefined is left out of the JSON body: 'auto' sends no agent at all, '' no language.
     const input: CreateTicketInput = {
       ...request,
       assignedToId: assignedToId === AUTO_ASSIGN ? undefined : assignedToId,
+      customerLanguage: customerLanguage || undefined,
     };
     try {
       await create.mutateAsync(input);
@@ -121,7 +129,19 @@ function CreateTicketForm({
                 error={errors.customerEmail?.message}
                 {...register('customerEmail')}
               />
-              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
+              <SelectField
+                label={MAIL_TEXTS.customerLanguage}
+                helperText="The customer's e-mails are written in it."
+                error={errors.customerLanguage?.message}
+                {...register('customerLanguage')}
+              >
+                <option value="">Not known (English)</option>
+                {LANGUAGES.map((language) => (
+                  <option key={language} value={language}>
+                    {LANGUAGE_LABELS[language]}
+                  </option>
+                ))}
+              </SelectField>
             </SimpleGrid>
             <TextField
               label="Subject"
@@ -129,7 +149,8 @@ function CreateTicketForm({
               error={errors.subject?.message}
               {...register('subject')}
             />
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
               <CategorySelect prompt error={errors.category?.message} {...register('category')} />
               <SelectField label="Type" error={errors.type?.message} {...register('type')}>
                 {CREATABLE_TICKET_TYPES.map((type) => (
