@@ -21,7 +21,16 @@ const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-g
 
 /** Every permission each function has: `action resource [partitions]`. */
 const EXPECTED: Record<
-  HttpGroup | 'wsAuthorizer' | 'wsConnect' | 'wsDisconnect' | 'wsDefault' | 'overdue' | 'notifier',
+  | HttpGroup
+  | 'wsAuthorizer'
+  | 'wsConnect'
+  | 'wsDisconnect'
+  | 'wsDefault'
+  | 'overdue'
+  | 'notifier'
+  | 'inboundMail'
+  | 'mailEvents'
+  | 'mailSender',
   string[]
 > = {
   auth: [...AUTH],
@@ -72,8 +81,8 @@ const EXPECTED: Record<
   ],
   rating: [
     ...AUTH,
-    'dynamodb:PutItem table [TICKET#*,STATS,AGENT#*,RATING_LINK#*]',
-    'dynamodb:UpdateItem table [TICKET#*,STATS,AGENT#*,RATING_LINK#*]',
+    'dynamodb:PutItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
+    'dynamodb:UpdateItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
   ],
   wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
@@ -96,6 +105,44 @@ const EXPECTED: Record<
     'dynamodb:GetShardIterator table-streams',
     'dynamodb:ListStreams table-streams',
     'execute-api:ManageConnections ws-connections',
+  ],
+  inboundMail: [
+    'dynamodb:GetItem table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:ConditionCheckItem table',
+    'dynamodb:DeleteItem table [MAIL_ADDRESS#*]',
+    's3:GetObject inbound-mail/inbound/*',
+    'sqs:SendMessage inbound-failures',
+    'sqs:GetQueueAttributes inbound-failures',
+    'sqs:GetQueueUrl inbound-failures',
+    ...SECRET,
+  ],
+  mailEvents: ['dynamodb:PutItem table [MAIL_ADDRESS#*]'],
+  // A sender's bookkeeping (ADR 051), what sending mail reads and writes, and sending through SES as the domain alone.
+  mailSender: [
+    'dynamodb:GetItem table [JOB#*]',
+    'dynamodb:UpdateItem table [JOB#*]',
+    'dynamodb:PutItem table [DELIVERY_LOG#*]',
+    'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
+    'dynamodb:Query table [DELIVERY_LOG#*]',
+    'dynamodb:GetItem table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table [TICKET#*]',
+    'ses:SendEmail ses-identity',
+    'ses:SendEmail ses-configuration-set',
+    'ses:SendRawEmail ses-identity',
+    'ses:SendRawEmail ses-configuration-set',
+    ...[
+      'ChangeMessageVisibility',
+      'DeleteMessage',
+      'GetQueueAttributes',
+      'GetQueueUrl',
+      'ReceiveMessage',
+      'SendMessage',
+    ].map((a) => `sqs:${a} mail-queue`),
+    ...SECRET,
   ],
 };
 
@@ -121,6 +168,20 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
     return 'ws-connections';
   }
   if (json === JSON.stringify({ Ref: logicalIdOf(stack, stack.appSecret.secret) })) return 'app-secret';
+  if (json.includes(table) && json.includes('"/index/*"')) return 'index/*';
+  if (json.includes(logicalIdOf(stack, stack.mail.inboundBucket)) && json.includes('/inbound/*')) {
+    return 'inbound-mail/inbound/*';
+  }
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.mail.inboundFailures), 'Arn'] })) {
+    return 'inbound-failures';
+  }
+  if (json.includes(':identity/') && json.includes(logicalIdOf(stack, stack.mail.identity))) return 'ses-identity';
+  if (json.includes(':configuration-set/') && json.includes(logicalIdOf(stack, stack.mail.configurationSet))) {
+    return 'ses-configuration-set';
+  }
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outboundQueues.kinds.mail!.queue), 'Arn'] })) {
+    return 'mail-queue';
+  }
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, fn.logGroup), 'Arn'] })) {
     return 'own-log-group';
   }
@@ -157,6 +218,9 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  inboundMail: stack.mail.inboundFunction,
+  mailEvents: stack.mail.eventsFunction,
+  mailSender: stack.outbound.senders.mail!,
 });
 
 describe('function permissions', () => {

@@ -21,6 +21,7 @@ import { COGNITO_GRANTS } from './constructs/grants.ts';
 import { STREAM_READ_ACTIONS } from './constructs/table-stream.ts';
 import { FORWARDED_HOST_FUNCTION, SPA_ROUTING_FUNCTION } from './constructs/web.ts';
 import { HelpdeskStack, settingsFromContext } from './stack.ts';
+import { TEST_MAIL_DOMAIN } from './testing.ts';
 
 const ENTRIES = [
   ...HTTP_GROUPS.map(httpEntry),
@@ -40,7 +41,9 @@ const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as
 function synthesize(context: Record<string, unknown> = {}): { stack: HelpdeskStack; template: Template } {
   const webAssetPath = mkdtempSync(join(tmpdir(), 'helpdesk-web-'));
   writeFileSync(join(webAssetPath, 'index.html'), '<!doctype html><title>Help desk</title>');
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], mailDomain: TEST_MAIL_DOMAIN, ...context },
+  });
   // The template is held in memory once synthesized; the cloud assembly on disk (~20 MB of assets) is not needed.
   try {
     const stack = new HelpdeskStack(app, 'Helpdesk', {
@@ -632,7 +635,19 @@ describe('deployment settings', () => {
   };
 
   it('defaults the API-key rate limit to 600 per minute and the sign-in rate limit to 100 per five minutes', () => {
-    expect(settingsOf({})).toEqual({ apiKeyRateLimit: '600', authRateLimit: 100 });
+    expect(settingsOf({ mailDomain: 'mail.example.com' })).toEqual({
+      apiKeyRateLimit: '600',
+      authRateLimit: 100,
+      mailDomain: 'mail.example.com',
+    });
+  });
+
+  it("sends and receives mail as the site's domain unless a mail domain is given, and needs one of the two", () => {
+    const site = { domainName: 'Help.Example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/a' };
+    expect(settingsOf(site).mailDomain).toBe('help.example.com');
+    expect(settingsOf({ ...site, mailDomain: 'support.example.com' }).mailDomain).toBe('support.example.com');
+    expect(() => settingsOf({})).toThrow(/mailDomain is required/);
+    expect(() => settingsOf({ mailDomain: 'not a domain' })).toThrow(/mailDomain must be a domain name/);
   });
 
   it('refuses a sign-in rate limit below what WAF accepts', () => {
@@ -660,7 +675,7 @@ describe('deployment settings', () => {
       clientId: 'client-1',
       clientSecretName: 'helpdesk/oidc',
     };
-    expect(settingsOf({ ssoProvider }).ssoProvider).toEqual(ssoProvider);
+    expect(settingsOf({ ssoProvider, mailDomain: 'mail.example.com' }).ssoProvider).toEqual(ssoProvider);
   });
 
   it('refuses an SSO provider whose metadata is not served over https', () => {

@@ -44,7 +44,9 @@ export type FunctionName =
   | 'wsDisconnect'
   | 'wsDefault'
   | 'overdueJob'
-  | 'notifierJob';
+  | 'notifierJob'
+  | 'inboundMailJob'
+  | 'mailEventsJob';
 
 /** `PREFIX#*`: every partition a key builder makes, from the one key module (so no prefix is written twice). */
 const partitionsOf = (key: { pk: string }): string => key.pk;
@@ -57,6 +59,8 @@ const TICKETS = `${PREFIX.ticket}*`;
 const STATS = partitionsOf(keys.statsTotals());
 const AGENT_WEEKS = partitionsOf(keys.agentWeek('*', ''));
 const RATING_LINKS = `${PREFIX.ratingLink}*`;
+const MAIL_ADDRESSES = `${PREFIX.mailAddress}*`;
+const DELIVERY_LOGS = `${PREFIX.deliveryLog}*`;
 
 /**
  * What functions/lib/http.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
@@ -165,6 +169,33 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'data/tickets.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
     },
   ],
+  inboundMailJob: [
+    {
+      actions: ['GetItem'],
+      why: 'use-cases/mail/receive-mail.ts: the ticket a reply names, categories, staff and round-robin state, idempotency records',
+    },
+    {
+      actions: ['Query'],
+      on: ['byCollection'],
+      why: 'listCategories (the category of an e-mail ticket) and listStaff (round robin)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      why: 'createTicket and addCustomerMessage transactions (ticket, comment, history, aggregates, category usage, round robin, idempotency claim), ticket numbers, the refusal counters',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [MAIL_ADDRESSES],
+      why: 'data/mail.ts clearAddressStatus: the address works again once its owner writes in',
+    },
+  ],
+  mailEventsJob: [
+    {
+      actions: ['PutItem'],
+      partitions: [MAIL_ADDRESSES],
+      why: 'data/mail.ts markAddressUndeliverable: a hard bounce or a complaint',
+    },
+  ],
   notifierJob: [
     {
       actions: ['Query'],
@@ -176,6 +207,39 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       actions: ['DeleteItem'],
       partitions: [CONNECTIONS],
       why: 'jobs/notifier.ts: forget a connection answered 410 Gone',
+    },
+  ],
+};
+
+/**
+ * What every outbound sender's own bookkeeping needs (functions/lib/outbound.ts, ADR 051): the claim and state of its
+ * job items, and its delivery log if the kind keeps one.
+ */
+export const SENDER_BOOKKEEPING: readonly TableGrant[] = [
+  {
+    actions: ['GetItem', 'UpdateItem'],
+    partitions: [OUTBOUND_JOBS],
+    why: 'data/outbound-jobs.ts claimJob (and its consistent read when refused), the outcome records, parking',
+  },
+  {
+    actions: ['PutItem', 'UpdateItem', 'Query'],
+    partitions: [DELIVERY_LOGS],
+    why: 'data/delivery-log.ts: the counter, a slot per job, the log read',
+  },
+];
+
+/** What a kind's `send` itself needs, beyond the bookkeeping, by kind. */
+export const SENDER_GRANTS: Readonly<Record<string, readonly TableGrant[]>> = {
+  mail: [
+    {
+      actions: ['GetItem'],
+      why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings',
+    },
+    { actions: ['Query'], on: ['byCollection'], why: 'deliver-mail.ts fanOutNotifications: listStaff' },
+    {
+      actions: ['PutItem'],
+      partitions: [TICKETS],
+      why: 'data/mail.ts recordMailHistory: the history entry of each e-mail',
     },
   ],
 };
@@ -222,7 +286,12 @@ export function grantTable(grantee: IGrantable, table: ITable, grants: readonly 
  * cursors, public links, sealed webhook secrets, session checks) and the WebSocket authorizer (session checks). The
  * outbound functions are granted by their construct.
  */
-export const APP_SECRET_READERS: ReadonlySet<FunctionName> = new Set<FunctionName>([...HTTP_GROUPS, 'wsAuthorizer']);
+export const APP_SECRET_READERS: ReadonlySet<FunctionName> = new Set<FunctionName>([
+  ...HTTP_GROUPS,
+  'wsAuthorizer',
+  // Reply addresses are checked with it.
+  'inboundMailJob',
+]);
 
 export function grantFunction(
   name: FunctionName,

@@ -8,6 +8,7 @@ import { kindEnvPrefix } from '#functions/lib/config.ts';
 import { JOB_HANDLERS, type QueueKind } from '#functions/routes.ts';
 import type { AppSecret } from './app-secret.ts';
 import { HandlerFunction } from './function.ts';
+import { grantTable, SENDER_BOOKKEEPING, SENDER_GRANTS } from './grants.ts';
 import { consumeTableStream } from './table-stream.ts';
 
 /** A sender handles one batch within this; its queue hides a received message six times as long (AWS's advice). */
@@ -137,8 +138,9 @@ export class Outbound extends Construct {
         environment,
         timeout: SENDER_TIMEOUT,
       });
-      // The claim item and delivery log of each job; nothing is scanned or deleted.
-      table.grant(sender, ...SENDER_TABLE_ACTIONS);
+      // The claim item and delivery log of each job, and what the kind's own `send` reads and writes; nothing is
+      // scanned or deleted (infra/constructs/grants.ts).
+      grantTable(sender, table, [...SENDER_BOOKKEEPING, ...(SENDER_GRANTS[kind] ?? [])]);
       // A failed attempt queues the next one on the same queue.
       kindQueues.queue.grantSendMessages(sender);
       props.appSecret.grantRead(sender);
