@@ -556,6 +556,70 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
     });
   });
 
+  describe('mail', () => {
+    it('sends as the mail domain with Easy DKIM through a configuration set that keeps bounces and complaints', () => {
+      template.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: TEST_MAIL_DOMAIN,
+        DkimAttributes: { SigningEnabled: true },
+        ConfigurationSetAttributes: { ConfigurationSetName: { Ref: logicalId(stack, stack.mail.configurationSet) } },
+      });
+      template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+        EventDestination: Match.objectLike({
+          Enabled: true,
+          MatchingEventTypes: Match.arrayEquals(['bounce', 'complaint']),
+          EventBridgeDestination: Match.anyValue(),
+        }),
+      });
+    });
+
+    it('routes bounce and complaint events of its configuration set to the mail-events function', () => {
+      template.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: {
+          source: ['aws.ses'],
+          'detail-type': ['Email Bounced', 'Email Complaint Received'],
+          detail: Match.anyValue(),
+        },
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack, stack.mail.eventsFunction), 'Arn'] } })],
+      });
+    });
+
+    it('stores every message for the domain in the encrypted inbound bucket, then invokes the inbound function', () => {
+      template.hasResourceProperties('AWS::SES::ReceiptRule', {
+        Rule: Match.objectLike({
+          Enabled: true,
+          Recipients: [TEST_MAIL_DOMAIN],
+          ScanEnabled: true,
+          Actions: [
+            { S3Action: Match.objectLike({ BucketName: { Ref: logicalId(stack, stack.mail.inboundBucket) } }) },
+            {
+              LambdaAction: Match.objectLike({
+                FunctionArn: { 'Fn::GetAtt': [logicalId(stack, stack.mail.inboundFunction), 'Arn'] },
+                InvocationType: 'Event',
+              }),
+            },
+          ],
+        }),
+      });
+      const bucket = template.toJSON().Resources[logicalId(stack, stack.mail.inboundBucket)];
+      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0]).toEqual({
+        ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' },
+      });
+      expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+        expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }),
+      ]);
+    });
+
+    it('gives every function the mail domain, the configuration set and the public base URL of rating links', () => {
+      const fn = template.toJSON().Resources[logicalId(stack, stack.mail.inboundFunction)];
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        MAIL_DOMAIN: TEST_MAIL_DOMAIN,
+        SES_CONFIGURATION_SET: { Ref: logicalId(stack, stack.mail.configurationSet) },
+        PUBLIC_BASE_URL: expect.anything(),
+        INBOUND_MAIL_BUCKET: { Ref: logicalId(stack, stack.mail.inboundBucket) },
+      });
+    });
+  });
+
   describe('outputs', () => {
     it.each(['SiteUrl', 'HttpApiUrl', 'WebSocketUrl', 'UserPoolId', 'UserPoolClientId', 'TableName'])(
       'reports %s',
