@@ -17,6 +17,8 @@ export const HTTP_GROUPS = [
   'categories',
   'settings',
   'apiKeys',
+  'webhooks',
+  'audit',
   'meta',
   'mail',
   'rating',
@@ -58,6 +60,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/tickets/{id}/comments', 'tickets'),
   r('GET', '/api/tickets/{id}/history', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets/{id}/rating', 'tickets', 'tickets:rate'),
+  r('GET', '/api/tickets/{id}/messages', 'tickets', 'tickets:read'),
+  r('POST', '/api/tickets/{id}/messages', 'tickets', 'tickets:reply'),
 
   r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),
@@ -85,6 +89,13 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/api-keys', 'apiKeys'),
   r('POST', '/api/api-keys', 'apiKeys'),
   r('DELETE', '/api/api-keys/{id}', 'apiKeys'),
+
+  r('GET', '/api/webhooks', 'webhooks'),
+  r('POST', '/api/webhooks', 'webhooks'),
+  r('DELETE', '/api/webhooks/{id}', 'webhooks'),
+  r('POST', '/api/webhooks/{id}/test', 'webhooks'),
+  r('GET', '/api/webhooks/{id}/deliveries', 'webhooks'),
+  r('GET', '/api/audit', 'audit'),
 
   r('GET', '/api/openapi.json', 'meta'),
 
@@ -148,5 +159,9 @@ export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
   mail: {
     sender: 'functions/jobs/mail-sender.ts',
     description: 'E-mail to customers and staff, through SES',
+  },
+  webhook: {
+    sender: 'functions/jobs/webhook-sender.ts',
+    description: 'Signed webhook events to the endpoints admins registered (docs/decisions/052)',
   },
 };

@@ -20,6 +20,7 @@ const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RA
 const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-group'];
 
 /** Every permission each function has: `action resource [partitions]`. */
+
 const EXPECTED: Record<
   | HttpGroup
   | 'wsAuthorizer'
@@ -30,10 +31,19 @@ const EXPECTED: Record<
   | 'notifier'
   | 'inboundMail'
   | 'mailEvents'
-  | 'mailSender',
+  | 'mailSender'
+  | 'dispatcher'
+  | 'webhookSender',
   string[]
 > = {
-  auth: [...AUTH],
+  auth: [
+    ...AUTH,
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:BatchGetItem table [THROTTLE#*]',
+    'dynamodb:UpdateItem table [THROTTLE#*]',
+    'dynamodb:DeleteItem table [THROTTLE#*]',
+    'dynamodb:PutItem table [AUDIT]',
+  ],
   meta: [...AUTH],
   dashboard: [...AUTH, 'dynamodb:Query table'],
   analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
@@ -56,7 +66,20 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table',
     'dynamodb:DeleteItem table',
   ],
-  settings: [...AUTH, 'dynamodb:PutItem table [USER#*]'],
+  settings: [
+    ...AUTH,
+    'dynamodb:PutItem table [USER#*]',
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:PutItem table [AUDIT]',
+    'cognito-idp:AdminUserGlobalSignOut user-pool',
+  ],
+  audit: [
+    ...AUTH,
+    'dynamodb:Query table',
+    'dynamodb:Query index/byStatus',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:Query index/byType',
+  ],
   apiKeys: [...AUTH, 'dynamodb:Query index/byCollection', 'dynamodb:PutItem table', 'dynamodb:UpdateItem table'],
   tickets: [
     ...AUTH,
@@ -66,6 +89,7 @@ const EXPECTED: Record<
     'dynamodb:Query index/byAssignee',
     'dynamodb:Query index/byType',
     'dynamodb:Query index/byDeadline',
+    'dynamodb:Query index/byCustomer',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
@@ -74,7 +98,8 @@ const EXPECTED: Record<
     ...AUTH,
     'dynamodb:Query table',
     'dynamodb:Query index/byCollection',
-    'dynamodb:UpdateItem table [JOB#*]',
+    'dynamodb:UpdateItem table [JOB#mail#*]',
+    'dynamodb:PutItem table [AUDIT]',
     'sqs:SendMessage mail-queue',
     'sqs:GetQueueAttributes mail-queue',
     'sqs:GetQueueUrl mail-queue',
@@ -83,6 +108,13 @@ const EXPECTED: Record<
     ...AUTH,
     'dynamodb:PutItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
     'dynamodb:UpdateItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
+  ],
+  webhooks: [
+    ...AUTH,
+    'dynamodb:Query table [DELIVERY_LOG#*,WEBHOOKS]',
+    'dynamodb:PutItem table [WEBHOOKS]',
+    'dynamodb:UpdateItem table [WEBHOOKS]',
+    'dynamodb:DeleteItem table [WEBHOOKS]',
   ],
   wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
@@ -122,11 +154,10 @@ const EXPECTED: Record<
   mailEvents: ['dynamodb:PutItem table [MAIL_ADDRESS#*]'],
   // A sender's bookkeeping (ADR 051), what sending mail reads and writes, and sending through SES as the domain alone.
   mailSender: [
-    'dynamodb:GetItem table [JOB#*]',
-    'dynamodb:UpdateItem table [JOB#*]',
+    'dynamodb:GetItem table [JOB#mail#*]',
+    'dynamodb:UpdateItem table [JOB#mail#*]',
     'dynamodb:PutItem table [DELIVERY_LOG#*]',
     'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
-    'dynamodb:Query table [DELIVERY_LOG#*]',
     'dynamodb:GetItem table',
     'dynamodb:Query index/byCollection',
     'dynamodb:PutItem table [TICKET#*]',
@@ -142,6 +173,38 @@ const EXPECTED: Record<
       'ReceiveMessage',
       'SendMessage',
     ].map((a) => `sqs:${a} mail-queue`),
+    ...SECRET,
+  ],
+  dispatcher: [
+    ...SECRET,
+    'dynamodb:Query table [WEBHOOKS]',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
+    'sqs:GetQueueAttributes webhook-queue',
+    'sqs:GetQueueUrl webhook-queue',
+    'sqs:SendMessage webhook-queue',
+    'sqs:GetQueueAttributes mail-queue',
+    'sqs:GetQueueUrl mail-queue',
+    'sqs:SendMessage mail-queue',
+    'sqs:SendMessage dispatch-failures',
+    'sqs:GetQueueAttributes dispatch-failures',
+    'sqs:GetQueueUrl dispatch-failures',
+  ],
+  webhookSender: [
+    'dynamodb:GetItem table [JOB#webhook#*]',
+    'dynamodb:UpdateItem table [JOB#webhook#*]',
+    'dynamodb:PutItem table [DELIVERY_LOG#*]',
+    'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
+    'dynamodb:GetItem table [TICKET#*,WEBHOOKS]',
+    'dynamodb:UpdateItem table [WEBHOOKS]',
+    'sqs:GetQueueAttributes webhook-queue',
+    'sqs:GetQueueUrl webhook-queue',
+    'sqs:SendMessage webhook-queue',
+    'sqs:ChangeMessageVisibility webhook-queue',
+    'sqs:DeleteMessage webhook-queue',
+    'sqs:ReceiveMessage webhook-queue',
     ...SECRET,
   ],
 };
@@ -185,6 +248,11 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, fn.logGroup), 'Arn'] })) {
     return 'own-log-group';
   }
+  const webhookQueue = stack.outboundQueues.kinds.webhook!.queue;
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, webhookQueue), 'Arn'] })) return 'webhook-queue';
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outbound.dispatchFailures), 'Arn'] })) {
+    return 'dispatch-failures';
+  }
   return json;
 }
 
@@ -221,6 +289,8 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   inboundMail: stack.mail.inboundFunction,
   mailEvents: stack.mail.eventsFunction,
   mailSender: stack.outbound.senders.mail!,
+  dispatcher: stack.outbound.dispatcherFunction,
+  webhookSender: stack.outbound.senders.webhook!,
 });
 
 describe('function permissions', () => {

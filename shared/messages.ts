@@ -97,6 +97,93 @@ export const TICKET_TEXTS = {
   ticketCreateFailed: 'Failed to create ticket. Please try again.',
   ticketAssigned: 'Ticket assigned successfully',
   ticketAssignFailed: 'Failed to assign ticket. Please try again.',
+  // Wallet addresses and transaction ids in the ticket view (docs/product.md §2 Ticket detail).
+  identifierCopied: 'Copied to the clipboard',
+  identifierCopyFailed: 'Could not copy; select the text and copy it by hand',
+} as const;
+
+/**
+ * Input rules every field follows (docs/product.md §5 "Input limits", shared/schemas/text.ts), and what the API
+ * answers when a request itself is malformed.
+ */
+export const INPUT_MESSAGES = {
+  required: (label: string): string => `${label} is required`,
+  mustBeText: (label: string): string => `${label} must be text`,
+  tooLong: (label: string, max: number): string => `${label} must be at most ${max} characters`,
+  tooShort: (label: string, min: number): string => `${label} must be at least ${min} characters`,
+  badCharacters: (label: string): string =>
+    `${label} contains characters that are not allowed (control characters or broken Unicode)`,
+  invalidIdentifier: (label: string): string => `${label} is not a valid id`,
+  malformedUrl: 'The URL is malformed (broken percent-encoding or invalid UTF-8)',
+  invalidUtf8Body: 'The request body is not valid UTF-8',
+} as const;
+
+/** Texts of the Audit Log page (docs/product.md §2 "Audit Log", §8). */
+export const AUDIT_TEXTS = {
+  description: 'Every administrative action and every sign-in, newest first.',
+  anyone: 'Anyone',
+  allActions: 'All actions',
+  empty: 'No audit entries match these filters',
+  loadFailed: 'Could not load the audit log',
+  exportFailed: 'Could not export the audit log',
+  exportTruncated: (max: number): string =>
+    `The export holds the newest ${max} entries; narrow the period for the rest.`,
+} as const;
+
+/**
+ * Texts of the Integrations page (admins: API keys and webhooks, docs/product.md §2, §8). Kept apart from MESSAGES, as
+ * the ticket texts are, so that they load only with the page.
+ */
+export const INTEGRATION_TEXTS = {
+  pageDescription: 'API keys let upstream systems call the help desk; webhooks tell them what happens to tickets.',
+  apiKeysTitle: 'API Keys',
+  apiKeysDescription: 'Each key carries the scopes it may use. Its secret is shown once, when it is created.',
+  createApiKey: 'Create API Key',
+  noApiKeys: 'No API keys yet. Create one for each upstream system.',
+  apiKeyName: 'Name',
+  apiKeyNameHelp: 'Which system uses it, e.g. "Trading platform".',
+  apiKeyScopes: 'Scopes',
+  apiKeyCreated: 'API key created',
+  apiKeyCreateFailed: 'Failed to create the API key. Please try again.',
+  revokeApiKey: 'Revoke',
+  revokeApiKeyConfirm: 'Calls made with this key will be refused at once. This cannot be undone.',
+  apiKeyRevoked: 'API key revoked',
+  apiKeyRevokeFailed: 'Failed to revoke the API key. Please try again.',
+  apiKeysLoadFailed: 'API keys could not be loaded',
+  webhooksTitle: 'Webhooks',
+  webhooksDescription:
+    'Signed events about tickets, POSTed to your endpoint. An endpoint failing for 24 hours is disabled.',
+  createWebhook: 'Create Webhook',
+  noWebhooks: 'No webhooks yet. Create one to be told when tickets change.',
+  webhookUrl: 'Endpoint URL',
+  webhookUrlHelp: 'Where events are POSTed: an https URL that answers 2xx within 10 seconds.',
+  webhookDescription: 'Description',
+  webhookEvents: 'Events',
+  webhookCreated: 'Webhook created',
+  webhookCreateFailed: 'Failed to create the webhook. Please try again.',
+  deleteWebhook: 'Delete',
+  deleteWebhookConfirm: 'Nothing more will be sent to this endpoint, not even deliveries being retried.',
+  webhookDeleted: 'Webhook deleted',
+  webhookDeleteFailed: 'Failed to delete the webhook. Please try again.',
+  sendTest: 'Send test',
+  testSent: 'Test event sent; it shows in the deliveries.',
+  testFailed: 'Failed to send the test event. Please try again.',
+  webhooksLoadFailed: 'Webhooks could not be loaded',
+  deliveries: 'Deliveries',
+  deliveriesTitle: 'Recent deliveries',
+  deliveriesDescription: 'The last 100 events sent to this endpoint, newest first.',
+  noDeliveries: 'No deliveries yet. Send a test to see one.',
+  deliveriesLoadFailed: 'Deliveries could not be loaded',
+  secretTitle: 'Copy the secret now',
+  secretOnce: 'This is the only time it is shown. Store it where the receiving system can read it.',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy; select the text and copy it by hand.',
+  done: 'Done',
+  active: 'Active',
+  disabled: 'Disabled',
+  revoked: 'Revoked',
+  never: 'Never',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
+import { createTicketSchema, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import { customerLanguageOf, destinationOf, fitText, isAutomated, ticketFieldsOfMail } from './inbound-mail.ts';
 
 const DOMAIN = 'helpdesk.example';
@@ -89,6 +89,17 @@ describe('ticketFieldsOfMail', () => {
     expect(fields.subject).toHaveLength(TICKET_LIMITS.subjectMax);
     expect(fields.subject.endsWith('…')).toBe(true);
     expect(fields.description).toHaveLength(TICKET_LIMITS.descriptionMax);
+  });
+
+  it('always passes the input rules: control characters dropped, invisible text not counted as a subject', () => {
+    const fields = ticketFieldsOfMail({
+      from: 'ann@example.com',
+      subject: '\u200b\u200b\u200b\u200b\u200b\u200b',
+      text: 'Line one\r\nLine\u0000 two\u001b[31m with an escape\ttab',
+    });
+    expect(fields.subject).toBe('E-mail from ann@example.com');
+    expect(fields.description).toBe('Line one\nLine two[31m with an escape\ttab');
+    expect(createTicketSchema.shape.description.safeParse(fields.description).success).toBe(true);
   });
 
   it('fitText says whether it cut', () => {

@@ -1,5 +1,5 @@
 /**
- * Rules for mail that reaches the help desk (docs/decisions/070-mail.md): where it is addressed, whether a machine
+ * Rules for mail that reaches the help desk (docs/decisions/080-mail.md): where it is addressed, whether a machine
  * wrote it, which language it is in, and what a new ticket made from it says. Pure; the inbound use case
  * (functions/use-cases/mail/receive-mail.ts) applies them.
  */
@@ -10,6 +10,7 @@ import {
   LANGUAGES,
   SUBJECT_MIN_LENGTH,
 } from '#shared/constants.ts';
+import { visibleLength } from '#shared/schemas/text.ts';
 import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 
 /** Larger messages change nothing (SES takes up to 40 MB; a help desk message never needs more than this). */
@@ -91,9 +92,15 @@ export function customerLanguageOf(contentLanguage: string | undefined): Languag
   return (LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as Language) : DEFAULT_CUSTOMER_LANGUAGE;
 }
 
-/** Text cut to `max` characters, the cut marked with an ellipsis; `truncated` says whether it was cut. */
+/** Control characters the API's input rules refuse in a long text (shared/schemas/text.ts): all but tab and newline. */
+const CONTROL_EXCEPT_TAB_NEWLINE = /[^\P{Cc}\t\n]/gu;
+
+/**
+ * Text cut to `max` characters, the cut marked with an ellipsis; `truncated` says whether it was cut. Line ends become
+ * LF and other control characters are dropped, so that what a mail client sent always passes the input rules.
+ */
 export function fitText(text: string, max: number): { text: string; truncated: boolean } {
-  const trimmed = text.trim();
+  const trimmed = text.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_TAB_NEWLINE, '').trim();
   if (trimmed.length <= max) return { text: trimmed, truncated: false };
   return { text: `${trimmed.slice(0, max - 1).trimEnd()}…`, truncated: true };
 }
@@ -107,14 +114,15 @@ export function ticketFieldsOfMail(mail: { from: string; subject: string; text: 
   subject: string;
   description: string;
 } {
-  const given = mail.subject.replace(/\s+/g, ' ').trim();
-  const subject = fitText(
-    given.length >= SUBJECT_MIN_LENGTH ? given : `E-mail from ${mail.from}`,
-    TICKET_LIMITS.subjectMax,
-  ).text;
-  let description = mail.text.trim();
-  if (description.length < DESCRIPTION_MIN_LENGTH) description = `${given}\n\n${description}`.trim();
-  if (description.length < DESCRIPTION_MIN_LENGTH) {
+  const given = fitText(mail.subject.replace(/\s+/g, ' '), TICKET_LIMITS.subjectMax).text;
+  // The input rules count what a reader sees (shared/schemas/text.ts visibleLength), not invisible characters.
+  const subject =
+    visibleLength(given) >= SUBJECT_MIN_LENGTH
+      ? given
+      : fitText(`E-mail from ${mail.from}`, TICKET_LIMITS.subjectMax).text;
+  let description = fitText(mail.text, TICKET_LIMITS.descriptionMax).text;
+  if (visibleLength(description) < DESCRIPTION_MIN_LENGTH) description = `${given}\n\n${description}`.trim();
+  if (visibleLength(description) < DESCRIPTION_MIN_LENGTH) {
     description = [`E-mail from ${mail.from}`, description].filter(Boolean).join(': ');
   }
   return { subject, description: fitText(description, TICKET_LIMITS.descriptionMax).text };

@@ -1,5 +1,5 @@
 /**
- * The jobs of the `mail` kind of outbound delivery (docs/decisions/051-outbound-delivery.md, 070-mail.md): what the
+ * The jobs of the `mail` kind of outbound delivery (docs/decisions/051-outbound-delivery.md, 080-mail.md): what the
  * planner puts on the queue and the sender reads back. Customer e-mails name their ticket and carry what the stream
  * record knew that the ticket will not (a reply's text); staff notifications go out in two steps, because who gets
  * one depends on the staff list and each person's settings, which a planner may not read: a `staff-alarms` job is
@@ -11,6 +11,8 @@ import { ALERT_TYPES, LANGUAGES, PRIORITIES, ROLES, TICKET_STATUSES } from '#sha
 export const MAIL_KIND = 'mail';
 
 const ticketId = z.number().int().positive();
+/** E-mail notifications are about a ticket; a webhook alarm reaches the browser alone. */
+const TICKET_ALERT = z.enum(ALERT_TYPES).exclude(['webhook_disabled']);
 
 /** The ticket as a notification names it, taken from the stream image. */
 export const notifiedTicketSchema = z.object({
@@ -46,14 +48,14 @@ export const mailPayloadSchema = z.discriminatedUnion('type', [
     type: z.literal('staff-alarms'),
     ticketId,
     ticket: notifiedTicketSchema,
-    alarms: z.array(z.object({ alarmType: z.enum(ALERT_TYPES), audience: audienceSchema })).min(1),
+    alarms: z.array(z.object({ alarmType: TICKET_ALERT, audience: audienceSchema })).min(1),
   }),
   /** To one staff member: the alarm their settings chose, in their language. */
   z.object({
     type: z.literal('notification'),
     ticketId,
     ticket: notifiedTicketSchema,
-    alarmType: z.enum(ALERT_TYPES),
+    alarmType: TICKET_ALERT,
     userId: z.string(),
     email: z.string(),
     role: z.enum(ROLES),

@@ -32,6 +32,8 @@ export const DENIED = {
   analytics: 'Only administrators and managers can see analytics',
   apiKeys: 'Only administrators can manage API keys',
   mail: 'Only administrators can see and retry failed e-mail',
+  webhooks: 'Only administrators can manage webhooks',
+  audit: 'Only administrators can read the audit log',
 } as const;
 
 export const ACCESS_MESSAGES = {
@@ -49,6 +51,8 @@ export const TICKET_ACCESS = {
   comment: { roles: ROLES },
   /** The customer's rating arrives from the upstream system that talks to the customer: keys only. */
   rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
+  /** The customer's own messages, relayed by an upstream system: keys only (staff reply with a comment). */
+  reply: { roles: [], apiKeyScope: 'tickets:reply', deniedMessage: TICKET_MESSAGES.messagesByKeysOnly },
   dashboard: { roles: ROLES, apiKeyScope: 'tickets:read' },
   analytics: { roles: MANAGERS, deniedMessage: DENIED.analytics },
 } as const satisfies Record<string, Access>;
@@ -73,6 +77,18 @@ export const API_KEY_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.a
 
 /** The mail channel's failures (parked e-mails, refused inbound mail): admins alone. */
 export const MAIL_ACCESS = { admin: { roles: ADMINS, deniedMessage: DENIED.mail } } as const satisfies Record<
+  string,
+  Access
+>;
+
+/** Admins alone manage webhooks (docs/decisions/052); keys never may. */
+export const WEBHOOK_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.webhooks } } as const satisfies Record<
+  string,
+  Access
+>;
+
+/** The audit log: admins alone read it; nobody writes it but the actions it records. */
+export const AUDIT_ACCESS = { read: { roles: ADMINS, deniedMessage: DENIED.audit } } as const satisfies Record<
   string,
   Access
 >;

@@ -3,7 +3,7 @@ import { userSettingsSchema } from '#shared/schemas/settings.ts';
 import { DEFAULT_USER_SETTINGS, settingsOverDefaults } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for three alert types', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for four alert types (webhook_disabled reaches admins only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -20,7 +20,14 @@ describe('DEFAULT_USER_SETTINGS', () => {
         enabled: true,
         volume: 80,
         soundType: 'bell',
-        alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'ticket_status_changed', 'customer_reply'],
+        alertTypes: [
+          'ticket_assigned',
+          'ticket_created',
+          'high_priority',
+          'ticket_status_changed',
+          'customer_reply',
+          'webhook_disabled',
+        ],
       },
     });
   });

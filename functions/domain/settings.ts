@@ -7,6 +7,7 @@ import { userSettingsSchema, type UserSettings } from '#shared/schemas/settings.
 export const SETTINGS_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   passwordChanged: 'Password changed successfully',
+  sessionsBusy: 'Your sessions changed at the same moment; please try again',
 } as const;
 
 /** What a staff member who never saved settings gets (docs/product.md §3 "User settings"). */
@@ -26,7 +27,14 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
     enabled: true,
     volume: ALARM.defaultVolume,
     soundType: 'bell',
-    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'ticket_status_changed', 'customer_reply'],
+    alertTypes: [
+      'ticket_assigned',
+      'ticket_created',
+      'high_priority',
+      'ticket_status_changed',
+      'customer_reply',
+      'webhook_disabled',
+    ],
   },
 };
 

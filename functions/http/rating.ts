@@ -3,14 +3,23 @@
  * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts).
  */
 import { z } from 'zod';
+import { text } from '#shared/schemas/text.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { ratingPageHtml } from '../mail/templates/rating-page.ts';
 import { catalogFor } from '../mail/templates/index.ts';
 import { type RatingPageAnswer, showRatingPage, submitRating } from '../use-cases/mail/rating-link.ts';
 
-const tokenParams = z.object({ token: z.string().max(200, 'This rating link is not valid') });
+/** The token is checked by its signature (use-cases/mail/tokens.ts); here only the input rules apply. */
+const tokenParams = z.object({
+  token: text({
+    label: 'Rating link',
+    max: 100,
+    tooLong: 'This rating link is not valid',
+    required: 'This rating link is not valid',
+  }),
+});
 /** `?score=N`: the choice the customer clicked in the e-mail, shown selected. */
-const pageQuery = z.object({ score: z.string().max(2).optional() });
+const pageQuery = z.object({ score: text({ label: 'Score', max: 2 }).optional() });
 
 const page = (answer: RatingPageAnswer) => ({
   status: answer.status,

@@ -1,5 +1,5 @@
 /**
- * The `mail` planner (docs/decisions/070-mail.md): which e-mails a committed change of the table calls for, from the
+ * The `mail` planner (docs/decisions/080-mail.md): which e-mails a committed change of the table calls for, from the
  * stream record alone (no reads, no clock), so that a redelivered record plans the same jobs with the same ids.
  * - a new ticket: the customer's acknowledgement;
  * - a staff member's public comment (never an internal note, never the customer's own message): the reply, to the
@@ -31,7 +31,10 @@ function ticketMail(change: StreamChange, ticketId: number): PlannedDelivery<Mai
   if (before && isUnresolved(before) && !isUnresolved(after)) {
     planned.push({ recipient: 'customer:resolution', payload: { type: 'resolution', ticketId } });
   }
-  const alarms = alarmsForChange(before, after);
+  // A ticket change raises ticket alarms only; the filter tells the type system so.
+  const alarms = alarmsForChange(before, after).flatMap((alarm) =>
+    alarm.alarmType === 'webhook_disabled' ? [] : [{ ...alarm, alarmType: alarm.alarmType }],
+  );
   if (alarms.length) {
     planned.push({
       recipient: 'staff',

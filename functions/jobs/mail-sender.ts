@@ -1,6 +1,6 @@
 /**
  * The sender of the `mail` kind: SQS messages from the dispatcher (and from the staff-alarms fan-out), each one attempt
- * at one e-mail, claimed before it is sent (docs/decisions/051-outbound-delivery.md, 070-mail.md).
+ * at one e-mail, claimed before it is sent (docs/decisions/051-outbound-delivery.md, 080-mail.md).
  */
 import { mailPayloadSchema, MAIL_KIND } from '../domain/mail-jobs.ts';
 import { defineSender } from '../lib/outbound.ts';

@@ -85,7 +85,7 @@ export const isPermanentSendError = (error: unknown): boolean =>
 /**
  * sendRawMail: hands a composed message to SES (the configured configuration set reports its bounces and complaints);
  * resolves with SES's message id. SES writes its own Message-ID header over ours; the threading of our messages does
- * not depend on it (docs/decisions/070-mail.md).
+ * not depend on it (docs/decisions/080-mail.md).
  */
 export async function sendRawMail(
   raw: Buffer,

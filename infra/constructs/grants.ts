@@ -46,7 +46,8 @@ export type FunctionName =
   | 'overdueJob'
   | 'notifierJob'
   | 'inboundMailJob'
-  | 'mailEventsJob';
+  | 'mailEventsJob'
+  | 'outboxJob';
 
 /** `PREFIX#*`: every partition a key builder makes, from the one key module (so no prefix is written twice). */
 const partitionsOf = (key: { pk: string }): string => key.pk;
@@ -54,13 +55,23 @@ const USERS = partitionsOf(keys.user('*'));
 const CONNECTIONS = partitionsOf(keys.connection('*'));
 const RATE_WINDOWS = partitionsOf(keys.rateWindow('*', ''));
 const API_KEYS = partitionsOf(keys.apiKey('*'));
-const OUTBOUND_JOBS = `${PREFIX.outboundJob}*`;
+const WEBHOOKS = partitionsOf(keys.webhook('*'));
+const DELIVERY_LOGS = partitionsOf(keys.deliveryLogCounter('*'));
 const TICKETS = `${PREFIX.ticket}*`;
 const STATS = partitionsOf(keys.statsTotals());
 const AGENT_WEEKS = partitionsOf(keys.agentWeek('*', ''));
 const RATING_LINKS = `${PREFIX.ratingLink}*`;
 const MAIL_ADDRESSES = `${PREFIX.mailAddress}*`;
-const DELIVERY_LOGS = `${PREFIX.deliveryLog}*`;
+const MAIL_JOBS = partitionsOf(keys.outboundJob('mail', '*'));
+const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
+const THROTTLES = `${PREFIX.signInThrottle}*`;
+
+/** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
+const AUDIT_APPEND: TableGrant = {
+  actions: ['PutItem'],
+  partitions: [AUDIT],
+  why: 'data/audit.ts recordAudit / auditEntryItem: the entry, in the transaction of the action it records',
+};
 
 /**
  * What functions/lib/http.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
@@ -81,7 +92,20 @@ const AUTHENTICATION: readonly TableGrant[] = [
 
 export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>> = {
   // Sign-in, session and sign-out read the directory; Cognito's public (unsigned) calls need no IAM.
-  auth: AUTHENTICATION,
+  auth: [
+    ...AUTHENTICATION,
+    {
+      actions: ['UpdateItem'],
+      partitions: [USERS],
+      why: 'data/users.ts sessionsWrite: sign-in opens a session, sign-out ends it (ADR 070)',
+    },
+    {
+      actions: ['BatchGetItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [THROTTLES],
+      why: 'data/sign-in-throttle.ts: read, count and clear failed sign-ins per account and address (ADR 071)',
+    },
+    AUDIT_APPEND,
+  ],
   // The OpenAPI document is built from code; only authentication touches the table.
   meta: AUTHENTICATION,
   dashboard: [
@@ -103,7 +127,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks for the staff list' },
     {
       actions: ['PutItem', 'UpdateItem'],
-      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set) and the role/deactivation transactions',
+      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session; their audit entries',
     },
   ],
   categories: [
@@ -117,6 +141,20 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   settings: [
     ...AUTHENTICATION,
     { actions: ['PutItem'], partitions: [USERS], why: 'data/settings.ts putUserSettings: the caller’s settings item' },
+    {
+      actions: ['UpdateItem'],
+      partitions: [USERS],
+      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070)',
+    },
+    AUDIT_APPEND,
+  ],
+  audit: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byStatus', 'byAssignee', 'byType'],
+      why: 'data/audit.ts listAuditEntries: the log’s partition, or the index of its action / actor / both filters',
+    },
   ],
   apiKeys: [
     ...AUTHENTICATION,
@@ -127,7 +165,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     {
       actions: ['Query'],
-      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
       why: 'data/tickets.ts listTickets (by the most selective index), comments and history (base table), overdue list, round-robin staff list',
     },
     {
@@ -144,9 +182,10 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     },
     {
       actions: ['UpdateItem'],
-      partitions: [OUTBOUND_JOBS],
+      partitions: [MAIL_JOBS],
       why: 'lib/outbound.ts retryFailedDelivery: reopenFailedJob, and its undo when the job cannot be queued',
     },
+    AUDIT_APPEND,
   ],
   rating: [
     ...AUTHENTICATION,
@@ -154,6 +193,19 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       actions: ['PutItem', 'UpdateItem'],
       partitions: [TICKETS, STATS, AGENT_WEEKS, RATING_LINKS],
       why: 'use-cases/tickets/rate-ticket.ts from a rating link: the ticket, its history, the day and agent-week counters, the link’s use',
+    },
+  ],
+  webhooks: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      partitions: [WEBHOOKS, DELIVERY_LOGS],
+      why: 'data/webhooks.ts listWebhooks; data/delivery-log.ts listDeliveryLog (a webhook’s last 100 deliveries)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [WEBHOOKS],
+      why: 'data/webhooks.ts putNewWebhook, requestWebhookPing (the stream plans the ping), deleteWebhook',
     },
   ],
   wsAuthorizer: [
@@ -196,6 +248,8 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'data/mail.ts markAddressUndeliverable: a hard bounce or a complaint',
     },
   ],
+  // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
+  outboxJob: [{ actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' }],
   notifierJob: [
     {
       actions: ['Query'],
@@ -211,38 +265,50 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
 };
 
-/**
- * What every outbound sender's own bookkeeping needs (functions/lib/outbound.ts, ADR 051): the claim and state of its
- * job items, and its delivery log if the kind keeps one.
- */
-export const SENDER_BOOKKEEPING: readonly TableGrant[] = [
+/** What every sender does with the table (functions/lib/outbound.ts): claim and settle its own kind's jobs, log them. */
+const senderBookkeeping = (kind: string): TableGrant[] => [
   {
     actions: ['GetItem', 'UpdateItem'],
-    partitions: [OUTBOUND_JOBS],
-    why: 'data/outbound-jobs.ts claimJob (and its consistent read when refused), the outcome records, parking',
+    partitions: [partitionsOf(keys.outboundJob(kind, '*'))],
+    why: 'data/outbound-jobs.ts claimJob (a consistent read when refused) and the outcome: done, waiting, parked',
   },
   {
-    actions: ['PutItem', 'UpdateItem', 'Query'],
+    actions: ['PutItem', 'UpdateItem'],
     partitions: [DELIVERY_LOGS],
-    why: 'data/delivery-log.ts: the counter, a slot per job, the log read',
+    why: 'data/delivery-log.ts recordDeliveryLogEntry: the log’s counter and the job’s slot',
   },
 ];
 
-/** What a kind's `send` itself needs, beyond the bookkeeping, by kind. */
-export const SENDER_GRANTS: Readonly<Record<string, readonly TableGrant[]>> = {
-  mail: [
-    {
-      actions: ['GetItem'],
-      why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings',
-    },
-    { actions: ['Query'], on: ['byCollection'], why: 'deliver-mail.ts fanOutNotifications: listStaff' },
-    {
-      actions: ['PutItem'],
-      partitions: [TICKETS],
-      why: 'data/mail.ts recordMailHistory: the history entry of each e-mail',
-    },
-  ],
-};
+/** Each kind's sender (QUEUE_KINDS): its bookkeeping and what its `send` reads and writes. */
+export function senderGrants(kind: string): TableGrant[] {
+  const own: Record<string, TableGrant[]> = {
+    mail: [
+      {
+        actions: ['GetItem'],
+        why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings',
+      },
+      { actions: ['Query'], on: ['byCollection'], why: 'deliver-mail.ts fanOutNotifications: listStaff' },
+      {
+        actions: ['PutItem'],
+        partitions: [TICKETS],
+        why: 'data/mail.ts recordMailHistory: the history entry of each e-mail',
+      },
+    ],
+    webhook: [
+      {
+        actions: ['GetItem'],
+        partitions: [WEBHOOKS, TICKETS],
+        why: 'jobs/webhook-sender.ts: the webhook (URL, sealed secret, health) and, for a message event, its ticket',
+      },
+      {
+        actions: ['UpdateItem'],
+        partitions: [WEBHOOKS],
+        why: 'data/webhooks.ts recordWebhookFailing, recordWebhookAnswering, disableWebhook',
+      },
+    ],
+  };
+  return [...senderBookkeeping(kind), ...(own[kind] ?? [])];
+}
 
 /** Cognito admin calls, by function; every other function makes only public, unsigned calls (or none). */
 export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {
@@ -255,6 +321,8 @@ export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly stri
     'cognito-idp:AdminDisableUser',
     'cognito-idp:AdminUserGlobalSignOut',
   ],
+  // POST /api/user/change-password: the user's other sessions end, their refresh tokens too (ADR 070).
+  settings: ['cognito-idp:AdminUserGlobalSignOut'],
 };
 
 /** The ARN a grant's `on` entry stands for. */

@@ -45,7 +45,7 @@ export interface MailFunctionsProps {
 }
 
 /**
- * E-mail on SES (docs/decisions/070-mail.md): the domain identity with Easy DKIM, the configuration set whose bounce
+ * E-mail on SES (docs/decisions/080-mail.md): the domain identity with Easy DKIM, the configuration set whose bounce
  * and complaint events reach the mail-events function through EventBridge, and the receipt rule set that stores
  * every message for the domain in an encrypted bucket and hands it to the inbound function. The rule set must be
  * made active by hand (one per account and region); docs/deploy.md lists what ops do. The identity, configuration

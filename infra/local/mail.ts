@@ -1,5 +1,5 @@
 /**
- * The mail parts of the embedded runtime (docs/decisions/070-mail.md):
+ * The mail parts of the embedded runtime (docs/decisions/080-mail.md):
  * - the SES emulator `aws-ses-v2-local`, in this process, on 127.0.0.1: the functions' SES client is pointed at it by
  *   `SES_ENDPOINT` (configuration only). Its page is the mailbox viewer; `GET /store` lists what was sent.
  * - an SMTP listener (`smtp-server`) on 127.0.0.1 for mail coming in: it accepts messages for the mail domain and hands

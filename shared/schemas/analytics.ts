@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { wholeNumber } from './text.ts';
 import { agentSchema } from './user.ts';
+
+const AGENT_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 50';
 
 /** `GET /api/agents/performance?limit=5|50`: agents with this week's figures, best score first. */
 export const agentPerformanceQuerySchema = z.object({
   limit: z.preprocess(
-    (v) => (v === undefined || v === '' ? 50 : Number(v)),
-    z.number({ message: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50),
+    (v) => (v === undefined || v === '' ? '50' : v),
+    wholeNumber(AGENT_LIMIT_MESSAGE, 2).pipe(z.number().min(1, AGENT_LIMIT_MESSAGE).max(50, AGENT_LIMIT_MESSAGE)),
   ),
 });
 export const agentPerformanceListSchema = z.array(agentSchema);

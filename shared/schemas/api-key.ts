@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { identifier, text } from './text.ts';
 
 export const API_KEY_NAME_MAX = 100;
 
@@ -31,11 +32,7 @@ export const apiKeyListSchema = z.array(apiKeySchema);
 
 /** `POST /api/api-keys`. Scopes are a set: duplicates are dropped, order follows API_KEY_SCOPES. */
 export const createApiKeySchema = z.object({
-  name: z
-    .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, MESSAGES.nameRequired)
-    .max(API_KEY_NAME_MAX, MESSAGES.nameTooLong),
+  name: text({ label: 'Name', max: API_KEY_NAME_MAX, required: MESSAGES.nameRequired, tooLong: MESSAGES.nameTooLong }),
   scopes: z
     .array(apiKeyScopeSchema, { error: API_KEY_MESSAGES.scopesRequired })
     .min(1, API_KEY_MESSAGES.scopesRequired)
@@ -48,4 +45,4 @@ export const createdApiKeySchema = z.object({ apiKey: apiKeySchema, secret: z.st
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** Path parameters of `/api/api-keys/{id}`. */
-export const apiKeyIdParamsSchema = z.object({ id: z.string().min(1) });
+export const apiKeyIdParamsSchema = z.object({ id: identifier('API key id') });

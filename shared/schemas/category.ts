@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_DISPLAY_NAME_MAX, CATEGORY_NAME_MAX, DEFAULT_CATEGORY_COLOR } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { identifier, text } from './text.ts';
 
 /** A ticket category as the API returns it. `usageCount` is kept exact by the ticket transactions. */
 export const categorySchema = z.object({
@@ -16,23 +17,22 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-const nameInput = z
-  .string({ error: MESSAGES.nameRequired })
-  .trim()
-  .min(1, MESSAGES.nameRequired)
-  .max(CATEGORY_NAME_MAX, MESSAGES.nameTooLong);
+const nameInput = text({
+  label: 'Name',
+  max: CATEGORY_NAME_MAX,
+  required: MESSAGES.nameRequired,
+  tooLong: MESSAGES.nameTooLong,
+});
 
-const displayNameInput = z
-  .string({ error: MESSAGES.displayNameRequired })
-  .trim()
-  .min(1, MESSAGES.displayNameRequired)
-  .max(CATEGORY_DISPLAY_NAME_MAX, MESSAGES.displayNameTooLong);
+const displayNameInput = text({
+  label: 'Display name',
+  max: CATEGORY_DISPLAY_NAME_MAX,
+  required: MESSAGES.displayNameRequired,
+  tooLong: MESSAGES.displayNameTooLong,
+});
 
 /** Optional free text; blank means "no description", stored as null. */
-const descriptionInput = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(1000, 'Description must be at most 1000 characters')
+const descriptionInput = text({ label: 'Description', max: 1000, multiline: true })
   .nullish()
   .transform((value) => value || null);
 
@@ -63,4 +63,4 @@ export const categoryListQuerySchema = z.object({
 });
 
 /** Path parameters of `/api/categories/{id}`. */
-export const categoryIdParamsSchema = z.object({ id: z.string().min(1) });
+export const categoryIdParamsSchema = z.object({ id: identifier('Category id') });

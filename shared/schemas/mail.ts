@@ -3,6 +3,7 @@
  * good (admins retry them), and the inbound mail that was refused, by reason.
  */
 import { z } from 'zod';
+import { pageCursorParam } from './ticket.ts';
 
 /** `GET /api/tickets/{id}/mail-status`: whether e-mail reaches the ticket's customer. */
 export const customerMailStatusSchema = z.object({
@@ -43,7 +44,7 @@ export const failedMailListSchema = z.object({
 export type FailedMailList = z.infer<typeof failedMailListSchema>;
 
 export const failedMailQuerySchema = z.object({
-  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(2_000).optional()),
+  cursor: pageCursorParam,
 });
 
 export const failedMailParamsSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ALERT_TYPES, LANGUAGES, SOUND_TYPES, THEMES, TIMEZONES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { passwordSchema } from './user.ts';
+import { secretText } from './text.ts';
+import { PASSWORD_MAX_LENGTH, passwordSchema } from './user.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
@@ -57,7 +58,7 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
  * checked by the form and never sent (docs/product.md §5).
  */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  currentPassword: secretText('Current password', PASSWORD_MAX_LENGTH, 'Current password is required'),
   newPassword: passwordSchema(MESSAGES.newPasswordMin),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CREATABLE_TICKET_TYPES,
+  CATEGORY_NAME_MAX,
   DESCRIPTION_MIN_LENGTH,
   LANGUAGES,
   LIST_LIMITS,
@@ -13,6 +14,7 @@ import {
   TICKET_TYPES,
 } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { identifier, opaqueToken, text, wholeNumber } from './text.ts';
 import { emailSchema } from './user.ts';
 
 /** Limits and texts the first version's ticket API lacked (docs/product.md §5); the product texts live in MESSAGES. */
@@ -51,6 +53,8 @@ export const TICKET_MESSAGES = {
   ratingCommentTooLong: `Comment must be at most ${TICKET_LIMITS.ratingCommentMax} characters`,
   notRatable: 'Only resolved or closed tickets can be rated',
   ratingByKeysOnly: 'Ratings come from upstream systems, with an API key that has the tickets:rate scope',
+  messagesByKeysOnly:
+    'Customer messages come from upstream systems, with an API key that has the tickets:reply scope; staff reply with a comment',
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, { message: TICKET_MESSAGES.invalidPriority });
@@ -121,17 +125,24 @@ export type TicketList = z.infer<typeof ticketListSchema>;
 /** `GET /api/tickets/overdue`: unresolved tickets past their deadline, earliest deadline first, at most 100. */
 export const overdueTicketsSchema = z.array(ticketSchema);
 
-const subjectField = z
-  .string({ message: MESSAGES.subjectMin })
-  .trim()
-  .min(SUBJECT_MIN_LENGTH, MESSAGES.subjectMin)
-  .max(TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong);
-const descriptionField = z
-  .string({ message: MESSAGES.descriptionMin })
-  .trim()
-  .min(DESCRIPTION_MIN_LENGTH, MESSAGES.descriptionMin)
-  .max(TICKET_LIMITS.descriptionMax, TICKET_MESSAGES.descriptionTooLong);
-const categoryField = z.string({ message: MESSAGES.categoryRequired }).trim().min(1, MESSAGES.categoryRequired);
+const subjectField = text({
+  label: 'Subject',
+  max: TICKET_LIMITS.subjectMax,
+  tooLong: TICKET_MESSAGES.subjectTooLong,
+  min: SUBJECT_MIN_LENGTH,
+  tooShort: MESSAGES.subjectMin,
+  required: MESSAGES.subjectMin,
+});
+const descriptionField = text({
+  label: 'Description',
+  max: TICKET_LIMITS.descriptionMax,
+  tooLong: TICKET_MESSAGES.descriptionTooLong,
+  min: DESCRIPTION_MIN_LENGTH,
+  tooShort: MESSAGES.descriptionMin,
+  required: MESSAGES.descriptionMin,
+  multiline: true,
+});
+const categoryField = text({ label: 'Category', max: CATEGORY_NAME_MAX, required: MESSAGES.categoryRequired });
 
 /** `POST /api/tickets` (docs/product.md §5). Without `assignedToId` the server assigns round robin. */
 export const createTicketSchema = z.object({
@@ -145,28 +156,28 @@ export const createTicketSchema = z.object({
   /** The customer's language (upstream systems know their customer's locale); omitted: English. */
   customerLanguage: customerLanguageSchema.optional(),
   /** Omitted, null or empty: round robin. */
-  assignedToId: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || undefined),
+  assignedToId: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    identifier('assignedToId').optional(),
+  ),
 });
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 
 /** `PATCH /api/tickets/{id}`: any subset; a field sent with its current value is no change. */
 export const updateTicketSchema = z.object({
-  subject: z
-    .string({ message: MESSAGES.subjectRequired })
-    .trim()
-    .min(1, MESSAGES.subjectRequired)
-    .max(TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong)
-    .optional(),
-  description: z
-    .string({ message: MESSAGES.descriptionRequired })
-    .trim()
-    .min(1, MESSAGES.descriptionRequired)
-    .max(TICKET_LIMITS.descriptionMax, TICKET_MESSAGES.descriptionTooLong)
-    .optional(),
+  subject: text({
+    label: 'Subject',
+    max: TICKET_LIMITS.subjectMax,
+    tooLong: TICKET_MESSAGES.subjectTooLong,
+    required: MESSAGES.subjectRequired,
+  }).optional(),
+  description: text({
+    label: 'Description',
+    max: TICKET_LIMITS.descriptionMax,
+    tooLong: TICKET_MESSAGES.descriptionTooLong,
+    required: MESSAGES.descriptionRequired,
+    multiline: true,
+  }).optional(),
   priority: prioritySchema.optional(),
   status: ticketStatusSchema.optional(),
   category: categoryField.optional(),
@@ -175,16 +186,13 @@ export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 
 /** `POST /api/tickets/{id}/assign`. */
 export const assignTicketSchema = z.object({
-  agentId: z.string({ message: MESSAGES.agentRequired }).trim().min(1, MESSAGES.agentRequired),
+  agentId: identifier('agentId', MESSAGES.agentRequired),
 });
 export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
 /** Path parameter `{id}`: the numeric ticket id. */
 export const ticketIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: TICKET_MESSAGES.invalidId })
-    .int(TICKET_MESSAGES.invalidId)
-    .positive(TICKET_MESSAGES.invalidId),
+  id: wholeNumber(TICKET_MESSAGES.invalidId).refine((id) => id > 0, TICKET_MESSAGES.invalidId),
 });
 
 /** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */
@@ -192,18 +200,15 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** How many items a page holds: 1 to 100, 100 when not given. */
-const pageLimitParam = z.preprocess(
+export const pageLimitParam = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : v),
-  z.coerce
-    .number({ message: TICKET_MESSAGES.invalidLimit })
-    .int(TICKET_MESSAGES.invalidLimit)
-    .min(1, TICKET_MESSAGES.invalidLimit)
-    .max(LIST_LIMITS.fullList, TICKET_MESSAGES.invalidLimit)
+  wholeNumber(TICKET_MESSAGES.invalidLimit, 3)
+    .pipe(z.number().min(1, TICKET_MESSAGES.invalidLimit).max(LIST_LIMITS.fullList, TICKET_MESSAGES.invalidLimit))
     .default(LIST_LIMITS.fullList),
 );
 
 /** The `nextCursor` of the page before. */
-const pageCursorParam = optionalParam(z.string().max(2_000));
+export const pageCursorParam = optionalParam(opaqueToken(TICKET_MESSAGES.invalidCursor));
 
 /** `GET /api/tickets` query. */
 export const listTicketsQuerySchema = z.object({
@@ -211,14 +216,14 @@ export const listTicketsQuerySchema = z.object({
   status: optionalParam(ticketStatusSchema),
   priority: optionalParam(prioritySchema),
   type: optionalParam(ticketTypeSchema),
-  assignedToId: optionalParam(z.string().trim().min(1)),
+  /** Only the tickets of this customer: the whole address, in any case. */
+  customerEmail: optionalParam(
+    z.string({ message: MESSAGES.invalidEmail }).max(320, MESSAGES.invalidEmail).pipe(emailSchema),
+  ),
+  assignedToId: optionalParam(identifier('assignedToId')),
   /** Case-insensitive substring of the subject, the customer e-mail or the ticket code. */
   q: optionalParam(
-    z
-      .string()
-      .trim()
-      .max(TICKET_LIMITS.searchMax)
-      .transform((v) => v.toLowerCase() || undefined),
+    text({ label: 'Search', max: TICKET_LIMITS.searchMax }).transform((v) => v.toLowerCase() || undefined),
   ),
   cursor: pageCursorParam,
 });
@@ -248,11 +253,13 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-const messageContentField = z
-  .string({ message: TICKET_MESSAGES.commentRequired })
-  .trim()
-  .min(1, TICKET_MESSAGES.commentRequired)
-  .max(TICKET_LIMITS.commentMax, TICKET_MESSAGES.commentTooLong);
+const messageContentField = text({
+  label: 'Comment',
+  max: TICKET_LIMITS.commentMax,
+  tooLong: TICKET_MESSAGES.commentTooLong,
+  required: TICKET_MESSAGES.commentRequired,
+  multiline: true,
+});
 
 /** `POST /api/tickets/{id}/comments`. An internal note is not a response to the customer. */
 export const createCommentSchema = z.object({
@@ -260,6 +267,10 @@ export const createCommentSchema = z.object({
   isInternal: z.boolean().default(false),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
+
+/** `POST /api/tickets/{id}/messages`: the customer's answer, relayed by the upstream system that talks to them. */
+export const postMessageSchema = z.object({ content: messageContentField });
+export type PostMessageInput = z.infer<typeof postMessageSchema>;
 
 /** A customer's message as an inbound channel hands it to the help desk (e-mail; the API next). */
 export const customerMessageSchema = z.object({
@@ -349,10 +360,12 @@ export const rateTicketSchema = z.object({
     .min(RATING_SCORES.min, TICKET_MESSAGES.invalidRatingScore)
     .max(RATING_SCORES.max, TICKET_MESSAGES.invalidRatingScore),
   /** Omitted, null or blank: no comment. */
-  comment: z
-    .string({ message: TICKET_MESSAGES.ratingCommentTooLong })
-    .trim()
-    .max(TICKET_LIMITS.ratingCommentMax, TICKET_MESSAGES.ratingCommentTooLong)
+  comment: text({
+    label: 'Comment',
+    max: TICKET_LIMITS.ratingCommentMax,
+    tooLong: TICKET_MESSAGES.ratingCommentTooLong,
+    multiline: true,
+  })
     .nullish()
     .transform((v) => v || null),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { INPUT_MESSAGES, MESSAGES } from '../messages.ts';
+import { characterProblem, EMAIL_MAX, identifier, secretText, text } from './text.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -20,19 +21,20 @@ export type User = z.infer<typeof userSchema>;
 
 export const emailSchema = z
   .string()
+  .max(EMAIL_MAX, INPUT_MESSAGES.tooLong('Email', EMAIL_MAX))
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: MESSAGES.invalidEmail }));
 
+/** Cognito's own ceiling for a password. */
+export const PASSWORD_MAX_LENGTH = 256;
+
 /** `POST /api/auth/agent-login`. */
 export const loginSchema = z.object({
   email: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
-  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  password: secretText('Password', PASSWORD_MAX_LENGTH, MESSAGES.passwordRequired),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** Cognito's own ceiling for a password. */
-const PASSWORD_MAX_LENGTH = 256;
 const NAME_MAX_LENGTH = 100;
 
 /**
@@ -45,14 +47,10 @@ export const passwordSchema = (minMessage: string = MESSAGES.passwordMin) =>
     .string({ error: minMessage })
     .min(PASSWORD_MIN_LENGTH, minMessage)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .regex(/^\S(.*\S)?$/s, 'Password must not begin or end with a space');
+    .regex(/^\S(.*\S)?$/s, 'Password must not begin or end with a space')
+    .refine((value) => !characterProblem(value), INPUT_MESSAGES.badCharacters('Password'));
 
-const personName = (requiredMessage: string, label: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
+const personName = (required: string, label: string) => text({ label, max: NAME_MAX_LENGTH, required });
 
 const roleInput = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
 
@@ -75,7 +73,7 @@ export const updateRoleSchema = z.object({ role: roleInput });
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
 /** Path parameters of `/api/users/{id}…`. */
-export const userIdParamsSchema = z.object({ id: z.string().min(1) });
+export const userIdParamsSchema = z.object({ id: identifier('User id') });
 
 /**
  * This week's figures of one agent (docs/product.md §3 "currentWeekPerformance"), from the agent's weekly aggregate item.

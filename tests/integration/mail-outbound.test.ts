@@ -204,6 +204,13 @@ describe('a send that keeps failing', () => {
     expect(refused.status).toBe(403);
     const retried = await admin.client.post(`/api/mail/failed/${failed.id}/retry`);
     expect(retried.status).toBe(202);
+    const audit = await admin.client.get('/api/audit', { query: { action: 'mail_retried', actor: admin.user.id } });
+    expect(audit.body.entries).toEqual([
+      expect.objectContaining({
+        action: 'mail_retried',
+        target: { type: 'mail', id: failed.id, name: `acknowledgement of ticket ${ticket.id}` },
+      }),
+    ]);
     await mailsTo(ticket.customerEmail, 1);
     await eventually(async () => (await getJobState('mail', failed.id))?.status === 'done', 'the job to be done');
     const list = await admin.client.get('/api/mail/failed');

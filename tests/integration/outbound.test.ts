@@ -15,7 +15,7 @@ import { getJobState, listFailedJobs } from '#functions/data/outbound-jobs.ts';
 import { jobsForChange, type StreamChange } from '#functions/domain/outbound.ts';
 import { createDispatcher } from '#functions/jobs/outbox.ts';
 import { dynamo } from '#functions/lib/clients.ts';
-import { config, resetConfigForTests } from '#functions/lib/config.ts';
+import { config } from '#functions/lib/config.ts';
 import { NotFoundError, ValidationError } from '#functions/lib/errors.ts';
 import { logger } from '#functions/lib/logger.ts';
 import { retryFailedDelivery } from '#functions/lib/outbound.ts';
@@ -31,9 +31,9 @@ import {
   probePlanner,
   type ProbeRecipient,
 } from './support/probe-kind.ts';
-import { eventually } from './support/eventually.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from './support/receiver.ts';
 import { pollTableStream } from './support/stream.ts';
+import { environmentOverride, eventually } from './support/waiting.ts';
 import { useDedicatedTable } from './tickets-support.ts';
 
 const RETRY = { baseMs: 400, capMs: 10_000, maxAttempts: 4 };
@@ -45,7 +45,6 @@ let queues: LocalQueues;
 let poller: StreamPoller;
 let sqsClient: SQSClient;
 const queueLog: string[] = [];
-const previousEnv: Record<string, string | undefined> = {};
 let previousLogLevel: ReturnType<typeof logger.getLevelName>;
 
 /** Every stream batch the dispatcher was given, and every SQS batch the sender was given. */
@@ -53,13 +52,8 @@ const streamBatches: DynamoDBStreamEvent[] = [];
 const sqsBatches: SQSEvent[] = [];
 const dispatch = createDispatcher([probePlanner]);
 
-function setEnv(values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values)) {
-    if (!(name in previousEnv)) previousEnv[name] = process.env[name];
-    process.env[name] = value;
-  }
-  resetConfigForTests();
-}
+const env = environmentOverride();
+const setEnv = env.set;
 
 beforeAll(async () => {
   table = await useDedicatedTable('helpdesk-outbound');
@@ -105,10 +99,7 @@ afterAll(async () => {
   await queues?.stop();
   await receiver?.close();
   sqsClient?.destroy();
-  for (const [name, value] of Object.entries(previousEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  env.restore();
   logger.setLogLevel(previousLogLevel);
   await table?.restore();
 });

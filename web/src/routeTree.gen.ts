@@ -20,8 +20,10 @@ import { Route as RoleIndexRouteImport } from './routes/$role/index.tsx';
 import { Route as RoleSignedInRouteRouteImport } from './routes/$role/_signedIn/route.tsx';
 import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn/agents.tsx';
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
+import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/audit.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
+import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
 import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
@@ -80,6 +82,11 @@ const RoleSignedInAnalyticsRoute = RoleSignedInAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInAuditRoute = RoleSignedInAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInCategoriesRoute = RoleSignedInCategoriesRouteImport.update({
   id: '/categories',
   path: '/categories',
@@ -89,6 +96,12 @@ const RoleSignedInDirectTicketsRoute =
   RoleSignedInDirectTicketsRouteImport.update({
     id: '/direct-tickets',
     path: '/direct-tickets',
+    getParentRoute: () => RoleSignedInRouteRoute,
+  } as any);
+const RoleSignedInIntegrationsRoute =
+  RoleSignedInIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
 const RoleSignedInMailRoute = RoleSignedInMailRouteImport.update({
@@ -118,8 +131,10 @@ export interface FileRoutesByFullPath {
   '/$role/': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
@@ -134,8 +149,10 @@ export interface FileRoutesByTo {
   '/$role': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
@@ -153,8 +170,10 @@ export interface FileRoutesById {
   '/$role/': typeof RoleIndexRoute;
   '/$role/_signedIn/agents': typeof RoleSignedInAgentsRoute;
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/_signedIn/audit': typeof RoleSignedInAuditRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
@@ -172,8 +191,10 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/audit'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/integrations'
     | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets';
@@ -188,8 +209,10 @@ export interface FileRouteTypes {
     | '/$role'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/audit'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/integrations'
     | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets';
@@ -206,8 +229,10 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/_signedIn/agents'
     | '/$role/_signedIn/analytics'
+    | '/$role/_signedIn/audit'
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/direct-tickets'
+    | '/$role/_signedIn/integrations'
     | '/$role/_signedIn/mail'
     | '/$role/_signedIn/settings'
     | '/$role/_signedIn/tickets';
@@ -302,6 +327,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInAnalyticsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/audit': {
+      id: '/$role/_signedIn/audit';
+      path: '/audit';
+      fullPath: '/$role/audit';
+      preLoaderRoute: typeof RoleSignedInAuditRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/categories': {
       id: '/$role/_signedIn/categories';
       path: '/categories';
@@ -314,6 +346,13 @@ declare module '@tanstack/react-router' {
       path: '/direct-tickets';
       fullPath: '/$role/direct-tickets';
       preLoaderRoute: typeof RoleSignedInDirectTicketsRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
+    '/$role/_signedIn/integrations': {
+      id: '/$role/_signedIn/integrations';
+      path: '/integrations';
+      fullPath: '/$role/integrations';
+      preLoaderRoute: typeof RoleSignedInIntegrationsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
     '/$role/_signedIn/mail': {
@@ -343,8 +382,10 @@ declare module '@tanstack/react-router' {
 interface RoleSignedInRouteRouteChildren {
   RoleSignedInAgentsRoute: typeof RoleSignedInAgentsRoute;
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
+  RoleSignedInAuditRoute: typeof RoleSignedInAuditRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
+  RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
   RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
@@ -353,8 +394,10 @@ interface RoleSignedInRouteRouteChildren {
 const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAgentsRoute: RoleSignedInAgentsRoute,
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
+  RoleSignedInAuditRoute: RoleSignedInAuditRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
+  RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
   RoleSignedInMailRoute: RoleSignedInMailRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,

@@ -4,7 +4,8 @@
  * written for the help desk's domain (ticket, status, priority, assignee) in that language, not translated word by
  * word. `render.ts` and `rating-page.ts` put them together; nothing else holds customer-facing text.
  */
-import type { AlertType, Language, Priority, TicketStatus } from '#shared/constants.ts';
+import type { Language, Priority, TicketStatus } from '#shared/constants.ts';
+import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 
 /** Five labels for the scores 1 (worst) to 5 (best). */
 export type ScoreLabels = readonly [string, string, string, string, string];
@@ -48,10 +49,13 @@ export interface MailCatalog {
     notRatable: string;
     scoreRequired: string;
     commentTooLong: (max: number) => string;
+    /** The comment holds control characters or broken Unicode (the API's input rules). */
+    commentInvalid: string;
     unavailable: string;
   };
   notification: {
-    titles: Record<AlertType, string>;
+    /** Ticket alarms only: e-mail notifications are about a ticket (a webhook alarm reaches the browser alone). */
+    titles: Record<TicketAlarmMessage['alarmType'], string>;
     ticketLine: (code: string, subject: string, priority: string) => string;
     customer: (email: string) => string;
     status: (status: string) => string;

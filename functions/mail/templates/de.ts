@@ -39,6 +39,8 @@ export const de: MailCatalog = {
       'Dieses Ticket wurde wieder geöffnet und kann deshalb gerade nicht bewertet werden. Sie erhalten einen neuen Link, sobald es gelöst ist.',
     scoreRequired: 'Bitte wählen Sie eine Bewertung von 1 bis 5.',
     commentTooLong: (max) => `Ihr Kommentar darf höchstens ${max} Zeichen lang sein.`,
+    commentInvalid:
+      'Ihr Kommentar enthält Zeichen, die nicht gespeichert werden können. Bitte entfernen Sie sie und versuchen Sie es erneut.',
     unavailable:
       'Ihre Bewertung konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
   },

@@ -37,6 +37,7 @@ export const en: MailCatalog = {
       'This ticket has been reopened, so it cannot be rated right now. You will receive a new link when it is resolved.',
     scoreRequired: 'Please choose a rating from 1 to 5.',
     commentTooLong: (max) => `Your comment can be at most ${max} characters long.`,
+    commentInvalid: 'Your comment contains characters that cannot be saved. Please remove them and try again.',
     unavailable: 'Your rating could not be saved right now. Please try again in a few minutes.',
   },
   notification: {

@@ -38,6 +38,7 @@ export const es: MailCatalog = {
       'Este ticket se ha vuelto a abrir, así que ahora no se puede valorar. Recibirá un enlace nuevo cuando se resuelva.',
     scoreRequired: 'Elija una valoración del 1 al 5.',
     commentTooLong: (max) => `Su comentario puede tener como máximo ${max} caracteres.`,
+    commentInvalid: 'Su comentario contiene caracteres que no se pueden guardar. Elimínelos e inténtelo de nuevo.',
     unavailable: 'Ahora mismo no hemos podido guardar su valoración. Inténtelo de nuevo dentro de unos minutos.',
   },
   notification: {

@@ -41,6 +41,8 @@ export const fr: MailCatalog = {
       'Ce ticket a été rouvert et ne peut donc pas être évalué pour le moment. Vous recevrez un nouveau lien une fois qu’il sera résolu.',
     scoreRequired: 'Veuillez choisir une note de 1 à 5.',
     commentTooLong: (max) => `Votre commentaire ne peut pas dépasser ${max} caractères.`,
+    commentInvalid:
+      'Votre commentaire contient des caractères qui ne peuvent pas être enregistrés. Veuillez les supprimer et réessayer.',
     unavailable:
       'Votre évaluation n’a pas pu être enregistrée pour le moment. Veuillez réessayer dans quelques minutes.',
   },

@@ -36,6 +36,7 @@ export const ja: MailCatalog = {
     notRatable: 'このチケットは再オープンされたため、現在は評価できません。解決後に新しいリンクをお送りします。',
     scoreRequired: '1〜5の評価をお選びください。',
     commentTooLong: (max) => `コメントは${max}文字以内で入力してください。`,
+    commentInvalid: 'コメントに保存できない文字が含まれています。その文字を削除して、もう一度お試しください。',
     unavailable: '現在、評価を保存できませんでした。数分後にもう一度お試しください。',
   },
   notification: {

@@ -17,7 +17,7 @@ export type RatingPage =
       /** The choice shown selected: from the e-mail's score link, or what the person sent. */
       score?: number;
       comment?: string;
-      error?: 'scoreRequired' | 'commentTooLong';
+      error?: 'scoreRequired' | 'commentTooLong' | 'commentInvalid';
     }
   | { kind: 'thanks' }
   | { kind: 'used' | 'expired' | 'invalid' | 'notRatable' | 'unavailable' };
@@ -61,7 +61,7 @@ ${body}
 function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>): string {
   const words = catalog.ratingPage;
   const scoreError = page.error === 'scoreRequired';
-  const commentError = page.error === 'commentTooLong';
+  const commentError = page.error === 'commentTooLong' || page.error === 'commentInvalid';
   const choices = Array.from({ length: RATING_SCORES.max - RATING_SCORES.min + 1 }, (_, i) => RATING_SCORES.max - i)
     .map(
       (score) =>
@@ -80,7 +80,7 @@ function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>)
     '</fieldset>',
     `<label class="field" for="comment">${escapeHtml(words.commentLabel)}</label>`,
     commentError
-      ? `<p id="comment-error" class="error" role="alert">${escapeHtml(words.commentTooLong(TICKET_LIMITS.ratingCommentMax))}</p>`
+      ? `<p id="comment-error" class="error" role="alert">${escapeHtml(page.error === 'commentInvalid' ? words.commentInvalid : words.commentTooLong(TICKET_LIMITS.ratingCommentMax))}</p>`
       : '',
     `<p><textarea id="comment" name="comment" maxlength="${TICKET_LIMITS.ratingCommentMax}"${commentError ? ' aria-invalid="true" aria-describedby="comment-error"' : ''}>${escapeHtml(page.comment ?? '')}</textarea></p>`,
     `<button type="submit">${escapeHtml(words.submit)}</button>`,

@@ -2,7 +2,8 @@
  * Every e-mail the help desk writes, as a subject, a plain-text body and a simple HTML body, in the reader's language
  * (the words come from ./catalog.ts). Pure: the caller supplies the facts and links; functions/lib/mail.ts sends.
  */
-import { type AlertType, type Priority, PRODUCT_NAME, type TicketStatus } from '#shared/constants.ts';
+import { type Priority, PRODUCT_NAME, type TicketStatus } from '#shared/constants.ts';
+import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import { RATING_SCORES } from '#shared/schemas/ticket.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { MailCatalog } from './catalog.ts';
@@ -124,7 +125,7 @@ export function resolutionMail(
 
 /** What a staff notification e-mail says about its ticket. */
 export interface NotificationFacts extends TicketFacts {
-  alarmType: AlertType;
+  alarmType: TicketAlarmMessage['alarmType'];
   priority: Priority;
   status: TicketStatus;
   customerEmail: string;

@@ -36,6 +36,7 @@ export const zh: MailCatalog = {
     notRatable: '此工单已重新打开，暂时无法评分。工单解决后，您将收到新的评分链接。',
     scoreRequired: '请选择 1 到 5 分的评分。',
     commentTooLong: (max) => `意见最多 ${max} 个字符。`,
+    commentInvalid: '意见中含有无法保存的字符，请删除后重试。',
     unavailable: '暂时无法保存您的评分，请几分钟后重试。',
   },
   notification: {

@@ -1,5 +1,5 @@
 /**
- * One attempt at one job of the `mail` kind (docs/decisions/070-mail.md), as the sender (functions/jobs/mail-sender.ts)
+ * One attempt at one job of the `mail` kind (docs/decisions/080-mail.md), as the sender (functions/jobs/mail-sender.ts)
  * hands it over after claiming it: write the e-mail in its reader's language, thread it, send it through SES, and
  * record it in the ticket's history. A `staff-alarms` job sends nothing itself: it queues one notification job per
  * person whose settings want the e-mail (each with an id made from the parent's, so a retried parent queues the same
@@ -194,7 +194,7 @@ async function fanOutNotifications(job: Job<Payload<'staff-alarms'>>): Promise<{
     const settings = await getUserSettings(userId);
     const alarmType = chooseAlarmEmail(types, settings);
     const user = staff.get(userId);
-    if (!alarmType || !user) return undefined;
+    if (!alarmType || alarmType === 'webhook_disabled' || !user) return undefined;
     const child: Job<MailPayload> = {
       id: jobId(MAIL_KIND, job.id, `staff:${userId}`),
       kind: MAIL_KIND,

@@ -3,9 +3,11 @@
  * failed for good (with a retry) and the inbound mail that was refused.
  */
 import type { CustomerMailStatus, FailedMail, FailedMailList, InboundRefusalCount } from '#shared/schemas/mail.ts';
+import { recordAudit } from '../../data/audit.ts';
 import { getAddressStatus, listInboundRefusals } from '../../data/mail.ts';
 import { type FailedJob, listFailedJobs } from '../../data/outbound-jobs.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
+import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { MAIL_KIND, mailPayloadSchema } from '../../domain/mail-jobs.ts';
 import { assertAccess, MAIL_ACCESS, TICKET_ACCESS } from '../../domain/permissions.ts';
@@ -52,10 +54,22 @@ export async function listFailedMail(caller: Caller, cursor?: string): Promise<F
   return { mails: page.jobs.map(toFailedMail), nextCursor: page.nextCursor ?? null };
 }
 
-/** retryFailedMail: admins only; queues a set-aside e-mail again (a new round of attempts); 404 if not set aside. */
-export async function retryFailedMail(caller: Caller, id: string): Promise<void> {
+/**
+ * retryFailedMail: admins only; queues a set-aside e-mail again (a new round of attempts); 404 if not set aside. The
+ * audit log records the retry once it is queued (the reopening and the queue are not one transaction, so the entry
+ * follows the retry rather than sharing its write).
+ */
+export async function retryFailedMail(caller: Caller, id: string, now = new Date()): Promise<void> {
   assertAccess(caller, MAIL_ACCESS.admin);
-  await retryFailedDelivery(MAIL_KIND, id);
+  const job = await retryFailedDelivery(MAIL_KIND, id, now);
+  const parsed = mailPayloadSchema.safeParse(job.payload);
+  await recordAudit({
+    action: 'mail_retried',
+    actor: auditActorOf(caller),
+    target: { type: 'mail', id, name: parsed.success ? `${parsed.data.type} of ticket ${parsed.data.ticketId}` : id },
+    clientAddress: clientAddressOf(caller),
+    at: now,
+  });
 }
 
 /** listRefusedInboundMail: admins only; how much inbound mail changed nothing, by reason, most frequent first. */

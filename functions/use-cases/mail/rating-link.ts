@@ -5,7 +5,7 @@
  * Every outcome is a page in the customer's language with the status code that says what happened.
  */
 import { DEFAULT_CUSTOMER_LANGUAGE, type Language } from '#shared/constants.ts';
-import { RATING_SCORES, TICKET_LIMITS, TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import { RATING_SCORES, rateTicketSchema, TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import { ratingLinkUsedAt } from '../../data/mail.ts';
 import { getTicket } from '../../data/tickets/item.ts';
 import { customerActor } from '../../domain/caller.ts';
@@ -97,14 +97,19 @@ export async function submitRating(
   if (!opened.ok) return opened.answer;
   const { ticket, link, language } = opened;
   const score = scoreOf(form.score);
-  const comment = (form.comment ?? '').trim();
-  const again = (error: 'scoreRequired' | 'commentTooLong'): RatingPageAnswer => ({
+  // The comment follows the API's input rules (shared/schemas/text.ts), as the API's rating route's does.
+  const checked = rateTicketSchema.shape.comment.safeParse(form.comment ?? '');
+  const comment = checked.success ? (checked.data ?? '') : (form.comment ?? '').trim();
+  const again = (error: 'scoreRequired' | 'commentTooLong' | 'commentInvalid'): RatingPageAnswer => ({
     status: 400,
     language,
     page: { kind: 'form', ticket: facts(ticket), score, comment, error },
   });
   if (score === undefined) return again('scoreRequired');
-  if (comment.length > TICKET_LIMITS.ratingCommentMax) return again('commentTooLong');
+  if (!checked.success) {
+    const tooLong = checked.error.issues.some((issue) => issue.message === TICKET_MESSAGES.ratingCommentTooLong);
+    return again(tooLong ? 'commentTooLong' : 'commentInvalid');
+  }
   try {
     await rateTicket(
       // Trusted code acting for the customer the link was sent to: the history names them.

@@ -1,5 +1,5 @@
 /**
- * Mail that reaches the help desk (docs/decisions/070-mail.md). Both runtimes hand the raw message here: the embedded
+ * Mail that reaches the help desk (docs/decisions/080-mail.md). Both runtimes hand the raw message here: the embedded
  * SMTP listener (infra/local/smtp.ts) and, in AWS, the Lambda that SES's receipt rule invokes after storing the
  * message in S3 (functions/jobs/inbound-mail.ts). A reply to a ticket's reply address from that ticket's customer
  * joins the thread through addCustomerMessage; a new message to the support address opens a ticket through
@@ -7,6 +7,7 @@
  * and logged.
  */
 import { createHash } from 'node:crypto';
+import { visibleLength } from '#shared/schemas/text.ts';
 import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import { listCategories } from '../../data/categories.ts';
 import { clearAddressStatus, countInboundRefusal } from '../../data/mail.ts';
@@ -22,6 +23,7 @@ import {
   ticketFieldsOfMail,
 } from '../../domain/inbound-mail.ts';
 import { mailConfig } from '../../lib/config.ts';
+import { ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { type InboundMail, parseMail, visibleReplyText } from '../../lib/mail.ts';
 import { createTicket } from '../tickets/create-ticket.ts';
@@ -102,7 +104,7 @@ async function receiveReply(
     return refuse('foreign_sender', { ...facts, detail: `from ${mail.from} on ${ticket.ticketId}` }, now);
   }
   const content = fitText(visibleReplyText(mail.text), TICKET_LIMITS.commentMax);
-  if (!content.text) return refuse('empty', facts, now);
+  if (!visibleLength(content.text)) return refuse('empty', facts, now);
   if (content.truncated) logger.warn('Inbound reply cut to the comment limit', { ticketId, from: mail.from });
   try {
     const comment = await addCustomerMessage(
@@ -133,7 +135,7 @@ async function receiveNewTicket(
     return refuse('no_category', { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId }, now);
   }
   const { subject, description } = ticketFieldsOfMail({ from: mail.from, subject: mail.subject, text: mail.text });
-  const { ticket, replayed } = await createTicket(
+  const opened = await createTicket(
     // Trusted code, acting for the customer who wrote: the history names them.
     { kind: 'system', actor: customerActor(mail.from) },
     {
@@ -146,7 +148,16 @@ async function receiveNewTicket(
       customerLanguage: customerLanguageOf(mail.contentLanguage),
     },
     { idempotencyKey: messageKey(mail, raw), fromMail: { messageId: mail.messageId ?? null }, now },
-  );
+  ).catch((error: unknown) => {
+    // What the ticket rules still refuse (a sender address they do not accept): refused, never handed back forever.
+    if (error instanceof ValidationError) return error;
+    throw error;
+  });
+  if (opened instanceof ValidationError) {
+    const facts = { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId };
+    return refuse('unreadable', { ...facts, detail: `${opened.message}, from ${mail.from}` }, now);
+  }
+  const { ticket, replayed } = opened;
   return { outcome: 'ticket', ticketId: ticket.id, duplicate: replayed };
 }
 

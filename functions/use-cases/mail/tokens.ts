@@ -1,5 +1,5 @@
 /**
- * The two signed tokens of the mail channel (docs/decisions/070-mail.md), each under its own derived key
+ * The two signed tokens of the mail channel (docs/decisions/080-mail.md), each under its own derived key
  * (functions/lib/secrets.ts):
  * - the reply address `reply+<id>.<mac>@<domain>` names a ticket; a reply finds its ticket by it, never by the
  *   subject. Its MAC is base32 (lower case), because mail systems may change the case of an address's local part.

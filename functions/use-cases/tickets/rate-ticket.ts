@@ -8,6 +8,7 @@ import type { RateTicketInput, TicketRating } from '#shared/schemas/ticket.ts';
 import { ratingLinkClaim, recordRatingLinkUse } from '../../data/mail.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
+import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { rateTicket as rateTransition, toApiRating } from '../../domain/tickets.ts';
@@ -43,21 +44,22 @@ export async function rateTicket(
   assertAccess(caller, TICKET_ACCESS.rate);
   const actor = actorOf(caller);
   const linkUse = options.link && ratingLinkClaim(options.link, now, () => new RatingLinkUsedError());
+  const { value: clean, found } = redactFields(input, ['comment']);
   return retryWhileStale(async () => {
     const current = await requireTicket(id);
     const transition = rateTransition(
       current,
-      { ...input, ratedByApiKeyId: actor.type === 'apiKey' ? actor.id : null },
+      { ...clean, ratedByApiKeyId: actor.type === 'apiKey' ? actor.id : null },
       now,
     );
+    const notes = redactionChanges(found.map((f) => ({ ...f, field: 'rating comment' })));
     let ticket = current;
     if (transition.changes.length > 0) {
-      ticket = await writeTicketChange(current, transition, {
-        actor,
-        action: 'updated',
-        now,
-        ...(linkUse ? { extra: [linkUse] } : {}),
-      });
+      ticket = await writeTicketChange(
+        current,
+        { ...transition, changes: [...transition.changes, ...notes] },
+        { actor, action: 'updated', now, ...(linkUse ? { extra: [linkUse] } : {}) },
+      );
     } else if (linkUse) {
       // The same rating again changes no ticket, but the link is still spent.
       await recordRatingLinkUse(linkUse);

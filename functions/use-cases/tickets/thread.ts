@@ -10,19 +10,24 @@ import {
   type CustomerMessageInput,
   customerMessageSchema,
   type MailNote,
+  type PostMessageInput,
+  type FieldChange,
   type ThreadPage,
   type ThreadQuery,
   threadQuerySchema,
 } from '#shared/schemas/ticket.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { idempotencyClaim } from '../../data/tickets/idempotency.ts';
+import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
 import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { type RedactionKind, redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
+import { toPublicMessage } from '../../domain/webhooks.ts';
 import { ConflictError, parseInput } from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
 
@@ -37,10 +42,12 @@ export async function addStaffComment(
   now = new Date(),
 ): Promise<Comment> {
   const author = staffMember(caller, TICKET_ACCESS.comment);
-  const comment = staffComment(ticketId, author, input, randomUUID(), now);
+  const { value: clean, found } = redactFields(input, ['content']);
+  const comment = staffComment(ticketId, author, clean, randomUUID(), now);
   await retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
-    return writeTicketChange(current, commentOnTicket(current, input, now), {
+    const transition = commentOnTicket(current, clean, now);
+    return writeTicketChange(current, withRedactionNotes(transition, found), {
       actor: staffActor(author),
       action: 'commented',
       extra: [commentPut(comment)],
@@ -64,7 +71,9 @@ export async function addCustomerMessage(
   now = new Date(),
   options: CustomerMessageOptions = {},
 ): Promise<Comment> {
-  const { ticketId, content, channel, receivedAt } = parseInput(customerMessageSchema, input);
+  const parsed = parseInput(customerMessageSchema, input);
+  const { ticketId, channel, receivedAt } = parsed;
+  const { value: clean, found } = redactFields(parsed, ['content']);
   const id = randomUUID();
   const once = options.once && {
     scope: idempotencyScope.system(options.once.channel),
@@ -73,8 +82,8 @@ export async function addCustomerMessage(
   };
   return retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
-    const message = customerMessage(current, content, channel, id, receivedAt ?? now);
-    await writeTicketChange(current, customerWroteIn(current, now), {
+    const message = customerMessage(current, clean.content, channel, id, receivedAt ?? now);
+    await writeTicketChange(current, withRedactionNotes(customerWroteIn(current, now), found), {
       actor: customerActor(current.customerEmail),
       action: 'commented',
       extra: [
@@ -102,6 +111,15 @@ export class AlreadyReceivedError extends ConflictError {
   }
 }
 
+/** A transition whose history entry also notes what was redacted from the message ("redacted: seed phrase in comment"). */
+function withRedactionNotes<T extends { changes: FieldChange[] }>(
+  transition: T,
+  found: readonly { field: string; kinds: readonly RedactionKind[] }[],
+): T {
+  const notes = redactionChanges(found.map((f) => ({ ...f, field: 'comment' })));
+  return notes.length ? { ...transition, changes: [...transition.changes, ...notes] } : transition;
+}
+
 /** Internal notes are for staff; an upstream system may show what it reads to the customer. */
 const seesInternalNotes = (caller: Caller) => caller.kind !== 'apiKey';
 
@@ -120,4 +138,33 @@ export async function readThread(caller: Caller, ticketId: number, query: Thread
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
   return listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
+}
+
+/**
+ * relayCustomerMessage: an upstream system passes on its customer's answer (`tickets:reply` keys only; staff reply
+ * with a comment). Recorded exactly as an e-mailed reply is, on channel `api`.
+ */
+export async function relayCustomerMessage(
+  caller: Caller,
+  ticketId: number,
+  input: PostMessageInput,
+  now = new Date(),
+): Promise<PublicMessage> {
+  assertAccess(caller, TICKET_ACCESS.reply);
+  return toPublicMessage(await addCustomerMessage({ ticketId, content: input.content, channel: 'api' }, now));
+}
+
+/**
+ * readPublicThread: one page of what the customer and the staff said to each other, oldest first: never an internal
+ * note, never a staff member's e-mail. For the upstream systems that show the conversation to the customer.
+ */
+export async function readPublicThread(
+  caller: Caller,
+  ticketId: number,
+  query: ThreadQuery = {},
+): Promise<PublicThreadPage> {
+  assertAccess(caller, TICKET_ACCESS.read);
+  const { limit, cursor } = parseInput(threadQuerySchema, query);
+  const page = await listThread(ticketId, { publicOnly: true, limit, cursor });
+  return { messages: page.messages.map(toPublicMessage), nextCursor: page.nextCursor };
 }

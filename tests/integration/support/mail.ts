@@ -18,7 +18,7 @@ import type { Gateway } from '#infra/local/gateway.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import { startApi } from './api.ts';
 
-export { eventually } from './eventually.ts';
+export { eventually } from './waiting.ts';
 import { pollTableStream } from './stream.ts';
 
 export const MAIL_DOMAIN = 'helpdesk.test';

@@ -8,6 +8,8 @@ export type Section =
   | 'agents'
   | 'categories'
   | 'analytics'
+  | 'integrations'
+  | 'audit'
   | 'mail'
   | 'settings';
 
@@ -19,6 +21,8 @@ export const SECTION_TITLES: Record<Section, string> = {
   agents: 'Agent Management',
   categories: 'Category Management',
   analytics: 'AI Analytics',
+  integrations: 'Integrations',
+  audit: 'Audit Log',
   mail: 'Email Delivery',
   settings: 'Settings',
 };
@@ -48,6 +52,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'agents', label: SECTION_TITLES.agents, to: '/$role/agents', roles: ['admin', 'manager'] },
   { section: 'categories', label: SECTION_TITLES.categories, to: '/$role/categories', roles: ['admin'] },
   { section: 'analytics', label: SECTION_TITLES.analytics, to: '/$role/analytics', roles: ['admin', 'manager'] },
+  // API keys and webhooks: how upstream systems reach the help desk and hear from it.
+  { section: 'integrations', label: SECTION_TITLES.integrations, to: '/$role/integrations', roles: ['admin'] },
+  { section: 'audit', label: SECTION_TITLES.audit, to: '/$role/audit', roles: ['admin'] },
   { section: 'mail', label: SECTION_TITLES.mail, to: '/$role/mail', roles: ['admin'] },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
 ];

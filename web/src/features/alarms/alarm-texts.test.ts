@@ -32,11 +32,18 @@ describe('alarmDescription', () => {
   it('names the ticket by its code and subject, with its priority', () => {
     expect(
       alarmDescription({
-        ticketId: 'TKT-000042',
-        subject: 'Withdrawal stuck',
-        priority: 'critical',
-        customerEmail: 'a@b.co',
+        alarmType: 'critical_priority',
+        data: { ticketId: 'TKT-000042', subject: 'Withdrawal stuck', priority: 'critical', customerEmail: 'a@b.co' },
       }),
     ).toBe('TKT-000042: Withdrawal stuck (Critical priority)');
+  });
+
+  it('names the disabled webhook by its URL and says where to look', () => {
+    expect(
+      alarmDescription({
+        alarmType: 'webhook_disabled',
+        data: { webhookId: 'w1', url: 'https://hooks.example.com/helpdesk' },
+      }),
+    ).toBe('Events to https://hooks.example.com/helpdesk stopped after a day of failed deliveries. See Integrations.');
   });
 });

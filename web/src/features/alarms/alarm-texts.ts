@@ -3,7 +3,7 @@
  * are loaded (docs/product.md §3 "User settings").
  */
 import { ALARM, PRIORITY_LABELS, type AlertType } from '#shared/constants.ts';
-import type { AlarmMessage, AlarmTicket } from '#shared/schemas/alarm.ts';
+import type { AlarmMessage, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
 
 /** docs/product.md §8 texts of the alarm feature. */
@@ -18,6 +18,7 @@ const TITLES: Partial<Record<AlertType, string>> = {
   ticket_created: 'New Ticket Created',
   high_priority: 'High Priority Alert',
   critical_priority: 'Critical Priority Alert',
+  webhook_disabled: 'Webhook Disabled',
   ticket_status_changed: 'Ticket Status Changed',
   customer_reply: 'Customer Replied',
 };
@@ -27,8 +28,15 @@ export function alarmTitle(alarmType: string): string {
   return TITLES[alarmType as AlertType] ?? 'Ticket Notification';
 }
 
-/** One line naming the ticket: `TKT-000042: Withdrawal stuck (High priority)`. */
-export function alarmDescription(ticket: AlarmTicket): string {
+/**
+ * One line naming what the alarm is about: the ticket (`TKT-000042: Withdrawal stuck (High priority)`), or the
+ * webhook that was disabled.
+ */
+export function alarmDescription(alarm: AlarmMessage): string {
+  if (alarm.alarmType === 'webhook_disabled') {
+    return `Events to ${alarm.data.url} stopped after a day of failed deliveries. See Integrations.`;
+  }
+  const ticket = alarm.data;
   return `${ticket.ticketId}: ${ticket.subject} (${PRIORITY_LABELS[ticket.priority]} priority)`;
 }
 
@@ -36,7 +44,9 @@ export type AlarmTone = 'info' | 'warning' | 'error';
 
 /** How loudly the in-page toast is coloured: urgent alarms stand out from news. */
 export function alarmTone(alarmType: AlertType): AlarmTone {
-  if (alarmType === 'critical_priority' || alarmType === 'ticket_overdue') return 'error';
+  if (alarmType === 'critical_priority' || alarmType === 'ticket_overdue' || alarmType === 'webhook_disabled') {
+    return 'error';
+  }
   if (alarmType === 'high_priority') return 'warning';
   return 'info';
 }
@@ -46,11 +56,18 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   enabled: true,
   volume: ALARM.defaultVolume,
   soundType: 'bell',
-  alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'ticket_status_changed', 'customer_reply'],
+  alertTypes: [
+    'ticket_assigned',
+    'ticket_created',
+    'high_priority',
+    'ticket_status_changed',
+    'customer_reply',
+    'webhook_disabled',
+  ],
 };
 
 /** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */
-export const TEST_ALARM: AlarmMessage = {
+export const TEST_ALARM: TicketAlarmMessage = {
   alarmType: 'high_priority',
   data: {
     ticketId: 'TEST-001',

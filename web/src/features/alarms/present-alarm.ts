@@ -32,7 +32,7 @@ export function showAlarmToast(alarm: AlarmMessage): void {
   toaster.create({
     type: alarmTone(alarm.alarmType),
     title: alarmTitle(alarm.alarmType),
-    description: alarmDescription(alarm.data),
+    description: alarmDescription(alarm),
     duration: ALARM.toastMs,
     closable: true,
   });
@@ -48,7 +48,7 @@ export function presentAlarm(alarm: AlarmMessage, preferences: AlarmPreferences 
   }
   showAlarmToast(alarm);
   if (notifications?.desktopNotifications !== false) {
-    showDesktopNotification(alarmTitle(alarm.alarmType), alarmDescription(alarm.data), alarm.eventId);
+    showDesktopNotification(alarmTitle(alarm.alarmType), alarmDescription(alarm), alarm.eventId);
   }
 }
 
@@ -67,6 +67,6 @@ export async function testAlarm(
     return false;
   }
   showAlarmToast(TEST_ALARM);
-  showDesktopNotification(alarmTitle(TEST_ALARM.alarmType), alarmDescription(TEST_ALARM.data), 'alarm-test');
+  showDesktopNotification(alarmTitle(TEST_ALARM.alarmType), alarmDescription(TEST_ALARM), 'alarm-test');
   return true;
 }

@@ -61,6 +61,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   high_priority: 'High priority',
   critical_priority: 'Critical priority',
   ticket_overdue: 'Ticket overdue',
+  webhook_disabled: 'Webhook disabled (administrators)',
   ticket_status_changed: 'Status changed on my ticket',
   customer_reply: 'Customer replied',
 };

@@ -9,6 +9,8 @@ import {
   LuLogOut,
   LuMailWarning,
   LuPhoneIncoming,
+  LuPlug,
+  LuScrollText,
   LuSettings,
   LuTags,
   LuUsers,
@@ -28,6 +30,8 @@ const SECTION_ICONS: Record<Section, IconType> = {
   agents: LuUsers,
   categories: LuTags,
   analytics: LuBrainCircuit,
+  integrations: LuPlug,
+  audit: LuScrollText,
   mail: LuMailWarning,
   settings: LuSettings,
 };

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { LuLock, LuMail, LuUser } from 'react-icons/lu';
 import { MAIL_TEXTS, replyGoesTo, TICKET_TEXTS } from '#shared/messages.ts';
 import type { Comment, Ticket } from '#shared/schemas/ticket.ts';
+import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { useAddCommentMutation } from './mutations.ts';
@@ -110,7 +111,7 @@ function Message({ comment, timeZone }: { comment: Comment; timeZone: string }) 
         </Text>
       </HStack>
       <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
-        {comment.comment}
+        <IdentifierText text={comment.comment} />
       </Text>
     </Box>
   );

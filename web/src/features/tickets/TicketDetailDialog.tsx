@@ -8,6 +8,7 @@ import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/TicketBadges.tsx';
+import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
 import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
@@ -97,7 +98,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
               Description
             </Heading>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
-              {ticket.description}
+              <IdentifierText text={ticket.description} />
             </Text>
           </Stack>
 
