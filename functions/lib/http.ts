@@ -308,8 +308,11 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
     .before(({ event }) => refuseMalformedRequest(event))
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
-      // Only the body parser can throw before dispatch; everything else is mapped inside it.
-      request.response = errorResponse(request.error, { secure: false }, false);
+      // Only the malformed-request check and the body parser throw before dispatch; everything else is mapped inside
+      // it. A page route refuses with a page there too.
+      request.response = routes[request.event.routeKey]?.page
+        ? errorPage(request.error)
+        : errorResponse(request.error, { secure: false }, false);
     })
     .handler(dispatch);
   // The route definitions travel with the handler: the OpenAPI document is made from the very schemas the routes
