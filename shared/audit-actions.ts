@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'api_key_revoked',
   'webhook_created',
   'webhook_deleted',
+  'mail_retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,4 +41,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   api_key_revoked: 'Revoked API key',
   webhook_created: 'Created webhook',
   webhook_deleted: 'Deleted webhook',
+  mail_retried: 'Retried failed e-mail',
 };

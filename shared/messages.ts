@@ -185,3 +185,48 @@ export const INTEGRATION_TEXTS = {
   revoked: 'Revoked',
   never: 'Never',
 } as const;
+
+/**
+ * Texts of the e-mail channel on the tickets screens and the admins' Email Delivery page (docs/product.md §2, §8):
+ * the conversation, the composer, an undeliverable customer address, and failed or refused mail.
+ */
+export const MAIL_TEXTS = {
+  conversationLabel: 'Conversation',
+  customerMessage: 'Customer',
+  publicReply: 'Reply to customer',
+  internalNote: 'Internal note',
+  systemMessage: 'Help desk',
+  byEmail: 'by e-mail',
+  byApi: 'through the API',
+  sendAs: 'Send as',
+  replyLabel: 'Reply to the customer',
+  noteLabel: 'Internal note',
+  replyPlaceholder: 'Write your reply to the customer...',
+  notePlaceholder: 'Write a note for the team...',
+  replyButton: 'Send Reply',
+  replySending: 'Sending...',
+  noteButton: 'Add Note',
+  noteAdding: 'Adding...',
+  noteHint: 'Stays internal: only staff can see it. The customer is not told.',
+  undeliverableTitle: 'E-mail to this customer is not delivered',
+  replyKeptHint: 'Replies are kept on the ticket but not e-mailed until the customer writes to us again.',
+  customerLanguage: 'Customer language',
+  anyType: 'All Types',
+  filterByType: 'Filter by type',
+  byChannel: 'Tickets by Channel',
+  failedTitle: 'Failed e-mail',
+  failedDescription: 'E-mails that kept failing and were set aside. Retry sends one again.',
+  noFailedMail: 'No failed e-mail. Every e-mail was delivered or is still being tried.',
+  failedLoadFailed: 'Failed e-mail could not be loaded',
+  retry: 'Retry',
+  retrying: 'Retrying...',
+  retried: 'E-mail queued again',
+  retryFailed: 'The e-mail could not be queued again',
+  refusedTitle: 'Refused incoming mail',
+  refusedDescription: 'Mail that reached the help desk but changed no ticket, by reason. None of it was answered.',
+  noRefusedMail: 'No incoming mail was refused.',
+  refusedLoadFailed: 'Refused mail could not be loaded',
+} as const;
+
+/** 'Goes to {email} by e-mail.': where a public reply goes. */
+export const replyGoesTo = (email: string): string => `Goes to the customer, ${email}, by e-mail.`;

@@ -31,6 +31,7 @@ export const DENIED = {
   categoriesManage: 'Only administrators can manage categories',
   analytics: 'Only administrators and managers can see analytics',
   apiKeys: 'Only administrators can manage API keys',
+  mail: 'Only administrators can see and retry failed e-mail',
   webhooks: 'Only administrators can manage webhooks',
   audit: 'Only administrators can read the audit log',
 } as const;
@@ -70,6 +71,12 @@ export const CATEGORY_ACCESS = {
 
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.apiKeys } } as const satisfies Record<
+  string,
+  Access
+>;
+
+/** The mail channel's failures (parked e-mails, refused inbound mail): admins alone. */
+export const MAIL_ACCESS = { admin: { roles: ADMINS, deniedMessage: DENIED.mail } } as const satisfies Record<
   string,
   Access
 >;

@@ -114,7 +114,8 @@ describe('POST /api/tickets', () => {
     ['no category', { category: undefined }, 'category', MESSAGES.categoryRequired],
     ['an empty category', { category: '' }, 'category', MESSAGES.categoryRequired],
     ['an unknown priority', { priority: 'urgent' }, 'priority', TICKET_MESSAGES.invalidPriority],
-    ['an unknown type', { type: 'email' }, 'type', TICKET_MESSAGES.invalidType],
+    ['an unknown type', { type: 'fax' }, 'type', TICKET_MESSAGES.invalidCreateType],
+    ['the e-mail type, which only inbound mail opens', { type: 'email' }, 'type', TICKET_MESSAGES.invalidCreateType],
   ])('refuses %s with the form message and writes nothing', async (_label, overrides, field, message) => {
     const before = await createSnapshot();
     const res = await create(admin.client, overrides);

@@ -14,6 +14,7 @@ describe('navItemsFor', () => {
         'AI Analytics',
         'Integrations',
         'Audit Log',
+        'Email Delivery',
         'Settings',
       ],
     ],

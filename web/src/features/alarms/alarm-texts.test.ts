@@ -8,6 +8,8 @@ describe('alarmTitle', () => {
     ['high_priority', 'High Priority Alert'],
     ['critical_priority', 'Critical Priority Alert'],
     ['ticket_overdue', 'Ticket Notification'],
+    ['ticket_status_changed', 'Ticket Status Changed'],
+    ['customer_reply', 'Customer Replied'],
     ['something_new', 'Ticket Notification'],
   ])('titles a %s alarm "%s"', (alarmType, title) => {
     expect(alarmTitle(alarmType)).toBe(title);

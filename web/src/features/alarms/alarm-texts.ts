@@ -19,6 +19,8 @@ const TITLES: Partial<Record<AlertType, string>> = {
   high_priority: 'High Priority Alert',
   critical_priority: 'Critical Priority Alert',
   webhook_disabled: 'Webhook Disabled',
+  ticket_status_changed: 'Ticket Status Changed',
+  customer_reply: 'Customer Replied',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2). */
@@ -54,7 +56,14 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   enabled: true,
   volume: ALARM.defaultVolume,
   soundType: 'bell',
-  alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'webhook_disabled'],
+  alertTypes: [
+    'ticket_assigned',
+    'ticket_created',
+    'high_priority',
+    'ticket_status_changed',
+    'customer_reply',
+    'webhook_disabled',
+  ],
 };
 
 /** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */

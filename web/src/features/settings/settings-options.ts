@@ -5,10 +5,26 @@ type NotificationKey = keyof UserSettings['notifications'];
 
 /** The Notifications tab's toggles (docs/product.md §2), in the product order, with what each one means. */
 export const NOTIFICATION_TOGGLES: ReadonlyArray<{ key: NotificationKey; label: string; description: string }> = [
-  { key: 'ticketAssigned', label: 'Ticket assigned', description: 'A ticket is assigned to you.' },
-  { key: 'ticketCreated', label: 'Ticket created', description: 'A new ticket arrives.' },
-  { key: 'ticketStatusChanged', label: 'Status changed', description: 'A ticket you follow changes status.' },
-  { key: 'emailNotifications', label: 'Email notifications', description: 'Also send these by e-mail.' },
+  {
+    key: 'ticketAssigned',
+    label: 'Ticket assigned',
+    description: 'Alert me, in the browser and by e-mail, when a ticket is assigned to me.',
+  },
+  {
+    key: 'ticketCreated',
+    label: 'Ticket created',
+    description: 'Alert me, in the browser and by e-mail, when a new ticket arrives.',
+  },
+  {
+    key: 'ticketStatusChanged',
+    label: 'Status changed',
+    description: 'Alert me, in the browser and by e-mail, when someone else changes the status of a ticket of mine.',
+  },
+  {
+    key: 'emailNotifications',
+    label: 'Email notifications',
+    description: 'Also e-mail me every alarm I get (the types ticked under Alarms), with a link to the ticket.',
+  },
   { key: 'soundAlerts', label: 'Sound alerts', description: 'Play the alarm sound when an alarm arrives.' },
   {
     key: 'desktopNotifications',
@@ -46,4 +62,6 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   critical_priority: 'Critical priority',
   ticket_overdue: 'Ticket overdue',
   webhook_disabled: 'Webhook disabled (administrators)',
+  ticket_status_changed: 'Status changed on my ticket',
+  customer_reply: 'Customer replied',
 };

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TICKET_TYPES, type TicketType } from '#shared/constants.ts';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { CREATABLE_TICKET_TYPES, LANGUAGES } from '#shared/constants.ts';
+import { MAIL_TEXTS, TICKET_TEXTS } from '#shared/messages.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
@@ -19,17 +19,23 @@ import { canListStaff } from './permissions.ts';
 import { assignableStaffQuery } from './queries.ts';
 import { showServerFieldErrors } from './server-field-errors.ts';
 import { typeLabel } from '../../lib/ticket-display.ts';
+import { LANGUAGE_LABELS } from '../settings/settings-options.ts';
 import { CategorySelect, PrioritySelect } from './TicketSelects.tsx';
 
 /** The agent choice that sends no agent: the server assigns round robin (docs/product.md §4). */
 export const AUTO_ASSIGN = 'auto';
 
-// docs/product.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it.
-const createTicketFormSchema = createTicketSchema.extend({ assignedToId: z.string() });
+// docs/product.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it, and
+// the customer language '' (not known: English) until submit leaves it out.
+const createTicketFormSchema = createTicketSchema.extend({
+  assignedToId: z.string(),
+  customerLanguage: z.union([z.literal(''), z.enum(LANGUAGES)]),
+});
 type CreateTicketValues = z.input<typeof createTicketFormSchema>;
 type CreateTicketForm = z.output<typeof createTicketFormSchema>;
 const FORM_FIELDS = [
   'customerEmail',
+  'customerLanguage',
   'priority',
   'subject',
   'category',
@@ -44,7 +50,7 @@ interface CreateTicketDialogProps {
   open: boolean;
   onClose: () => void;
   /** The type the form starts with: `direct` from Direct Tickets; `api` otherwise (docs/product.md §5 default). */
-  defaultType?: TicketType;
+  defaultType?: (typeof CREATABLE_TICKET_TYPES)[number];
 }
 
 /** The Create New Ticket dialog (docs/product.md §2): active categories, an agent or round robin ('auto'). */
@@ -61,7 +67,13 @@ export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: Creat
   );
 }
 
-function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; onClose: () => void }) {
+function CreateTicketForm({
+  defaultType,
+  onClose,
+}: {
+  defaultType: (typeof CREATABLE_TICKET_TYPES)[number];
+  onClose: () => void;
+}) {
   const user = useCurrentUser();
   const create = useCreateTicketMutation();
   const {
@@ -80,14 +92,16 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
       type: defaultType,
       description: '',
       assignedToId: AUTO_ASSIGN,
+      customerLanguage: '',
     },
   });
 
-  const onSubmit = handleSubmit(async ({ assignedToId, ...request }) => {
-    // Undefined is left out of the JSON body: 'auto' sends no agent at all.
+  const onSubmit = handleSubmit(async ({ assignedToId, customerLanguage, ...request }) => {
+    // Undefined is left out of the JSON body: 'auto' sends no agent at all, '' no language.
     const input: CreateTicketInput = {
       ...request,
       assignedToId: assignedToId === AUTO_ASSIGN ? undefined : assignedToId,
+      customerLanguage: customerLanguage || undefined,
     };
     try {
       await create.mutateAsync(input);
@@ -115,7 +129,19 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
                 error={errors.customerEmail?.message}
                 {...register('customerEmail')}
               />
-              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
+              <SelectField
+                label={MAIL_TEXTS.customerLanguage}
+                helperText="The customer's e-mails are written in it."
+                error={errors.customerLanguage?.message}
+                {...register('customerLanguage')}
+              >
+                <option value="">Not known (English)</option>
+                {LANGUAGES.map((language) => (
+                  <option key={language} value={language}>
+                    {LANGUAGE_LABELS[language]}
+                  </option>
+                ))}
+              </SelectField>
             </SimpleGrid>
             <TextField
               label="Subject"
@@ -123,10 +149,11 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
               error={errors.subject?.message}
               {...register('subject')}
             />
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
               <CategorySelect prompt error={errors.category?.message} {...register('category')} />
               <SelectField label="Type" error={errors.type?.message} {...register('type')}>
-                {TICKET_TYPES.map((type) => (
+                {CREATABLE_TICKET_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {typeLabel(type)}
                   </option>

@@ -1,37 +1,21 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  DataList,
-  Dialog,
-  Field,
-  Heading,
-  HStack,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  Timeline,
-} from '@chakra-ui/react';
+import { Alert, Button, DataList, Dialog, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { LuHistory, LuLock, LuMessageSquare } from 'react-icons/lu';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import type { ReactNode } from 'react';
+import { LuHistory, LuMessageSquare } from 'react-icons/lu';
+import { MAIL_TEXTS } from '#shared/messages.ts';
+import type { CustomerMailStatus } from '#shared/schemas/mail.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
+import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/TicketBadges.tsx';
 import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
 import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
-import { displayNameOf } from '../../lib/format.ts';
-import { changeText, historyHeadline } from './history-text.ts';
-import { useAddCommentMutation } from './mutations.ts';
-import { ticketCommentsQuery, ticketDetailQuery, ticketHistoryQuery } from './queries.ts';
-import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
 import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
+import { LANGUAGE_LABELS } from '../settings/settings-options.ts';
+import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
+import { TicketConversation } from './TicketConversation.tsx';
+import { TicketHistory } from './TicketHistory.tsx';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 interface TicketDetailDialogProps {
@@ -44,7 +28,7 @@ interface TicketDetailDialogProps {
 
 /**
  * The one ticket detail view (docs/product.md §11): every field of docs/product.md §2 "Ticket detail", the deadline
- * countdown, comments with internal notes, and the ticket's history.
+ * countdown, the conversation with the customer and the team's internal notes, and the ticket's history.
  */
 export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDialogProps) {
   const shown = useLastNonNull(ticket);
@@ -66,6 +50,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
   // Shown at once from the list, then replaced by the server's current version.
   const detail = useQuery({ ...ticketDetailQuery(listed.id), placeholderData: listed });
   const ticket = detail.data ?? listed;
+  const mailStatus = useQuery(ticketMailStatusQuery(listed.id));
 
   return (
     <>
@@ -85,9 +70,13 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
               </Alert.Title>
             </Alert.Root>
           )}
+          {mailStatus.data?.deliverable === false && (
+            <UndeliverableAddress status={mailStatus.data} timeZone={timeZone} />
+          )}
           <HStack gap="2" wrap="wrap">
             <StatusBadge status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
+            <TypeBadge type={ticket.type} />
             <DeadlineBadge deadline={liveDeadline(ticket)} />
           </HStack>
 
@@ -95,6 +84,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
             <DetailItem label="Customer">{ticket.customerEmail}</DetailItem>
             <DetailItem label="Category">{spacedOrNA(ticket.category)}</DetailItem>
             <DetailItem label="Type">{typeLabel(ticket.type)}</DetailItem>
+            <DetailItem label={MAIL_TEXTS.customerLanguage}>{LANGUAGE_LABELS[ticket.customerLanguage]}</DetailItem>
             <DetailItem label="Assigned to">{assigneeName(ticket.assignedTo)}</DetailItem>
             <DetailItem label="Created">{formatDateTime(ticket.createdAt, timeZone)}</DetailItem>
             <DetailItem label="Deadline">{formatDateTime(ticket.deadline, timeZone)}</DetailItem>
@@ -116,7 +106,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
             <Tabs.List>
               <Tabs.Trigger value="comments">
                 <LuMessageSquare aria-hidden />
-                Comments
+                {MAIL_TEXTS.conversationLabel}
               </Tabs.Trigger>
               <Tabs.Trigger value="history">
                 <LuHistory aria-hidden />
@@ -124,10 +114,10 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="comments">
-              <Comments ticketId={ticket.id} timeZone={timeZone} />
+              <TicketConversation ticket={ticket} timeZone={timeZone} />
             </Tabs.Content>
             <Tabs.Content value="history">
-              <History ticketId={ticket.id} timeZone={timeZone} />
+              <TicketHistory ticketId={ticket.id} timeZone={timeZone} />
             </Tabs.Content>
           </Tabs.Root>
         </Stack>
@@ -153,152 +143,21 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }) {
-  const comments = useQuery(ticketCommentsQuery(ticketId));
-  const addComment = useAddCommentMutation(ticketId);
-  const [text, setText] = useState('');
-  const [internal, setInternal] = useState(false);
-  const content = text.trim();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // docs/product.md §5: only a comment with something in it is sent.
-    if (!content || addComment.isPending) return;
-    addComment.mutate(
-      { content, isInternal: internal },
-      {
-        onSuccess: () => {
-          setText('');
-          setInternal(false);
-        },
-      },
-    );
-  };
-
+/** SES reported the customer's address as bouncing, or the customer marked our mail as spam. */
+function UndeliverableAddress({ status, timeZone }: { status: CustomerMailStatus; timeZone: string }) {
+  const why =
+    status.reason === 'complaint'
+      ? `The customer marked our e-mail as spam on ${formatDateTime(status.since ?? '', timeZone)}.`
+      : `E-mail to ${status.address} bounced on ${formatDateTime(status.since ?? '', timeZone)}${status.detail ? ` (${status.detail})` : ''}.`;
   return (
-    <Stack gap="4" pt="2">
-      {comments.isPending ? (
-        <HStack role="status" gap="2" color="fg.muted">
-          <Spinner size="xs" />
-          <Text>Loading comments...</Text>
-        </HStack>
-      ) : comments.isError ? (
-        <Text role="alert" color="fg.error">
-          {TICKET_TEXTS.commentsLoadFailed}
-        </Text>
-      ) : comments.data.length === 0 ? (
-        <Text color="fg.muted">{TICKET_TEXTS.noComments}</Text>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Comments">
-          {comments.data.map((comment) => (
-            <Box
-              as="li"
-              key={comment.id}
-              borderWidth="1px"
-              rounded="md"
-              p="3"
-              bg={comment.isInternal ? 'yellow.subtle' : undefined}
-              borderColor={comment.isInternal ? 'yellow.muted' : undefined}
-            >
-              <HStack justify="space-between" gap="2" wrap="wrap" mb="1">
-                <HStack gap="2">
-                  <Text fontWeight="medium" fontSize="sm">
-                    {displayNameOf(comment.author)}
-                  </Text>
-                  {comment.isInternal && (
-                    <Badge colorPalette="yellow" variant="solid" size="sm">
-                      <LuLock aria-hidden />
-                      Internal note
-                    </Badge>
-                  )}
-                </HStack>
-                <Text fontSize="xs" color="fg.muted">
-                  {formatDateTime(comment.createdAt, timeZone)}
-                </Text>
-              </HStack>
-              <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
-                <IdentifierText text={comment.comment} />
-              </Text>
-            </Box>
-          ))}
-        </Stack>
-      )}
-
-      <form onSubmit={submit} aria-label="Add a comment">
-        <Stack gap="3">
-          <Field.Root>
-            <Field.Label>New comment</Field.Label>
-            <Textarea
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Write a comment..."
-              rows={3}
-              autoresize
-            />
-          </Field.Root>
-          {addComment.isError && (
-            <Text role="alert" color="fg.error" fontSize="sm">
-              The comment was not added: {addComment.error.message}
-            </Text>
-          )}
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Checkbox.Root
-              checked={internal}
-              onCheckedChange={(details) => setInternal(details.checked === true)}
-              size="sm"
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>Internal note (staff only)</Checkbox.Label>
-            </Checkbox.Root>
-            <Button type="submit" size="sm" disabled={!content} loading={addComment.isPending} loadingText="Adding...">
-              Add Comment
-            </Button>
-          </HStack>
-        </Stack>
-      </form>
-    </Stack>
-  );
-}
-
-function History({ ticketId, timeZone }: { ticketId: number; timeZone: string }) {
-  const history = useQuery(ticketHistoryQuery(ticketId));
-  if (history.isPending) {
-    return (
-      <HStack role="status" gap="2" pt="2" color="fg.muted">
-        <Spinner size="xs" />
-        <Text>Loading history...</Text>
-      </HStack>
-    );
-  }
-  if (history.isError) {
-    return (
-      <Text role="alert" color="fg.error" pt="2">
-        Error loading history
-      </Text>
-    );
-  }
-  return (
-    <Timeline.Root size="sm" pt="2">
-      {history.data.map((entry) => (
-        <Timeline.Item key={entry.id}>
-          <Timeline.Connector>
-            <Timeline.Separator />
-            <Timeline.Indicator />
-          </Timeline.Connector>
-          <Timeline.Content>
-            <Timeline.Title>{historyHeadline(entry.actor.name, entry.action)}</Timeline.Title>
-            <Timeline.Description>{formatDateTime(entry.at, timeZone)}</Timeline.Description>
-            {entry.changes.length > 0 && (
-              <Stack as="ul" gap="0" listStyleType="none" fontSize="sm">
-                {entry.changes.map((change) => (
-                  <li key={change.field}>{changeText(change, timeZone)}</li>
-                ))}
-              </Stack>
-            )}
-          </Timeline.Content>
-        </Timeline.Item>
-      ))}
-    </Timeline.Root>
+    <Alert.Root status="warning" size="sm">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{MAIL_TEXTS.undeliverableTitle}</Alert.Title>
+        <Alert.Description>
+          {why} {MAIL_TEXTS.replyKeptHint}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }

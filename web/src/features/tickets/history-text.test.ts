@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldChange } from '#shared/schemas/ticket.ts';
-import { changeText, historyHeadline } from './history-text.ts';
+import { changeText, historyHeadline, mailNoteText } from './history-text.ts';
 
 describe('historyHeadline', () => {
   it.each([
@@ -9,6 +9,17 @@ describe('historyHeadline', () => {
     ['overdue', 'Upstream trading system marked the ticket overdue'],
   ] as const)('writes %s as %j', (action, expected) => {
     expect(historyHeadline('Upstream trading system', action)).toBe(expected);
+  });
+});
+
+describe('mailNoteText', () => {
+  it('says which e-mail went where, or came from whom', () => {
+    expect(mailNoteText({ direction: 'sent', kind: 'acknowledgement', address: 'ann@example.com' })).toBe(
+      'E-mail sent to ann@example.com: the acknowledgement',
+    );
+    expect(mailNoteText({ direction: 'received', kind: 'reply', address: 'ann@example.com' })).toBe(
+      'E-mail received from ann@example.com: a reply',
+    );
   });
 });
 

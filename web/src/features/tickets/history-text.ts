@@ -4,7 +4,7 @@
  */
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import type { ChangeValue, FieldChange, HistoryAction } from '#shared/schemas/ticket.ts';
+import type { ChangeValue, FieldChange, HistoryAction, MailNote } from '#shared/schemas/ticket.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { priorityLabel, spacedOrNA, statusLabel } from '../../lib/ticket-display.ts';
 
@@ -14,7 +14,22 @@ const ACTION_TEXTS: Record<HistoryAction, string> = {
   assigned: 'assigned the ticket',
   commented: 'commented',
   overdue: 'marked the ticket overdue',
+  emailed: 'sent an e-mail',
 };
+
+const MAIL_KIND_TEXTS: Record<MailNote['kind'], string> = {
+  acknowledgement: 'the acknowledgement',
+  reply: 'a reply',
+  resolution: 'the resolution notice with the rating link',
+  notification: 'a notification',
+  new_ticket: 'the message that opened the ticket',
+};
+
+/** The e-mail an entry is about: 'E-mail sent to ann@x: the acknowledgement', 'E-mail received from ann@x: a reply'. */
+export function mailNoteText(note: MailNote): string {
+  const way = note.direction === 'sent' ? 'E-mail sent to' : 'E-mail received from';
+  return `${way} ${note.address}: ${MAIL_KIND_TEXTS[note.kind]}`;
+}
 
 /** "Maria Santos assigned the ticket". */
 export function historyHeadline(actorName: string, action: HistoryAction): string {
