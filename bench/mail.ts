@@ -213,7 +213,7 @@ export async function benchMail(): Promise<MailResults> {
     if (problems.length > 0) {
       const parked = (await listFailedJobs(MAIL_KIND, { limit: 100 })).jobs.length;
       throw new Error(
-        `${problems.length} of ${TICKETS} tickets without exactly one acknowledgement (${parked} mail jobs parked as ` +
+        `Not exactly one acknowledgement per ticket, ${problems.length} problem(s) (${parked} mail jobs parked as ` +
           `failed): ${problems.slice(0, 20).join('; ')}`,
       );
     }
