@@ -9,20 +9,15 @@
  * the stream poller (polling every 200 ms, its default) and the notifier in this process, DynamoDB Local and
  * cognito-local beside it. The clients share the process too, so their receipt is timed on the same clock.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { ServerMessage } from '#shared/schemas/alarm.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { listSubscribedConnections } from '#functions/data/connections.ts';
-import { resetConfigForTests } from '#functions/lib/config.ts';
 import { systemCaller } from '#functions/domain/caller.ts';
 import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
-import { freePort } from '#infra/local/ports.ts';
-import { startRuntime } from '#infra/local/runtime.ts';
 import { Session } from './client.ts';
-import { percentile } from './measure.ts';
+import { onOwnRuntime } from './own-runtime.ts';
+import { log, round2, sleep, inParallel, percentile } from './measure.ts';
 import { createCategories, PASSWORD } from './seed.ts';
 
 const CLIENTS = 200;
@@ -32,10 +27,6 @@ const SETUP_CONCURRENCY = 10;
 /** A ticket whose 200 alarms have not all arrived by then counts the missing ones as lost. */
 const DELIVERY_TIMEOUT_MS = 10_000;
 const SUBSCRIBE_TIMEOUT_MS = 20_000;
-
-const log = (line: string) => console.log(`[bench] ${line}`);
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 export interface AlarmResults {
   clients: number;
@@ -72,18 +63,6 @@ export async function sessionCookie(url: string, email: string, password: string
     .getSetCookie()
     .map((line) => line.split(';')[0]!)
     .join('; ');
-}
-
-/** `fn` for 0 … count − 1, at most `concurrency` at a time, results in index order; the first failure throws. */
-async function inParallel<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      for (let i = next++; i < count; i = next++) results[i] = await fn(i);
-    }),
-  );
-  return results;
 }
 
 /** A signed-in staff member's alarm socket, recording when each alarm arrived (by ticket id). */
@@ -155,21 +134,10 @@ function allReceived(clients: readonly AlarmClient[], ticketId: number, timeoutM
 
 /** Staff, sockets and tickets on a runtime of its own; everything is closed at the end. */
 export async function benchAlarms(): Promise<AlarmResults> {
-  const work = await mkdtemp(join(tmpdir(), 'helpdesk-bench-alarms-'));
-  const stops: Array<() => Promise<unknown>> = [() => rm(work, { recursive: true, force: true })];
-  const clients: AlarmClient[] = [];
-  try {
-    log('starting the embedded runtime');
-    const runtime = await startRuntime({
-      dataDir: join(work, 'data'),
-      port: await freePort(),
-      inMemory: true,
-      schedule: false,
-    });
-    stops.push(() => runtime.stop());
-    resetConfigForTests();
+  return onOwnRuntime('alarms', async (runtime, defer) => {
+    const clients: AlarmClient[] = [];
     const agents: User[] = [];
-    stops.push(async () => {
+    defer(async () => {
       await Promise.all(clients.map((c) => c.close()));
       // `$disconnect` deletes each connection's item after its socket closed: stopping DynamoDB Local under those
       // calls would fail them, so wait until the items are gone (bounded).
@@ -275,9 +243,7 @@ export async function benchAlarms(): Promise<AlarmResults> {
       lastPerTicket,
       pass: lost === 0 && duplicates === 0,
     };
-  } finally {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
-  }
+  });
 }
 
 /** The alarm section's lines of the printed table. */

@@ -16,7 +16,7 @@ import { importTickets } from '#functions/data/ticket-import.ts';
 import { newTicket } from '#functions/domain/tickets.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
-import { percentile } from './measure.ts';
+import { log, round2, percentile } from './measure.ts';
 import { copyStaff, createCategories, createStaff, importRandomTickets, PASSWORD } from './seed.ts';
 
 const SIZES = { at1k: 1_000, at20k: 20_000 } as const;
@@ -30,9 +30,6 @@ const CUSTOMER_TICKETS = 5;
 const OLDEST_DAYS_AGO = 180;
 /** Capacity may differ by this share between the sizes (item sizes vary a little); calls may not differ at all. */
 const TOLERANCE = 0.1;
-
-const log = (line: string) => console.log(`[bench] ${line}`);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface CustomerSide {
   calls: number;

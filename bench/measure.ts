@@ -49,6 +49,23 @@ export async function closedLoop(
   return { ops: total, errors, seconds: (performance.now() - started) / 1000, latenciesMs };
 }
 
+/** `fn` for 0 … count − 1, at most `concurrency` at a time, results in index order; the first failure throws. */
+export async function inParallel<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      for (let i = next++; i < count; i = next++) results[i] = await fn(i);
+    }),
+  );
+  return results;
+}
+
+/** A progress line of the benchmark. */
+export const log = (line: string) => console.log(`[bench] ${line}`);
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
 /** The p-th percentile (nearest rank) of unsorted values. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the product measured on this machine, in one run, in three sections.
+ * `npm run bench`: the product measured on this machine, in one run, in five sections.
  *
  * api — the ticket API against the DynamoDB calls it makes:
  * 1. create, get and list at 50 concurrent clients, through the API (HTTP, cookies, JWT, validation, handler) and
@@ -11,11 +11,12 @@
  * web — the SPA's initial JavaScript (gzip) and Lighthouse on the sign-in page and the dashboard (bench/web.ts).
  * alarms — alarm fan-out to 200 subscribed WebSocket clients, commit to receipt (bench/alarms.ts).
  * customers — a customer's tickets by e-mail address at 1,000 and 20,000 tickets (bench/customers.ts).
+ * mail — 200 tickets created in a burst, each acknowledged exactly once, commit to mailbox (bench/mail.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
  * load should not land on the next one's measurements. Writes bench/results.json (a section not run keeps its
- * previous figures there, with the time they were taken) and prints a table. All three take about six minutes.
+ * previous figures there, with the time they were taken) and prints a table. All five take about seven minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -26,8 +27,9 @@ import type { AlarmResults } from './alarms.ts';
 import type { CustomerResults } from './customers.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
+import type { MailResults } from './mail.ts';
 import type { LoadContext, Operation, Reply, Request, Side } from './load-client.ts';
-import { percentile, summarize, type LoadResult, type Summary } from './measure.ts';
+import { log, round2, percentile, summarize, type LoadResult, type Summary } from './measure.ts';
 import { copyStaff, createCategories, createStaff, importRandomTickets, PASSWORD } from './seed.ts';
 import type { WebResults } from './web.ts';
 
@@ -39,9 +41,6 @@ const ROUNDS = 6;
 const OPS: Record<Operation, number> = { get: 700, list: 350, create: 70 };
 const LIST_LIMIT = 100;
 const DASHBOARD_SAMPLES = 200;
-
-const log = (line: string) => console.log(`[bench] ${line}`);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 interface Comparison {
   operation: string;
@@ -327,12 +326,18 @@ interface SectionResults {
   web: WebResults;
   alarms: AlarmResults;
   customers: CustomerResults;
+  mail: MailResults;
 }
 type SectionName = keyof SectionResults;
 
 /** Modules are imported where used: the alarms process has no use for Lighthouse, nor the parent for either. */
 const SECTIONS: {
-  [K in SectionName]: { run(): Promise<SectionResults[K]>; print(results: SectionResults[K]): Promise<void> };
+  [K in SectionName]: {
+    run(): Promise<SectionResults[K]>;
+    print(results: SectionResults[K]): Promise<void>;
+    /** Environment of the section's process over this one's. */
+    env?: Record<string, string>;
+  };
 } = {
   api: { run: benchApi, print: async (r) => printApi(r) },
   web: {
@@ -347,6 +352,12 @@ const SECTIONS: {
     run: async () => (await import('./customers.ts')).benchCustomers(),
     print: async (r) => (await import('./customers.ts')).printCustomers(r),
   },
+  mail: {
+    // Warnings and errors only, as `npm start` logs (infra/local/start.ts): not a line per e-mail sent.
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+    run: async () => (await import('./mail.ts')).benchMail(),
+    print: async (r) => (await import('./mail.ts')).printMail(r),
+  },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
 
@@ -357,7 +368,7 @@ function runInChild(name: SectionName): Promise<unknown> {
   return new Promise((resolvePromise, reject) => {
     const child = fork(new URL(import.meta.url), {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, BENCH_SECTION: name, NODE_NO_WARNINGS: '1' },
+      env: { ...process.env, ...SECTIONS[name].env, BENCH_SECTION: name, NODE_NO_WARNINGS: '1' },
     });
     let reply: SectionReply | undefined;
     child.once('message', (message: SectionReply) => (reply = message));

@@ -25,6 +25,7 @@ import { startRuntime } from '#infra/local/runtime.ts';
 import { DEMO_USERS, seedDemoData } from '#infra/local/seed.ts';
 import { CHROMIUM_PATH, OFFLINE_CHROMIUM_FLAGS } from '../scripts/chromium.ts';
 import { sessionCookie } from './alarms.ts';
+import { log, round2 } from './measure.ts';
 
 /** Issue 6: "initial JavaScript at most 175 KB gzip". */
 const INITIAL_JS_BUDGET_BYTES = 175_000;
@@ -34,9 +35,6 @@ const RUNS = 3;
 /** Where the median run's full Lighthouse report of each page and form factor is kept (not committed). */
 const REPORT_DIR = resolve(import.meta.dirname, 'lighthouse');
 const CHROME_FLAGS = ['--headless=new', ...OFFLINE_CHROMIUM_FLAGS];
-
-const log = (line: string) => console.log(`[bench] ${line}`);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface JsFile {
   file: string;
