@@ -11,7 +11,7 @@ import {
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { type EmulatorProcess, startSupervised, waitUntilReady } from './child.ts';
 import { LOCAL_CREDENTIALS } from './env.ts';
-import { freePort } from './ports.ts';
+import { freePort, waitForFreePort } from './ports.ts';
 
 export interface CognitoLocal extends EmulatorProcess {
   endpoint: string;
@@ -97,6 +97,8 @@ export async function startCognitoLocal(opts: {
 }): Promise<CognitoLocal> {
   await prepareDataDir(opts.dataDir, opts.region);
   const port = opts.port ?? (await freePort());
+  // A restart on the same port: the emulator before must have let go of it, or the probe could reach it.
+  if (opts.port !== undefined) await waitForFreePort(opts.port);
   const entry = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
 
   const emulator = startSupervised(process.execPath, [entry], {

@@ -10,7 +10,7 @@ import {
   waitUntilReady,
 } from './child.ts';
 import { LOCAL_CREDENTIALS } from './env.ts';
-import { freePort } from './ports.ts';
+import { freePort, waitForFreePort } from './ports.ts';
 
 export interface DynamoDbLocal extends EmulatorProcess {
   endpoint: string;
@@ -58,6 +58,8 @@ function explainEarlyExit(err: EmulatorExitedError, java: string): Error {
 export async function startDynamoDbLocal(opts: { dbPath?: string; port?: number } = {}): Promise<DynamoDbLocal> {
   const { jar, nativeLibs } = await findJar();
   const port = opts.port ?? (await freePort());
+  // A restart on the same port: the emulator before must have let go of it, or the probe below could reach it.
+  if (opts.port !== undefined) await waitForFreePort(opts.port);
   const java = javaCommand();
 
   // DynamoDB Local exits quietly (code 0) when -dbPath is relative or missing, so make it absolute and create it.
