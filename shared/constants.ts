@@ -5,34 +5,14 @@
 export const ROLES = ['admin', 'manager', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrator',
-  manager: 'Manager',
-  agent: 'Agent',
-};
-
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  open: 'Open',
-  in_progress: 'In Progress',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
 
 /** Statuses that keep a ticket on the clock: they have a live deadline. */
 export const UNRESOLVED_STATUSES: readonly TicketStatus[] = ['open', 'in_progress'];
 
 export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type Priority = (typeof PRIORITIES)[number];
-
-export const PRIORITY_LABELS: Record<Priority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
-};
 
 export const TICKET_TYPES = ['api', 'direct'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { decodeCursor, encodeCursor, type PageQuery, readPage, stringKey } from './cursor.ts';
 
@@ -28,7 +27,9 @@ describe('page cursors', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(ValidationError);
-    expect((thrown as ValidationError).fieldErrors).toEqual({ cursor: TICKET_MESSAGES.invalidCursor });
+    expect((thrown as ValidationError).fieldErrors).toEqual({
+      cursor: { code: 'validation.cursor.invalid', message: 'Invalid cursor' },
+    });
   });
 
   it('refuse what the reader does not accept, even when well formed', () => {
@@ -37,7 +38,7 @@ describe('page cursors', () => {
       const key = keyOf(payload);
       return key?.pk === 'TICKET#0000000002' ? key : undefined;
     };
-    expect(() => decodeCursor(cursor, forTicket2)).toThrow(TICKET_MESSAGES.invalidCursor);
+    expect(() => decodeCursor(cursor, forTicket2)).toThrow('Invalid cursor');
   });
 });
 

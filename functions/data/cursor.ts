@@ -4,7 +4,6 @@
  * on the way back. A cursor of another list, index or partition, or anything else a client might send, is a 400 and
  * never reaches DynamoDB.
  */
-import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import { ValidationError } from '../lib/errors.ts';
 
 export const encodeCursor = (payload: unknown): string => Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -19,7 +18,7 @@ export function decodeCursor<T>(cursor: string, accept: (payload: unknown) => T 
   }
   const accepted = payload === undefined ? undefined : accept(payload);
   if (accepted === undefined) {
-    throw new ValidationError(TICKET_MESSAGES.invalidCursor, { cursor: TICKET_MESSAGES.invalidCursor });
+    throw new ValidationError('validation.cursor.invalid', { cursor: 'validation.cursor.invalid' });
   }
   return accepted;
 }

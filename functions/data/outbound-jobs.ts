@@ -19,8 +19,6 @@ import { INDEXES, KEYS, failedJobsCollection, keys } from './table.ts';
  */
 
 const JOB_RETENTION_SECONDS = 15 * 24 * 60 * 60;
-export const FAILED_JOB_NOT_FOUND = 'No failed delivery with this id';
-const INVALID_CURSOR = 'The cursor is not one this list handed out';
 
 type JobStatus = 'sending' | 'waiting' | 'done' | 'failed';
 
@@ -281,7 +279,7 @@ function decodeCursor(cursor: string, collection: string): Record<string, string
   } catch {
     // Not base64url JSON: the same answer as any other foreign cursor.
   }
-  throw new ValidationError(INVALID_CURSOR);
+  throw new ValidationError('error.outbound.invalidCursor');
 }
 
 /** listFailedJobs: one page of a kind's parked jobs, newest first (byCollection `FAILED_JOBS#<kind>`). */
@@ -331,7 +329,7 @@ export async function reopenFailedJob(
     );
     old = Attributes as JobItem;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new NotFoundError(FAILED_JOB_NOT_FOUND);
+    if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('error.outbound.failedJobNotFound');
     throw error;
   }
   const { notBefore: _over, ...parked } = old.job!;

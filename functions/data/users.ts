@@ -5,7 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { type AdminSetChange, isActiveAdmin, STAFF_MESSAGES } from '../domain/staff.ts';
+import { type AdminSetChange, isActiveAdmin } from '../domain/staff.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError } from '../lib/errors.ts';
@@ -67,7 +67,7 @@ export async function putNewUser(input: NewUser, now = new Date()): Promise<User
     updatedAt: at,
   };
   const TableName = config().tableName;
-  const emailTaken = () => new ConflictError(STAFF_MESSAGES.duplicateEmail);
+  const emailTaken = () => new ConflictError('error.staff.duplicateEmail');
   const items: GuardedItem[] = [
     {
       item: {

@@ -81,10 +81,9 @@ export const handler = httpHandler('auth', {
     access: 'public',
     query: z.object({ code: z.string().min(1), state: z.string().min(1) }),
     async handle({ query, cookies, headers, cookieOptions }) {
-      if (!config().cognito.hostedUiDomain) throw new NotFoundError('Organization sign-in is not configured');
+      if (!config().cognito.hostedUiDomain) throw new NotFoundError('error.auth.organizationNotConfigured');
       const [state, verifier] = (cookies[PKCE_COOKIE] ?? '').split('.');
-      if (!state || !verifier || state !== query.state)
-        throw new UnauthorizedError('Sign-in expired; please try again');
+      if (!state || !verifier || state !== query.state) throw new UnauthorizedError('error.auth.signInExpired');
       const { tokens } = await signInWithCode(query.code, verifier, `${siteOrigin(headers)}/api/auth/callback`);
       return {
         redirect: '/',

@@ -9,7 +9,6 @@ import {
   createTicketSchema,
   listTicketsQuerySchema,
   rateTicketSchema,
-  TICKET_MESSAGES,
   ticketIdParamsSchema,
   updateTicketSchema,
 } from '#shared/schemas/ticket.ts';
@@ -29,8 +28,8 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 /** The `Idempotency-Key` header, if sent: 1 to 255 visible ASCII characters. */
 function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined || IDEMPOTENCY_KEY.test(header)) return header;
-  throw new ValidationError(TICKET_MESSAGES.invalidIdempotencyKey, {
-    'Idempotency-Key': TICKET_MESSAGES.invalidIdempotencyKey,
+  throw new ValidationError('validation.idempotencyKey.invalid', {
+    'Idempotency-Key': 'validation.idempotencyKey.invalid',
   });
 }
 

@@ -12,13 +12,15 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
+import type { ApiCode } from '#shared/i18n/messages.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
 import type { Caller } from '../domain/caller.ts';
-import { ACCESS_MESSAGES } from '../domain/permissions.ts';
 import { authenticateApiKey, authenticateStaff } from '../use-cases/auth/authenticate.ts';
 import { clearedSessionCookies, COOKIE, parseCookies, sessionCookies, type CookieOptions } from './cookies.ts';
 import {
   AppError,
+  errorBody,
+  errorText,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -29,7 +31,7 @@ import { logger } from './logger.ts';
 import { isSameOrigin } from './origin.ts';
 
 /** Who may call a route; `deniedMessage` is what a signed-in caller outside `roles` is told (403). */
-export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: string };
+export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: ApiCode };
 
 export interface HttpResult {
   status?: number;
@@ -103,13 +105,13 @@ async function identify(
   const bearer = bearerToken(ctx.headers.authorization);
   if (bearer) {
     const apiKey = await authenticateApiKey(bearer);
-    if (!routeScope) throw new ForbiddenError(ACCESS_MESSAGES.keysRefused);
-    if (!apiKey.scopes.includes(routeScope)) throw new ForbiddenError(ACCESS_MESSAGES.missingScope(routeScope));
+    if (!routeScope) throw new ForbiddenError('error.apiKey.routeRefused');
+    if (!apiKey.scopes.includes(routeScope))
+      throw new ForbiddenError({ code: 'error.apiKey.missingScope', params: { scope: routeScope } });
     return { caller: { kind: 'apiKey', apiKey }, setCookies: [] };
   }
   // Cookie-authenticated writes must come from our own pages (CSRF); API-key calls carry no cookie.
-  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers))
-    throw new ForbiddenError('Cross-site request refused');
+  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers)) throw new ForbiddenError('error.crossSite');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
   const { user, refreshed } = await authenticateStaff({
@@ -117,14 +119,17 @@ async function identify(
     refreshToken: ctx.cookies[COOKIE.refresh],
   });
   if (!route.access.roles.includes(user.role)) {
-    throw new ForbiddenError(route.access.deniedMessage ?? ACCESS_MESSAGES.denied);
+    throw new ForbiddenError(route.access.deniedMessage ?? 'error.forbidden');
   }
   return { caller: { kind: 'staff', user }, setCookies: refreshed ? sessionCookies(refreshed, ctx.cookieOptions) : [] };
 }
 
+/** An error answer for a code without arguments. */
+const coded = (code: ApiCode) => errorBody(errorText(code));
+
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {
   if (error instanceof AppError) {
-    const body = { message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
+    const body = errorBody(error, error.fieldErrors);
     if (error instanceof UnauthorizedError && hadSessionCookie) {
       // A session that no longer works is ended, so the browser stops sending it.
       return json(401, body, { cookies: clearedSessionCookies(cookieOptions) });
@@ -138,15 +143,15 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
   // told to retry (creates are safe to retry with their Idempotency-Key).
   if ((error as Error).name === 'TimeoutError') {
     logger.warn('Invocation timed out', error as Error);
-    return json(503, { message: 'The request took too long; please retry it' }, { headers: { 'retry-after': '1' } });
+    return json(503, coded('error.timeout'), { headers: { 'retry-after': '1' } });
   }
   // Errors raised by middy middlewares (malformed JSON) carry a status and are safe to show.
   const status = (error as { statusCode?: number; expose?: boolean }).statusCode;
   if (status && status >= 400 && status < 500) {
-    return json(400, { message: 'The request body must be valid JSON' });
+    return json(400, coded('error.invalidJson'));
   }
   logger.error('Unhandled error', error as Error);
-  return json(500, { message: 'Internal server error' });
+  return json(500, coded('error.internal'));
 }
 
 /**
@@ -171,7 +176,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
     const hadSessionCookie = Object.keys(cookies).some((c) => c.startsWith('hd_'));
     try {
       const route = routes[event.routeKey];
-      if (!route) return json(404, { message: 'Not found' });
+      if (!route) return json(404, coded('error.routeNotFound'));
       const method = event.requestContext.http.method.toUpperCase();
       const { caller, setCookies } = await identify(route, scopes.get(event.routeKey), {
         headers,
@@ -180,7 +185,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         method,
       });
       if (route.body && typeof event.body !== 'object') {
-        throw new UnsupportedMediaTypeError('Send a JSON body with Content-Type: application/json');
+        throw new UnsupportedMediaTypeError('error.jsonRequired');
       }
       const ctx: RouteContext<unknown, unknown, unknown> = {
         event,

@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import { HTTP_ROUTES, routeKeyOf, type HttpRoute } from '../routes.ts';
+import { API_ERROR_CODES } from './messages.ts';
 import { buildOpenApiDocument, ERROR_EXAMPLES, errorBodySchema, OPERATIONS, type OpenApiDocument } from './openapi.ts';
 
 const rateLimit = { limit: 600, windowSeconds: 60 };
@@ -108,14 +110,27 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('describes errors with the shape the error mapper answers with', () => {
-    expect(build().components.schemas.Error).toEqual({
+    const error = build().components.schemas.Error as {
+      properties: Record<string, { enum?: string[] } & Record<string, unknown>>;
+      required: string[];
+    };
+    expect(error.required.sort()).toEqual(['code', 'message']);
+    expect(error.properties.message).toEqual({ type: 'string' });
+    expect(error.properties.errors).toEqual({
       type: 'object',
-      properties: {
-        message: { type: 'string' },
-        errors: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: { type: 'string' } },
-      },
-      required: ['message'],
+      propertyNames: { type: 'string' },
+      additionalProperties: { type: 'string' },
     });
+    expect(Object.keys(error.properties).sort()).toEqual(['code', 'errors', 'fieldCodes', 'message', 'params']);
+  });
+
+  it('lists every error code the API answers with, each a key of the message registry', () => {
+    const error = build().components.schemas.Error as { properties: { code: { enum: string[] } } };
+    expect(error.properties.code.enum).toEqual(API_ERROR_CODES);
+    expect(API_ERROR_CODES).toEqual(
+      expect.arrayContaining(['error.ticket.notFound', 'validation.subject.tooLong', 'error.apiKey.rateLimited']),
+    );
+    expect(API_ERROR_CODES.every((code) => code in en)).toBe(true);
   });
 
   it('generates request schemas from the input side of the zod schemas (defaults are optional)', () => {

@@ -5,8 +5,7 @@
  * the dialect OpenAPI 3.1 uses). What this module adds is prose, examples and which schema belongs to which route.
  */
 import { z, type ZodObject, type ZodType } from 'zod';
-import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { API_KEY_SCOPES, type ApiKeyScope, SUBJECT_MIN_LENGTH } from '#shared/constants.ts';
 import { categoryListQuerySchema, categorySchema, type Category } from '#shared/schemas/category.ts';
 import {
   dashboardMetricsSchema,
@@ -22,7 +21,6 @@ import {
   listTicketsQuerySchema,
   overdueTicketsSchema,
   rateTicketSchema,
-  TICKET_MESSAGES,
   ticketIdParamsSchema,
   ticketListSchema,
   ticketRatingSchema,
@@ -32,20 +30,45 @@ import {
   type Ticket,
   type TicketRating,
 } from '#shared/schemas/ticket.ts';
+import { issueText, type ApiCode } from '#shared/i18n/messages.ts';
 import { rateLimitMessage, rateWindowInWords } from '../domain/api-keys.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpRoute } from '../routes.ts';
+import { errorBody, errorText, type Problem } from './errors.ts';
+import { API_ERROR_CODES } from './messages.ts';
 
-/** Every error answer of the API (functions/lib/http.ts): a message to show, and per-field messages for forms. */
+const errorCodeSchema = z.enum(API_ERROR_CODES as [ApiCode, ...ApiCode[]]).meta({
+  description: 'What went wrong, as a stable code; `message` is its English text.',
+});
+const errorParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ description: 'The code\'s arguments, as in `{ "max": 200 }`.' });
+
+/**
+ * Every error answer of the API (functions/lib/errors.ts): a message to show and per-field messages for forms, each
+ * also as a stable code with its arguments (docs/api.md "Errors").
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
+  code: errorCodeSchema,
+  params: errorParamsSchema.optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  fieldCodes: z
+    .record(z.string(), z.object({ code: errorCodeSchema, params: errorParamsSchema.optional() }))
+    .optional(),
 });
+
+/** An error answer as the API words it. */
+const errorExample = (problem: Problem, fields?: Record<string, Problem>) =>
+  errorBody(
+    errorText(problem),
+    fields && Object.fromEntries(Object.entries(fields).map(([field, p]) => [field, errorText(p)])),
+  ) as z.infer<typeof errorBodySchema>;
 
 /** `Idempotency-Key` as the ticket handler accepts it: 1 to 255 visible ASCII characters. */
 const idempotencyHeadersSchema = z.object({
   'Idempotency-Key': z
     .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, TICKET_MESSAGES.invalidIdempotencyKey)
+    .regex(/^[\x21-\x7e]{1,255}$/, issueText('validation.idempotencyKey.invalid'))
     .optional(),
 });
 
@@ -373,37 +396,39 @@ const NAMED_SCHEMAS: ReadonlyArray<readonly [ZodType, string]> = [
 // ---------------------------------------------------------------------------------------------------------------
 // Errors every operation may answer with.
 
+const SUBJECT_TOO_SHORT: Problem = { code: 'validation.subject.tooShort', params: { min: SUBJECT_MIN_LENGTH } };
+
 const ERROR_RESPONSES = {
   400: {
     name: 'BadRequest',
     description: 'The request is invalid; `errors` names each field that is.',
-    example: { message: MESSAGES.subjectMin, errors: { subject: MESSAGES.subjectMin } },
+    example: errorExample(SUBJECT_TOO_SHORT, { subject: SUBJECT_TOO_SHORT }),
   },
   401: {
     name: 'Unauthorized',
     description: 'No API key, or an unknown or revoked one.',
-    example: { message: 'Invalid or revoked API key' },
+    example: errorExample('error.apiKey.invalid'),
   },
   403: {
     name: 'Forbidden',
     description: 'The API key lacks the scope this operation requires.',
-    example: { message: 'This API key lacks the tickets:create scope' },
+    example: errorExample({ code: 'error.apiKey.missingScope', params: { scope: 'tickets:create' } }),
   },
-  404: { name: 'NotFound', description: 'Not found.', example: { message: TICKET_MESSAGES.notFound } },
+  404: { name: 'NotFound', description: 'Not found.', example: errorExample('error.ticket.notFound') },
   409: {
     name: 'Conflict',
     description: 'The request conflicts with the current state.',
-    example: { message: TICKET_MESSAGES.idempotencyKeyReused },
+    example: errorExample('error.ticket.idempotencyKeyReused'),
   },
   415: {
     name: 'UnsupportedMediaType',
     description: 'The body was not sent as `application/json`.',
-    example: { message: 'Send a JSON body with Content-Type: application/json' },
+    example: errorExample('error.jsonRequired'),
   },
   429: {
     name: 'TooManyRequests',
     description: 'The API key used up its requests for this window; retry after `Retry-After` seconds.',
-    example: { message: rateLimitMessage(600, 60, 12) },
+    example: errorExample(rateLimitMessage(600, 60, 12)),
   },
 } as const satisfies Record<number, { name: string; description: string; example: z.infer<typeof errorBodySchema> }>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
@@ -613,7 +638,9 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         'Authenticate with `Authorization: Bearer <API key>`; an administrator creates keys with the scopes you ' +
         `need (${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}). Each key may make ${limit} requests per ` +
         `${rateWindowInWords(windowSeconds)}; ` +
-        'beyond that the API answers 429 with `Retry-After`. Errors are JSON `{ message, errors? }`.',
+        'beyond that the API answers 429 with `Retry-After`. Errors are JSON `{ message, code, params?, errors?, ' +
+        'fieldCodes? }`: `code` (and per field `fieldCodes`) is one of the codes listed under the `Error` schema, ' +
+        'stable across releases and languages; `message` (and per field `errors`) is its English text.',
     },
     tags: [...new Set(routes.map((r) => r.group))].map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
@@ -635,7 +662,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
             {
               description,
               headers: { 'Retry-After': { description: 'Seconds until the next window opens.', schema: retryAfter } },
-              content: json('Error', { message: rateLimitMessage(limit, windowSeconds, retryIn) }),
+              content: json('Error', errorExample(rateLimitMessage(limit, windowSeconds, retryIn))),
             },
           ];
         }),

@@ -1,17 +1,31 @@
 import { z } from 'zod';
+import { LIST_LIMITS } from '../constants.ts';
+import { issueText, type MessageKey } from '../i18n/messages.ts';
 import { agentSchema } from './user.ts';
+
+const invalidLimit = issueText('validation.limit.invalid', { max: LIST_LIMITS.agentPerformance });
 
 /** `GET /api/agents/performance?limit=5|50`: agents with this week's figures, best score first. */
 export const agentPerformanceQuerySchema = z.object({
   limit: z.preprocess(
-    (v) => (v === undefined || v === '' ? 50 : Number(v)),
-    z.number({ message: 'limit must be a whole number from 1 to 50' }).int().min(1).max(50),
+    (v) => (v === undefined || v === '' ? LIST_LIMITS.agentPerformance : Number(v)),
+    z
+      .number({ message: invalidLimit })
+      .int(invalidLimit)
+      .min(1, invalidLimit)
+      .max(LIST_LIMITS.agentPerformance, invalidLimit),
   ),
 });
 export const agentPerformanceListSchema = z.array(agentSchema);
 
 export const INSIGHT_TYPES = ['prediction', 'optimization', 'alert', 'satisfaction'] as const;
 export const INSIGHT_SEVERITIES = ['critical', 'warning', 'info'] as const;
+
+/** A text of the message registry: its key and ICU arguments (shared/i18n/messages.ts). */
+const textSchema = z.object({
+  code: z.custom<MessageKey>((value) => typeof value === 'string'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 /** One card of `GET /api/analytics/insights`, computed from the data (never fixed text). */
 export const insightSchema = z.object({
@@ -23,6 +37,11 @@ export const insightSchema = z.object({
   description: z.string(),
   /** The recommended action, when there is one. */
   action: z.string().nullable(),
+  /**
+   * The same three texts as message codes and arguments of the registry (shared/i18n/), from which the SPA shows
+   * them in the reader's language; `title`, `description` and `action` are their English.
+   */
+  texts: z.object({ title: textSchema, description: textSchema, action: textSchema.nullable() }),
 });
 export type Insight = z.infer<typeof insightSchema>;
 export const insightListSchema = z.array(insightSchema);

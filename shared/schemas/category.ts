@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_DISPLAY_NAME_MAX, CATEGORY_NAME_MAX, DEFAULT_CATEGORY_COLOR } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { issueText } from '../i18n/messages.ts';
 
 /** A ticket category as the API returns it. `usageCount` is kept exact by the ticket transactions. */
 export const categorySchema = z.object({
@@ -16,27 +16,33 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-const nameInput = z
-  .string({ error: MESSAGES.nameRequired })
-  .trim()
-  .min(1, MESSAGES.nameRequired)
-  .max(CATEGORY_NAME_MAX, MESSAGES.nameTooLong);
+/** The longest category description. */
+export const CATEGORY_DESCRIPTION_MAX = 1000;
 
-const displayNameInput = z
-  .string({ error: MESSAGES.displayNameRequired })
+const nameRequired = issueText('validation.name.required');
+const nameInput = z
+  .string({ error: nameRequired })
   .trim()
-  .min(1, MESSAGES.displayNameRequired)
-  .max(CATEGORY_DISPLAY_NAME_MAX, MESSAGES.displayNameTooLong);
+  .min(1, nameRequired)
+  .max(CATEGORY_NAME_MAX, issueText('validation.name.tooLong'));
+
+const displayNameRequired = issueText('validation.displayName.required');
+const displayNameInput = z
+  .string({ error: displayNameRequired })
+  .trim()
+  .min(1, displayNameRequired)
+  .max(CATEGORY_DISPLAY_NAME_MAX, issueText('validation.displayName.tooLong'));
 
 /** Optional free text; blank means "no description", stored as null. */
 const descriptionInput = z
-  .string({ error: 'Description must be text' })
+  .string({ error: issueText('validation.description.notText') })
   .trim()
-  .max(1000, 'Description must be at most 1000 characters')
+  .max(CATEGORY_DESCRIPTION_MAX, issueText('validation.description.tooLong', { max: CATEGORY_DESCRIPTION_MAX }))
   .nullish()
   .transform((value) => value || null);
 
-const colorInput = z.string({ error: MESSAGES.invalidColor }).regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.invalidColor);
+const invalidColor = issueText('validation.color.invalid');
+const colorInput = z.string({ error: invalidColor }).regex(/^#[0-9a-fA-F]{6}$/, invalidColor);
 
 /** `POST /api/categories` (docs/product.md §5 "Create category"). */
 export const createCategorySchema = z.object({
@@ -53,13 +59,13 @@ export const updateCategorySchema = z.object({
   displayName: displayNameInput.optional(),
   description: descriptionInput.optional(),
   color: colorInput.optional(),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  isActive: z.boolean({ error: issueText('validation.boolean', { field: 'isActive' }) }).optional(),
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 
 /** `GET /api/categories?active=true` lists only what ticket forms may offer. */
 export const categoryListQuerySchema = z.object({
-  active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
+  active: z.enum(['true', 'false'], { error: issueText('validation.boolean', { field: 'active' }) }).optional(),
 });
 
 /** Path parameters of `/api/categories/{id}`. */

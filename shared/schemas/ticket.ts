@@ -10,10 +10,10 @@ import {
   TICKET_STATUSES,
   TICKET_TYPES,
 } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { issueText } from '../i18n/messages.ts';
 import { emailSchema } from './user.ts';
 
-/** Limits and texts the first version's ticket API lacked (docs/product.md §5); the product texts live in MESSAGES. */
+/** Limits the first version's ticket API lacked (docs/product.md §5). */
 export const TICKET_LIMITS = {
   subjectMax: 200,
   descriptionMax: 10_000,
@@ -25,33 +25,37 @@ export const TICKET_LIMITS = {
 /** Customer ratings score a resolved ticket from 1 (poor) to 5 (excellent). */
 export const RATING_SCORES = { min: 1, max: 5 } as const;
 
-export const TICKET_MESSAGES = {
-  notFound: 'Ticket not found',
-  subjectTooLong: `Subject must be at most ${TICKET_LIMITS.subjectMax} characters`,
-  descriptionTooLong: `Description must be at most ${TICKET_LIMITS.descriptionMax} characters`,
-  invalidPriority: `Priority must be one of ${PRIORITIES.join(', ')}`,
-  invalidStatus: `Status must be one of ${TICKET_STATUSES.join(', ')}`,
-  invalidType: `Type must be one of ${TICKET_TYPES.join(', ')}`,
-  unknownCategory: 'Unknown or inactive category',
-  inactiveAssignee: 'The assignee must be an active staff member',
-  commentRequired: 'Comment cannot be empty',
-  commentTooLong: `Comment must be at most ${TICKET_LIMITS.commentMax} characters`,
-  invalidId: 'Ticket id must be a positive whole number',
-  invalidLimit: `limit must be a whole number from 1 to ${LIST_LIMITS.fullList}`,
-  invalidCursor: 'Invalid cursor',
-  invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
-  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
-  assignNotAllowed: 'Only administrators and managers can assign tickets',
-  busy: 'The ticket is being changed by others right now; please try again',
-  invalidRatingScore: `Score must be a whole number from ${RATING_SCORES.min} to ${RATING_SCORES.max}`,
-  ratingCommentTooLong: `Comment must be at most ${TICKET_LIMITS.ratingCommentMax} characters`,
-  notRatable: 'Only resolved or closed tickets can be rated',
-  ratingByKeysOnly: 'Ratings come from upstream systems, with an API key that has the tickets:rate scope',
+/**
+ * The texts of the ticket schemas (docs/product.md §5), as zod issue texts: message codes with their arguments
+ * (shared/i18n/messages.ts).
+ */
+const TICKET_ISSUES = {
+  subjectRequired: issueText('validation.subject.required'),
+  subjectTooShort: issueText('validation.subject.tooShort', { min: SUBJECT_MIN_LENGTH }),
+  subjectTooLong: issueText('validation.subject.tooLong', { max: TICKET_LIMITS.subjectMax }),
+  descriptionRequired: issueText('validation.description.required'),
+  descriptionTooShort: issueText('validation.description.tooShort', { min: DESCRIPTION_MIN_LENGTH }),
+  descriptionTooLong: issueText('validation.description.tooLong', { max: TICKET_LIMITS.descriptionMax }),
+  categoryRequired: issueText('validation.category.required'),
+  agentRequired: issueText('validation.agent.required'),
+  invalidEmail: issueText('validation.email'),
+  commentRequired: issueText('validation.comment.required'),
+  commentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.commentMax }),
+  invalidId: issueText('validation.ticketId.invalid'),
+  invalidLimit: issueText('validation.limit.invalid', { max: LIST_LIMITS.fullList }),
+  invalidRatingScore: issueText('validation.rating.score', RATING_SCORES),
+  ratingCommentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.ratingCommentMax }),
 } as const;
 
-export const prioritySchema = z.enum(PRIORITIES, { message: TICKET_MESSAGES.invalidPriority });
-export const ticketStatusSchema = z.enum(TICKET_STATUSES, { message: TICKET_MESSAGES.invalidStatus });
-export const ticketTypeSchema = z.enum(TICKET_TYPES, { message: TICKET_MESSAGES.invalidType });
+export const prioritySchema = z.enum(PRIORITIES, {
+  message: issueText('validation.priority.invalid', { values: PRIORITIES.join(', ') }),
+});
+export const ticketStatusSchema = z.enum(TICKET_STATUSES, {
+  message: issueText('validation.status.invalid', { values: TICKET_STATUSES.join(', ') }),
+});
+export const ticketTypeSchema = z.enum(TICKET_TYPES, {
+  message: issueText('validation.type.invalid', { values: TICKET_TYPES.join(', ') }),
+});
 
 /**
  * The assignee as lists and details show it. It is a copy kept on the ticket when it is assigned: staff names and
@@ -114,20 +118,23 @@ export type TicketList = z.infer<typeof ticketListSchema>;
 export const overdueTicketsSchema = z.array(ticketSchema);
 
 const subjectField = z
-  .string({ message: MESSAGES.subjectMin })
+  .string({ message: TICKET_ISSUES.subjectTooShort })
   .trim()
-  .min(SUBJECT_MIN_LENGTH, MESSAGES.subjectMin)
-  .max(TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong);
+  .min(SUBJECT_MIN_LENGTH, TICKET_ISSUES.subjectTooShort)
+  .max(TICKET_LIMITS.subjectMax, TICKET_ISSUES.subjectTooLong);
 const descriptionField = z
-  .string({ message: MESSAGES.descriptionMin })
+  .string({ message: TICKET_ISSUES.descriptionTooShort })
   .trim()
-  .min(DESCRIPTION_MIN_LENGTH, MESSAGES.descriptionMin)
-  .max(TICKET_LIMITS.descriptionMax, TICKET_MESSAGES.descriptionTooLong);
-const categoryField = z.string({ message: MESSAGES.categoryRequired }).trim().min(1, MESSAGES.categoryRequired);
+  .min(DESCRIPTION_MIN_LENGTH, TICKET_ISSUES.descriptionTooShort)
+  .max(TICKET_LIMITS.descriptionMax, TICKET_ISSUES.descriptionTooLong);
+const categoryField = z
+  .string({ message: TICKET_ISSUES.categoryRequired })
+  .trim()
+  .min(1, TICKET_ISSUES.categoryRequired);
 
 /** `POST /api/tickets` (docs/product.md §5). Without `assignedToId` the server assigns round robin. */
 export const createTicketSchema = z.object({
-  customerEmail: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
+  customerEmail: z.string({ message: TICKET_ISSUES.invalidEmail }).pipe(emailSchema),
   subject: subjectField,
   description: descriptionField,
   /** An active category's name. */
@@ -146,16 +153,16 @@ export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 /** `PATCH /api/tickets/{id}`: any subset; a field sent with its current value is no change. */
 export const updateTicketSchema = z.object({
   subject: z
-    .string({ message: MESSAGES.subjectRequired })
+    .string({ message: TICKET_ISSUES.subjectRequired })
     .trim()
-    .min(1, MESSAGES.subjectRequired)
-    .max(TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong)
+    .min(1, TICKET_ISSUES.subjectRequired)
+    .max(TICKET_LIMITS.subjectMax, TICKET_ISSUES.subjectTooLong)
     .optional(),
   description: z
-    .string({ message: MESSAGES.descriptionRequired })
+    .string({ message: TICKET_ISSUES.descriptionRequired })
     .trim()
-    .min(1, MESSAGES.descriptionRequired)
-    .max(TICKET_LIMITS.descriptionMax, TICKET_MESSAGES.descriptionTooLong)
+    .min(1, TICKET_ISSUES.descriptionRequired)
+    .max(TICKET_LIMITS.descriptionMax, TICKET_ISSUES.descriptionTooLong)
     .optional(),
   priority: prioritySchema.optional(),
   status: ticketStatusSchema.optional(),
@@ -165,16 +172,16 @@ export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 
 /** `POST /api/tickets/{id}/assign`. */
 export const assignTicketSchema = z.object({
-  agentId: z.string({ message: MESSAGES.agentRequired }).trim().min(1, MESSAGES.agentRequired),
+  agentId: z.string({ message: TICKET_ISSUES.agentRequired }).trim().min(1, TICKET_ISSUES.agentRequired),
 });
 export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
 /** Path parameter `{id}`: the numeric ticket id. */
 export const ticketIdParamsSchema = z.object({
   id: z.coerce
-    .number({ message: TICKET_MESSAGES.invalidId })
-    .int(TICKET_MESSAGES.invalidId)
-    .positive(TICKET_MESSAGES.invalidId),
+    .number({ message: TICKET_ISSUES.invalidId })
+    .int(TICKET_ISSUES.invalidId)
+    .positive(TICKET_ISSUES.invalidId),
 });
 
 /** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */
@@ -185,10 +192,10 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
 const pageLimitParam = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : v),
   z.coerce
-    .number({ message: TICKET_MESSAGES.invalidLimit })
-    .int(TICKET_MESSAGES.invalidLimit)
-    .min(1, TICKET_MESSAGES.invalidLimit)
-    .max(LIST_LIMITS.fullList, TICKET_MESSAGES.invalidLimit)
+    .number({ message: TICKET_ISSUES.invalidLimit })
+    .int(TICKET_ISSUES.invalidLimit)
+    .min(1, TICKET_ISSUES.invalidLimit)
+    .max(LIST_LIMITS.fullList, TICKET_ISSUES.invalidLimit)
     .default(LIST_LIMITS.fullList),
 );
 
@@ -239,10 +246,10 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 const messageContentField = z
-  .string({ message: TICKET_MESSAGES.commentRequired })
+  .string({ message: TICKET_ISSUES.commentRequired })
   .trim()
-  .min(1, TICKET_MESSAGES.commentRequired)
-  .max(TICKET_LIMITS.commentMax, TICKET_MESSAGES.commentTooLong);
+  .min(1, TICKET_ISSUES.commentRequired)
+  .max(TICKET_LIMITS.commentMax, TICKET_ISSUES.commentTooLong);
 
 /** `POST /api/tickets/{id}/comments`. An internal note is not a response to the customer. */
 export const createCommentSchema = z.object({
@@ -316,15 +323,15 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 /** `POST /api/tickets/{id}/rating`: the customer's rating of a resolved or closed ticket; a new one replaces the old. */
 export const rateTicketSchema = z.object({
   score: z
-    .number({ message: TICKET_MESSAGES.invalidRatingScore })
-    .int(TICKET_MESSAGES.invalidRatingScore)
-    .min(RATING_SCORES.min, TICKET_MESSAGES.invalidRatingScore)
-    .max(RATING_SCORES.max, TICKET_MESSAGES.invalidRatingScore),
+    .number({ message: TICKET_ISSUES.invalidRatingScore })
+    .int(TICKET_ISSUES.invalidRatingScore)
+    .min(RATING_SCORES.min, TICKET_ISSUES.invalidRatingScore)
+    .max(RATING_SCORES.max, TICKET_ISSUES.invalidRatingScore),
   /** Omitted, null or blank: no comment. */
   comment: z
-    .string({ message: TICKET_MESSAGES.ratingCommentTooLong })
+    .string({ message: TICKET_ISSUES.ratingCommentTooLong })
     .trim()
-    .max(TICKET_LIMITS.ratingCommentMax, TICKET_MESSAGES.ratingCommentTooLong)
+    .max(TICKET_LIMITS.ratingCommentMax, TICKET_ISSUES.ratingCommentTooLong)
     .nullish()
     .transform((v) => v || null),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { issueText } from '../i18n/messages.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -22,12 +22,14 @@ export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: MESSAGES.invalidEmail }));
+  .pipe(z.email({ message: issueText('validation.email') }));
+
+const passwordRequired = issueText('validation.password.required');
 
 /** `POST /api/auth/agent-login`. */
 export const loginSchema = z.object({
-  email: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
-  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  email: z.string({ message: issueText('validation.email') }).pipe(emailSchema),
+  password: z.string({ message: passwordRequired }).min(1, passwordRequired),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -38,36 +40,40 @@ const NAME_MAX_LENGTH = 100;
 /**
  * A password as Cognito accepts it: the product only rule is the minimum length (docs/product.md §5), but Cognito also
  * refuses leading or trailing whitespace and more than 256 characters, so those are refused here with a clear
- * message instead of failing later at Cognito.
+ * message instead of failing later at Cognito. The change-password form words the minimum its own way.
  */
-export const passwordSchema = (minMessage: string = MESSAGES.passwordMin) =>
-  z
+export const passwordSchema = (tooShort: 'validation.password.tooShort' | 'validation.password.tooShortNew') => {
+  const minMessage = issueText(tooShort, { min: PASSWORD_MIN_LENGTH });
+  return z
     .string({ error: minMessage })
     .min(PASSWORD_MIN_LENGTH, minMessage)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .regex(/^\S(.*\S)?$/s, 'Password must not begin or end with a space');
+    .max(PASSWORD_MAX_LENGTH, issueText('validation.password.tooLong', { max: PASSWORD_MAX_LENGTH }))
+    .regex(/^\S(.*\S)?$/s, issueText('validation.password.spaces'));
+};
 
-const personName = (requiredMessage: string, label: string) =>
-  z
-    .string({ error: requiredMessage })
+const personName = (part: 'firstName' | 'lastName') => {
+  const required = issueText(`validation.${part}.required`);
+  return z
+    .string({ error: required })
     .trim()
-    .min(1, requiredMessage)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
+    .min(1, required)
+    .max(NAME_MAX_LENGTH, issueText(`validation.${part}.tooLong`, { max: NAME_MAX_LENGTH }));
+};
 
-const roleInput = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+const roleInput = z.enum(ROLES, { error: issueText('validation.oneOf', { field: 'Role', values: ROLES.join(', ') }) });
 
 /** `POST /api/users` (docs/product.md §5 "Create user"). */
 export const createUserSchema = z.object({
-  email: z.string({ error: MESSAGES.invalidEmail }).pipe(emailSchema),
-  firstName: personName(MESSAGES.firstNameRequired, 'First name'),
-  lastName: personName(MESSAGES.lastNameRequired, 'Last name'),
-  password: passwordSchema(),
+  email: z.string({ error: issueText('validation.email') }).pipe(emailSchema),
+  firstName: personName('firstName'),
+  lastName: personName('lastName'),
+  password: passwordSchema('validation.password.tooShort'),
   role: roleInput.default('agent'),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** `PUT /api/users/{id}/password`: an admin sets a new password (the confirmation is checked in the form). */
-export const resetPasswordSchema = z.object({ password: passwordSchema() });
+export const resetPasswordSchema = z.object({ password: passwordSchema('validation.password.tooShort') });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** `PUT /api/users/{id}/role`. */

@@ -1,7 +1,6 @@
 /**
  * Staff sign-in and sign-out. Cognito proves the credentials; the staff directory decides who may sign in.
  */
-import { MESSAGES } from '#shared/messages.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { getUser } from '../../data/users.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
@@ -29,7 +28,7 @@ export async function signIn(email: string, password: string): Promise<{ user: U
   const user = await activeUserOf(tokens);
   if (!tokens || !user) {
     if (tokens?.refreshToken) await revokeRefreshToken(tokens.refreshToken);
-    throw new UnauthorizedError(MESSAGES.invalidCredentials);
+    throw new UnauthorizedError('error.auth.invalidCredentials');
   }
   return { user, tokens };
 }
@@ -41,9 +40,9 @@ export async function signInWithCode(
   redirectUri: string,
 ): Promise<{ user: User; tokens: Tokens }> {
   const tokens = await exchangeAuthorizationCode(code, verifier, redirectUri);
-  if (!tokens) throw new UnauthorizedError('Sign-in failed; please try again');
+  if (!tokens) throw new UnauthorizedError('error.auth.signInFailed');
   const user = await activeUserOf(tokens);
-  if (!user) throw new UnauthorizedError(MESSAGES.invalidCredentials);
+  if (!user) throw new UnauthorizedError('error.auth.invalidCredentials');
   return { user, tokens };
 }
 

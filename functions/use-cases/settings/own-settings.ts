@@ -5,9 +5,9 @@ import type { ChangePasswordInput, UserSettings } from '#shared/schemas/settings
 import { getUserSettings, putUserSettings } from '../../data/settings.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { SETTINGS_ACCESS, staffMember } from '../../domain/permissions.ts';
-import { SETTINGS_MESSAGES } from '../../domain/settings.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { changeOwnPassword } from '../../lib/identity.ts';
+import { englishText } from '../../lib/messages.ts';
 
 /** getOwnSettings: the caller's settings, complete (the defaults where nothing valid is stored). */
 export function getOwnSettings(caller: Caller): Promise<UserSettings> {
@@ -27,9 +27,9 @@ export async function changePassword(caller: Caller, accessToken: string, input:
   staffMember(caller, SETTINGS_ACCESS.own);
   const outcome = await changeOwnPassword(accessToken, input.currentPassword, input.newPassword);
   if (outcome === 'wrongCurrentPassword') {
-    throw new ValidationError(SETTINGS_MESSAGES.wrongCurrentPassword, {
-      currentPassword: SETTINGS_MESSAGES.wrongCurrentPassword,
+    throw new ValidationError('error.settings.wrongCurrentPassword', {
+      currentPassword: 'error.settings.wrongCurrentPassword',
     });
   }
-  return SETTINGS_MESSAGES.passwordChanged;
+  return englishText('settings.passwordChanged');
 }

@@ -10,14 +10,7 @@ import { getUser, listStaff, writeStaffStatus } from '../../data/users.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { currentWeek, withWeekPerformance } from '../../domain/performance.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
-import {
-  adminSetChange,
-  assertMayDeactivate,
-  deactivated,
-  lastAdminRefusal,
-  STAFF_MESSAGES,
-  withRole,
-} from '../../domain/staff.ts';
+import { adminSetChange, assertMayDeactivate, deactivated, lastAdminRefusal, withRole } from '../../domain/staff.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { disableUser, setPassword, signOutEverywhere } from '../../lib/identity.ts';
 
@@ -34,7 +27,7 @@ export async function listStaffWithWeek(caller: Caller, now = new Date()): Promi
 
 async function existingUser(id: string): Promise<User> {
   const user = await getUser(id);
-  if (!user) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
+  if (!user) throw new NotFoundError('error.staff.notFound');
   return user;
 }
 
@@ -72,7 +65,7 @@ function changeStaffStatus(
   attempted: 'deactivate' | 'changeRole',
 ): Promise<User> {
   return withRetries(
-    { maxAttempts: 3, baseMs: 10, capMs: 50, exhausted: () => new ConflictError(STAFF_MESSAGES.changedMeanwhile) },
+    { maxAttempts: 3, baseMs: 10, capMs: 50, exhausted: () => new ConflictError('error.staff.changedMeanwhile') },
     async () => {
       const before = await existingUser(id);
       const after = change(before);

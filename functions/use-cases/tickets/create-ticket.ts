@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ROLES } from '#shared/constants.ts';
-import { type CreateTicketInput, TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
@@ -63,7 +63,7 @@ function idempotencyOf(
 async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketRecord | undefined> {
   const record = await getIdempotencyRecord(idempotency, now);
   if (!record) return undefined;
-  if (record.fingerprint !== idempotency.fingerprint) throw new ConflictError(TICKET_MESSAGES.idempotencyKeyReused);
+  if (record.fingerprint !== idempotency.fingerprint) throw new ConflictError('error.ticket.idempotencyKeyReused');
   return requireTicket(record.ticketNumber);
 }
 

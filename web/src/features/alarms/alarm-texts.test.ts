@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activateLanguage, t } from '../../i18n/i18n.ts';
 import { alarmDescription, alarmTitle, alarmTone } from './alarm-texts.ts';
 
 describe('alarmTitle', () => {
@@ -10,7 +11,12 @@ describe('alarmTitle', () => {
     ['ticket_overdue', 'Ticket Notification'],
     ['something_new', 'Ticket Notification'],
   ])('titles a %s alarm "%s"', (alarmType, title) => {
-    expect(alarmTitle(alarmType)).toBe(title);
+    expect(alarmTitle(alarmType, t)).toBe(title);
+  });
+
+  it('titles an alarm in the reader’s language', async () => {
+    await activateLanguage('ja');
+    expect(alarmTitle('critical_priority', t)).toBe('緊急優先度アラート');
   });
 });
 
@@ -29,12 +35,21 @@ describe('alarmTone', () => {
 describe('alarmDescription', () => {
   it('names the ticket by its code and subject, with its priority', () => {
     expect(
-      alarmDescription({
-        ticketId: 'TKT-000042',
-        subject: 'Withdrawal stuck',
-        priority: 'critical',
-        customerEmail: 'a@b.co',
-      }),
+      alarmDescription(
+        {
+          ticketId: 'TKT-000042',
+          subject: 'Withdrawal stuck',
+          priority: 'critical',
+          customerEmail: 'a@b.co',
+        },
+        t,
+      ),
     ).toBe('TKT-000042: Withdrawal stuck (Critical priority)');
+  });
+
+  it('names the priority in the reader’s language', async () => {
+    await activateLanguage('es');
+    const ticket = { ticketId: 'TKT-000042', subject: 'Retiro', priority: 'high', customerEmail: 'a@b.co' } as const;
+    expect(alarmDescription(ticket, t)).toBe('TKT-000042: Retiro (prioridad Alta)');
   });
 });

@@ -2,32 +2,31 @@
  * What an alarm says (docs/product.md §2 "Real-time alarms", §8 alarm texts) and the settings used until the user's own
  * are loaded (docs/product.md §3 "User settings").
  */
-import { ALARM, PRIORITY_LABELS, type AlertType } from '#shared/constants.ts';
+import { ALARM, type AlertType } from '#shared/constants.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { AlarmMessage, AlarmTicket } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
+import type { Translate } from '../../i18n/react.tsx';
 
-/** docs/product.md §8 texts of the alarm feature. */
-export const ALARM_TEXTS = {
-  soundFailed: 'Unable to play alarm sound. Please check your browser settings.',
-  desktopEnabled: 'Desktop notifications are now enabled.',
-  desktopDenied: 'Desktop notifications require browser permission.',
-} as const;
-
-const TITLES: Partial<Record<AlertType, string>> = {
-  ticket_assigned: 'New Ticket Assigned',
-  ticket_created: 'New Ticket Created',
-  high_priority: 'High Priority Alert',
-  critical_priority: 'Critical Priority Alert',
+const TITLES: Partial<Record<AlertType, MessageKey>> = {
+  ticket_assigned: 'alarm.title.ticketAssigned',
+  ticket_created: 'alarm.title.ticketCreated',
+  high_priority: 'alarm.title.highPriority',
+  critical_priority: 'alarm.title.criticalPriority',
 };
 
-/** The toast and desktop-notification title of an alarm type (docs/product.md §2). */
-export function alarmTitle(alarmType: string): string {
-  return TITLES[alarmType as AlertType] ?? 'Ticket Notification';
+/** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
+export function alarmTitle(alarmType: string, t: Translate): string {
+  return t(TITLES[alarmType as AlertType] ?? 'alarm.title.other');
 }
 
-/** One line naming the ticket: `TKT-000042: Withdrawal stuck (High priority)`. */
-export function alarmDescription(ticket: AlarmTicket): string {
-  return `${ticket.ticketId}: ${ticket.subject} (${PRIORITY_LABELS[ticket.priority]} priority)`;
+/** One line naming the ticket: `TKT-000042: Withdrawal stuck (High priority)` in English. */
+export function alarmDescription(ticket: AlarmTicket, t: Translate): string {
+  return t('alarm.description', {
+    code: ticket.ticketId,
+    subject: ticket.subject,
+    priority: t(`priority.${ticket.priority}`),
+  });
 }
 
 export type AlarmTone = 'info' | 'warning' | 'error';
@@ -48,12 +47,12 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
 };
 
 /** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */
-export const TEST_ALARM: AlarmMessage = {
+export const testAlarmMessage = (t: Translate): AlarmMessage => ({
   alarmType: 'high_priority',
   data: {
     ticketId: 'TEST-001',
-    subject: 'Test alarm',
+    subject: t('alarm.testSubject'),
     priority: 'high',
     customerEmail: 'customer@example.com',
   },
-};
+});

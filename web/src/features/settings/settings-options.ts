@@ -1,24 +1,46 @@
 import type { AlertType, LANGUAGES, SoundType, THEMES } from '#shared/constants.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 
 type NotificationKey = keyof UserSettings['notifications'];
 
 /** The Notifications tab's toggles (docs/product.md §2), in the product order, with what each one means. */
-export const NOTIFICATION_TOGGLES: ReadonlyArray<{ key: NotificationKey; label: string; description: string }> = [
-  { key: 'ticketAssigned', label: 'Ticket assigned', description: 'A ticket is assigned to you.' },
-  { key: 'ticketCreated', label: 'Ticket created', description: 'A new ticket arrives.' },
-  { key: 'ticketStatusChanged', label: 'Status changed', description: 'A ticket you follow changes status.' },
-  { key: 'emailNotifications', label: 'Email notifications', description: 'Also send these by e-mail.' },
-  { key: 'soundAlerts', label: 'Sound alerts', description: 'Play the alarm sound when an alarm arrives.' },
-  {
-    key: 'desktopNotifications',
-    label: 'Desktop notifications',
-    description: 'Show alarms as desktop notifications when the browser allows it.',
-  },
-];
+export const NOTIFICATION_TOGGLES: ReadonlyArray<{ key: NotificationKey; label: MessageKey; description: MessageKey }> =
+  [
+    {
+      key: 'ticketAssigned',
+      label: 'settings.notifications.ticketAssigned',
+      description: 'settings.notifications.ticketAssignedHint',
+    },
+    {
+      key: 'ticketCreated',
+      label: 'settings.notifications.ticketCreated',
+      description: 'settings.notifications.ticketCreatedHint',
+    },
+    {
+      key: 'ticketStatusChanged',
+      label: 'settings.notifications.statusChanged',
+      description: 'settings.notifications.statusChangedHint',
+    },
+    {
+      key: 'emailNotifications',
+      label: 'settings.notifications.email',
+      description: 'settings.notifications.emailHint',
+    },
+    {
+      key: 'soundAlerts',
+      label: 'settings.notifications.sound',
+      description: 'settings.notifications.soundHint',
+    },
+    {
+      key: 'desktopNotifications',
+      label: 'settings.notifications.desktop',
+      description: 'settings.notifications.desktopHint',
+    },
+  ];
 
-/** Each language in its own name, so that a reader of it finds it. */
-export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
+/** Each language in its own name, so that a reader of it finds it (never translated). */
+export const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   en: 'English',
   es: 'Español',
   fr: 'Français',
@@ -27,22 +49,22 @@ export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
   ja: '日本語',
 };
 
-export const THEME_LABELS: Record<(typeof THEMES)[number], string> = {
-  system: 'System',
-  light: 'Light',
-  dark: 'Dark',
+export const THEME_LABELS: Record<(typeof THEMES)[number], MessageKey> = {
+  system: 'settings.theme.system',
+  light: 'settings.theme.light',
+  dark: 'settings.theme.dark',
 };
 
-export const SOUND_TYPE_LABELS: Record<SoundType, string> = {
-  bell: 'Bell',
-  chime: 'Chime',
-  notification: 'Notification',
+export const SOUND_TYPE_LABELS: Record<SoundType, MessageKey> = {
+  bell: 'settings.sound.bell',
+  chime: 'settings.sound.chime',
+  notification: 'settings.sound.notification',
 };
 
-export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
-  ticket_assigned: 'Ticket assigned',
-  ticket_created: 'Ticket created',
-  high_priority: 'High priority',
-  critical_priority: 'Critical priority',
-  ticket_overdue: 'Ticket overdue',
+export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
+  ticket_assigned: 'settings.alertType.ticketAssigned',
+  ticket_created: 'settings.alertType.ticketCreated',
+  high_priority: 'settings.alertType.highPriority',
+  critical_priority: 'settings.alertType.criticalPriority',
+  ticket_overdue: 'settings.alertType.ticketOverdue',
 };

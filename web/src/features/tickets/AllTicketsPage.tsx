@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { LuPlus, LuUserCheck } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { useT } from '../../i18n/react.tsx';
 import { displayNameOf } from '../../lib/format.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -22,6 +23,7 @@ const route = getRouteApi('/$role/_signedIn/tickets');
  * filters live in the URL (`?q=&status=&priority=&assignedToId=`); the route's loader has read the list they select.
  */
 export function AllTicketsPage() {
+  const t = useT();
   const user = useCurrentUser();
   const { q, status, priority, assignedToId } = route.useSearch();
   const navigate = route.useNavigate();
@@ -36,18 +38,18 @@ export function AllTicketsPage() {
   return (
     <>
       <PageHeader
-        title={SECTION_TITLES.tickets}
+        title={t(SECTION_TITLES.tickets)}
         actions={
           <HStack gap="3" wrap="wrap">
             {user && assignedToId !== user.id && (
               <Button variant="outline" onClick={() => setSearch({ assignedToId: user.id })}>
                 <LuUserCheck aria-hidden />
-                My tickets
+                {t('tickets.myTickets')}
               </Button>
             )}
             <Button onClick={() => setCreating(true)}>
               <LuPlus aria-hidden />
-              Create Ticket
+              {t('tickets.create')}
             </Button>
           </HStack>
         }
@@ -55,14 +57,14 @@ export function AllTicketsPage() {
       {assignedToId && user && (
         <HStack mb="4" gap="2">
           <Text fontSize="sm" color="fg.muted">
-            Filtered by
+            {t('tickets.filteredBy')}
           </Text>
           <AssigneeChip assigneeId={assignedToId} user={user} onRemove={() => setSearch({ assignedToId: undefined })} />
         </HStack>
       )}
       <Stack gap="4">
         <TicketFilterBar filters={filters} onChange={(changes, { replace }) => setSearch(changes, replace)} />
-        <TicketsTable filters={filters} label="All tickets" />
+        <TicketsTable filters={filters} label={t('tickets.allLabel')} />
       </Stack>
       <CreateTicketDialog open={creating} onClose={() => setCreating(false)} />
     </>
@@ -74,14 +76,16 @@ export function AllTicketsPage() {
  * whether it is them.
  */
 function AssigneeChip({ assigneeId, user, onRemove }: { assigneeId: string; user: User; onRemove: () => void }) {
+  const t = useT();
   const staff = useQuery({ ...staffQuery(), enabled: canListStaff(user.role) && assigneeId !== user.id });
   const person = staff.data?.find((member) => member.id === assigneeId);
-  const name = assigneeId === user.id ? 'Me' : person ? displayNameOf(person) : 'selected staff member';
+  const name =
+    assigneeId === user.id ? t('tickets.assigneeMe') : person ? displayNameOf(person, t) : t('tickets.assigneeSomeone');
   return (
     <Tag.Root size="lg" variant="subtle" colorPalette="blue">
-      <Tag.Label>Assigned to: {name}</Tag.Label>
+      <Tag.Label>{t('tickets.assignedTo', { name })}</Tag.Label>
       <Tag.EndElement>
-        <Tag.CloseTrigger aria-label="Remove assignee filter" onClick={onRemove} />
+        <Tag.CloseTrigger aria-label={t('tickets.removeAssigneeFilter')} onClick={onRemove} />
       </Tag.EndElement>
     </Tag.Root>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { type FakeRoutes, renderApp } from '../../test/render-app.tsx';
 import { ticketsApi } from './test-api.ts';
 import { commentFixture, history, othersTicket, ticketFixture, unassignedTicket } from './test-data.ts';
@@ -39,12 +39,12 @@ describe('ticket detail view', () => {
     // Underscores as spaces, type upper case, no assignee.
     expect(dialog.getByText('fiat deposit')).toBeTruthy();
     expect(dialog.getByText('DIRECT')).toBeTruthy();
-    expect(dialog.getByText(MESSAGES.unassigned)).toBeTruthy();
+    expect(dialog.getByText(t('common.unassigned'))).toBeTruthy();
     // Created 23:30 UTC and resolved 01:15 UTC, read in Tokyo (UTC+9).
     await waitFor(() => expect(dialog.getByText(/Jan 7, 2025, 8:30\sAM/)).toBeTruthy());
     expect(dialog.getByText(/Jan 7, 2025, 10:15\sAM/)).toBeTruthy();
     // A resolved ticket is off the clock.
-    expect(dialog.getByText(TICKET_TEXTS.noDeadline)).toBeTruthy();
+    expect(dialog.getByText(t('deadline.none'))).toBeTruthy();
     expect(dialog.getByText(unassignedTicket.description)).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Edit Ticket' })).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Close' })).toBeTruthy();
@@ -64,7 +64,7 @@ describe('ticket detail view', () => {
   it("says 'No comments yet. Be the first to add one!' for a ticket without comments", async () => {
     const { user } = renderApp('/agent/tickets', ticketsApi('agent', detailApi(2, {})));
     const dialog = await openDetail(user, 'TKT-000002');
-    expect(await dialog.findByText(TICKET_TEXTS.noComments)).toBeTruthy();
+    expect(await dialog.findByText(t('ticketDetail.noComments'))).toBeTruthy();
   });
 
   it("says 'Error loading comments' when they cannot be read", async () => {
@@ -73,7 +73,7 @@ describe('ticket detail view', () => {
       ticketsApi('agent', detailApi(2, { 'GET /api/tickets/2/comments': { status: 500, body: { message: 'boom' } } })),
     );
     const dialog = await openDetail(user, 'TKT-000002');
-    expect((await dialog.findByRole('alert')).textContent).toBe(TICKET_TEXTS.commentsLoadFailed);
+    expect((await dialog.findByRole('alert')).textContent).toBe(t('ticketDetail.commentsFailed'));
   });
 
   it('adds a trimmed comment, marked internal when asked, clears the box and reloads the thread', async () => {
@@ -133,7 +133,7 @@ describe('ticket detail view', () => {
     await user.click(detail.getByRole('button', { name: 'Edit Ticket' }));
 
     const edit = within(await screen.findByRole('dialog', { name: 'Edit Ticket' }));
-    expect((await edit.findByRole('alert')).textContent).toBe(MESSAGES.editNotAllowed);
+    expect((await edit.findByRole('alert')).textContent).toBe(t('error.ticket.editDenied'));
     expect(edit.queryByRole('textbox', { name: 'Subject' })).toBeNull();
     await user.click(edit.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Ticket' })).toBeNull());

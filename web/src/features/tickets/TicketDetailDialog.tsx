@@ -19,13 +19,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LuHistory, LuLock, LuMessageSquare } from 'react-icons/lu';
-import { TICKET_TEXTS } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
-import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf } from '../../lib/format.ts';
+import { errorText } from '../../lib/server-message.ts';
 import { changeText, historyHeadline } from './history-text.ts';
 import { useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketDetailQuery, ticketHistoryQuery } from './queries.ts';
@@ -46,12 +47,13 @@ interface TicketDetailDialogProps {
  * countdown, comments with internal notes, and the ticket's history.
  */
 export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDialogProps) {
+  const t = useT();
   const shown = useLastNonNull(ticket);
   return (
     <DialogFrame
       open={ticket !== null}
       onClose={onClose}
-      closeLabel="Close ticket details"
+      closeLabel={t('ticketDetail.close')}
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
     >
@@ -61,7 +63,8 @@ export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDial
 }
 
 function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Ticket) => void }) {
-  const timeZone = useUserTimezone();
+  const t = useT();
+  const format = useFormat();
   // Shown at once from the list, then replaced by the server's current version.
   const detail = useQuery({ ...ticketDetailQuery(listed.id), placeholderData: listed });
   const ticket = detail.data ?? listed;
@@ -79,9 +82,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
           {detail.isError && (
             <Alert.Root status="warning" role="alert" size="sm">
               <Alert.Indicator />
-              <Alert.Title>
-                Showing the ticket as listed; the latest version could not be loaded ({detail.error.message}).
-              </Alert.Title>
+              <Alert.Title>{t('ticketDetail.stale', { error: errorText(detail.error, t) })}</Alert.Title>
             </Alert.Root>
           )}
           <HStack gap="2" wrap="wrap">
@@ -91,20 +92,20 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
           </HStack>
 
           <DataList.Root orientation="horizontal" size="sm" gap="2">
-            <DetailItem label="Customer">{ticket.customerEmail}</DetailItem>
-            <DetailItem label="Category">{spacedOrNA(ticket.category)}</DetailItem>
-            <DetailItem label="Type">{typeLabel(ticket.type)}</DetailItem>
-            <DetailItem label="Assigned to">{assigneeName(ticket.assignedTo)}</DetailItem>
-            <DetailItem label="Created">{formatDateTime(ticket.createdAt, timeZone)}</DetailItem>
-            <DetailItem label="Deadline">{formatDateTime(ticket.deadline, timeZone)}</DetailItem>
+            <DetailItem label={t('ticketTable.customer')}>{ticket.customerEmail}</DetailItem>
+            <DetailItem label={t('ticketForm.category')}>{spacedOrNA(ticket.category, t)}</DetailItem>
+            <DetailItem label={t('ticketForm.type')}>{typeLabel(ticket.type, t)}</DetailItem>
+            <DetailItem label={t('ticket.assignedTo')}>{assigneeName(ticket.assignedTo, t)}</DetailItem>
+            <DetailItem label={t('ticketTable.created')}>{format.dateTime(ticket.createdAt)}</DetailItem>
+            <DetailItem label={t('ticketDetail.deadline')}>{format.dateTime(ticket.deadline)}</DetailItem>
             {ticket.resolvedAt && (
-              <DetailItem label="Resolved">{formatDateTime(ticket.resolvedAt, timeZone)}</DetailItem>
+              <DetailItem label={t('ticketDetail.resolved')}>{format.dateTime(ticket.resolvedAt)}</DetailItem>
             )}
           </DataList.Root>
 
           <Stack gap="1">
             <Heading as="h3" size="sm">
-              Description
+              {t('ticketForm.description')}
             </Heading>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
               {ticket.description}
@@ -115,28 +116,28 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
             <Tabs.List>
               <Tabs.Trigger value="comments">
                 <LuMessageSquare aria-hidden />
-                Comments
+                {t('ticketDetail.comments')}
               </Tabs.Trigger>
               <Tabs.Trigger value="history">
                 <LuHistory aria-hidden />
-                History
+                {t('ticketDetail.history')}
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="comments">
-              <Comments ticketId={ticket.id} timeZone={timeZone} />
+              <Comments ticketId={ticket.id} />
             </Tabs.Content>
             <Tabs.Content value="history">
-              <History ticketId={ticket.id} timeZone={timeZone} />
+              <History ticketId={ticket.id} />
             </Tabs.Content>
           </Tabs.Root>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={() => onEdit(ticket)}>
-          Edit Ticket
+          {t('editTicket.title')}
         </Button>
         <Dialog.ActionTrigger asChild>
-          <Button>Close</Button>
+          <Button>{t('common.close')}</Button>
         </Dialog.ActionTrigger>
       </Dialog.Footer>
     </>
@@ -152,7 +153,9 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }) {
+function Comments({ ticketId }: { ticketId: number }) {
+  const t = useT();
+  const format = useFormat();
   const comments = useQuery(ticketCommentsQuery(ticketId));
   const addComment = useAddCommentMutation(ticketId);
   const [text, setText] = useState('');
@@ -179,16 +182,16 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
       {comments.isPending ? (
         <HStack role="status" gap="2" color="fg.muted">
           <Spinner size="xs" />
-          <Text>Loading comments...</Text>
+          <Text>{t('ticketDetail.loadingComments')}</Text>
         </HStack>
       ) : comments.isError ? (
         <Text role="alert" color="fg.error">
-          {TICKET_TEXTS.commentsLoadFailed}
+          {t('ticketDetail.commentsFailed')}
         </Text>
       ) : comments.data.length === 0 ? (
-        <Text color="fg.muted">{TICKET_TEXTS.noComments}</Text>
+        <Text color="fg.muted">{t('ticketDetail.noComments')}</Text>
       ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Comments">
+        <Stack as="ul" gap="3" listStyleType="none" aria-label={t('ticketDetail.comments')}>
           {comments.data.map((comment) => (
             <Box
               as="li"
@@ -202,17 +205,17 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
               <HStack justify="space-between" gap="2" wrap="wrap" mb="1">
                 <HStack gap="2">
                   <Text fontWeight="medium" fontSize="sm">
-                    {displayNameOf(comment.author)}
+                    {displayNameOf(comment.author, t)}
                   </Text>
                   {comment.isInternal && (
                     <Badge colorPalette="yellow" variant="solid" size="sm">
                       <LuLock aria-hidden />
-                      Internal note
+                      {t('ticketDetail.internalNote')}
                     </Badge>
                   )}
                 </HStack>
                 <Text fontSize="xs" color="fg.muted">
-                  {formatDateTime(comment.createdAt, timeZone)}
+                  {format.dateTime(comment.createdAt)}
                 </Text>
               </HStack>
               <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
@@ -223,21 +226,21 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
         </Stack>
       )}
 
-      <form onSubmit={submit} aria-label="Add a comment">
+      <form onSubmit={submit} aria-label={t('ticketDetail.addCommentForm')}>
         <Stack gap="3">
           <Field.Root>
-            <Field.Label>New comment</Field.Label>
+            <Field.Label>{t('ticketDetail.newComment')}</Field.Label>
             <Textarea
               value={text}
               onChange={(event) => setText(event.target.value)}
-              placeholder="Write a comment..."
+              placeholder={t('ticketDetail.commentPlaceholder')}
               rows={3}
               autoresize
             />
           </Field.Root>
           {addComment.isError && (
             <Text role="alert" color="fg.error" fontSize="sm">
-              The comment was not added: {addComment.error.message}
+              {t('ticketDetail.commentFailed', { error: errorText(addComment.error, t) })}
             </Text>
           )}
           <HStack justify="space-between" wrap="wrap" gap="3">
@@ -248,10 +251,16 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>Internal note (staff only)</Checkbox.Label>
+              <Checkbox.Label>{t('ticketDetail.internalNoteOption')}</Checkbox.Label>
             </Checkbox.Root>
-            <Button type="submit" size="sm" disabled={!content} loading={addComment.isPending} loadingText="Adding...">
-              Add Comment
+            <Button
+              type="submit"
+              size="sm"
+              disabled={!content}
+              loading={addComment.isPending}
+              loadingText={t('ticketDetail.adding')}
+            >
+              {t('ticketDetail.addComment')}
             </Button>
           </HStack>
         </Stack>
@@ -260,20 +269,22 @@ function Comments({ ticketId, timeZone }: { ticketId: number; timeZone: string }
   );
 }
 
-function History({ ticketId, timeZone }: { ticketId: number; timeZone: string }) {
+function History({ ticketId }: { ticketId: number }) {
+  const t = useT();
+  const format = useFormat();
   const history = useQuery(ticketHistoryQuery(ticketId));
   if (history.isPending) {
     return (
       <HStack role="status" gap="2" pt="2" color="fg.muted">
         <Spinner size="xs" />
-        <Text>Loading history...</Text>
+        <Text>{t('ticketDetail.loadingHistory')}</Text>
       </HStack>
     );
   }
   if (history.isError) {
     return (
       <Text role="alert" color="fg.error" pt="2">
-        Error loading history
+        {t('ticketDetail.historyFailed')}
       </Text>
     );
   }
@@ -286,12 +297,12 @@ function History({ ticketId, timeZone }: { ticketId: number; timeZone: string })
             <Timeline.Indicator />
           </Timeline.Connector>
           <Timeline.Content>
-            <Timeline.Title>{historyHeadline(entry.actor.name, entry.action)}</Timeline.Title>
-            <Timeline.Description>{formatDateTime(entry.at, timeZone)}</Timeline.Description>
+            <Timeline.Title>{historyHeadline(entry.actor, entry.action, t)}</Timeline.Title>
+            <Timeline.Description>{format.dateTime(entry.at)}</Timeline.Description>
             {entry.changes.length > 0 && (
               <Stack as="ul" gap="0" listStyleType="none" fontSize="sm">
                 {entry.changes.map((change) => (
-                  <li key={change.field}>{changeText(change, timeZone)}</li>
+                  <li key={change.field}>{changeText(change, { t, ...format })}</li>
                 ))}
               </Stack>
             )}

@@ -2,7 +2,7 @@ import { HStack, Input, InputGroup, NativeSelect, Stack } from '@chakra-ui/react
 import { useEffect, useRef, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { TICKET_SEARCH_MAX } from '#shared/constants.ts';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { useT } from '../../i18n/react.tsx';
 import type { ListFilters } from './tickets-search.ts';
 import { PriorityOptions, StatusOptions } from './TicketSelects.tsx';
 
@@ -20,12 +20,13 @@ interface TicketFilterBarProps {
 }
 
 const SELECTS = [
-  { name: 'status', label: 'Filter by status', all: 'All Status', Options: StatusOptions },
-  { name: 'priority', label: 'Filter by priority', all: 'All Priority', Options: PriorityOptions },
+  { name: 'status', label: 'ticketFilters.byStatus', all: 'ticketFilters.allStatus', Options: StatusOptions },
+  { name: 'priority', label: 'ticketFilters.byPriority', all: 'ticketFilters.allPriority', Options: PriorityOptions },
 ] as const;
 
 /** The search box and the status and priority filters of a tickets list (docs/product.md §2), kept in the URL. */
 export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
+  const t = useT();
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="3">
       <SearchBox q={filters.q} onSearch={(q) => onChange({ q }, { replace: true })} />
@@ -33,12 +34,12 @@ export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
         {SELECTS.map(({ name, label, all, Options }) => (
           <NativeSelect.Root key={name} width={{ base: 'full', lg: '44' }}>
             <NativeSelect.Field
-              aria-label={label}
+              aria-label={t(label)}
               value={filters[name] ?? ''}
               // The options are the known values: what is chosen is a valid filter, or '' for all.
               onChange={(event) => onChange({ [name]: event.target.value || undefined }, { replace: false })}
             >
-              <option value="">{all}</option>
+              <option value="">{t(all)}</option>
               <Options />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
@@ -54,6 +55,7 @@ export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
  * When the URL's text changes otherwise (Back, a link), the box shows it.
  */
 function SearchBox({ q, onSearch }: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
+  const t = useT();
   const [text, setText] = useState(q ?? '');
   const [shownQ, setShownQ] = useState(q);
   // The text this box last wrote to the URL until the URL has it (null: nothing on its way).
@@ -83,8 +85,8 @@ function SearchBox({ q, onSearch }: { q: string | undefined; onSearch: (q: strin
     <InputGroup flex="1" startElement={<LuSearch aria-hidden />}>
       <Input
         type="search"
-        aria-label="Search tickets"
-        placeholder={TICKET_TEXTS.ticketSearchPlaceholder}
+        aria-label={t('ticketFilters.search')}
+        placeholder={t('ticketFilters.searchPlaceholder')}
         maxLength={TICKET_SEARCH_MAX}
         value={text}
         onChange={(event) => type(event.target.value)}

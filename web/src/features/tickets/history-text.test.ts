@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldChange } from '#shared/schemas/ticket.ts';
+import { activateLanguage, t } from '../../i18n/i18n.ts';
 import { changeText, historyHeadline } from './history-text.ts';
+
+const upstream = { type: 'apiKey', id: 'k1', name: 'Upstream trading system' } as const;
 
 describe('historyHeadline', () => {
   it.each([
@@ -8,7 +11,14 @@ describe('historyHeadline', () => {
     ['assigned', 'Upstream trading system assigned the ticket'],
     ['overdue', 'Upstream trading system marked the ticket overdue'],
   ] as const)('writes %s as %j', (action, expected) => {
-    expect(historyHeadline('Upstream trading system', action)).toBe(expected);
+    expect(historyHeadline(upstream, action, t)).toBe(expected);
+  });
+
+  it('names the help desk’s overdue check in the reader’s language', async () => {
+    const overdueCheck = { type: 'system', id: 'overdue-job', name: 'Overdue check' } as const;
+    expect(historyHeadline(overdueCheck, 'overdue', t)).toBe('Overdue check marked the ticket overdue');
+    await activateLanguage('de');
+    expect(historyHeadline(overdueCheck, 'overdue', t)).toBe('Fristprüfung hat das Ticket als überfällig markiert');
   });
 });
 
@@ -31,6 +41,15 @@ describe('changeText', () => {
       'Deadline: Jan 7, 2025, 8:30 AM → Jan 7, 2025, 10:30 AM',
     ],
   ])('writes %j as %j (in Tokyo time)', (change, expected) => {
-    expect(changeText(change, 'Asia/Tokyo').replace(/\s/g, ' ')).toBe(expected);
+    expect(changeText(change, { t, language: 'en', timeZone: 'Asia/Tokyo' }).replace(/\s/g, ' ')).toBe(expected);
+  });
+
+  it('writes a change in the reader’s language, its values as the screens write them', async () => {
+    await activateLanguage('ja');
+    const format = { t, language: 'ja', timeZone: 'Asia/Tokyo' } as const;
+    expect(changeText({ field: 'status', from: 'open', to: 'resolved' }, format)).toBe(
+      'ステータス: オープン → 解決済み',
+    );
+    expect(changeText({ field: 'responseTime', from: null, to: 42 }, format)).toBe('初回応答: 42 分');
   });
 });
