@@ -10,6 +10,7 @@
  *    read alternately request by request.
  * web — the SPA's initial JavaScript (gzip) and Lighthouse on the sign-in page and the dashboard (bench/web.ts).
  * alarms — alarm fan-out to 200 subscribed WebSocket clients, commit to receipt (bench/alarms.ts).
+ * customers — a customer's tickets by e-mail address at 1,000 and 20,000 tickets (bench/customers.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
@@ -22,6 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AlarmResults } from './alarms.ts';
+import type { CustomerResults } from './customers.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
 import type { LoadContext, Operation, Reply, Request, Side } from './load-client.ts';
@@ -324,6 +326,7 @@ interface SectionResults {
   api: ApiResults;
   web: WebResults;
   alarms: AlarmResults;
+  customers: CustomerResults;
 }
 type SectionName = keyof SectionResults;
 
@@ -339,6 +342,10 @@ const SECTIONS: {
   alarms: {
     run: async () => (await import('./alarms.ts')).benchAlarms(),
     print: async (r) => (await import('./alarms.ts')).printAlarms(r),
+  },
+  customers: {
+    run: async () => (await import('./customers.ts')).benchCustomers(),
+    print: async (r) => (await import('./customers.ts')).printCustomers(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];

@@ -17,6 +17,8 @@ export const HTTP_GROUPS = [
   'categories',
   'settings',
   'apiKeys',
+  'webhooks',
+  'audit',
   'meta',
 ] as const;
 export type HttpGroup = (typeof HTTP_GROUPS)[number];
@@ -56,6 +58,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/tickets/{id}/comments', 'tickets'),
   r('GET', '/api/tickets/{id}/history', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets/{id}/rating', 'tickets', 'tickets:rate'),
+  r('GET', '/api/tickets/{id}/messages', 'tickets', 'tickets:read'),
+  r('POST', '/api/tickets/{id}/messages', 'tickets', 'tickets:reply'),
 
   r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),
@@ -83,6 +87,13 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/api-keys', 'apiKeys'),
   r('POST', '/api/api-keys', 'apiKeys'),
   r('DELETE', '/api/api-keys/{id}', 'apiKeys'),
+
+  r('GET', '/api/webhooks', 'webhooks'),
+  r('POST', '/api/webhooks', 'webhooks'),
+  r('DELETE', '/api/webhooks/{id}', 'webhooks'),
+  r('POST', '/api/webhooks/{id}/test', 'webhooks'),
+  r('GET', '/api/webhooks/{id}/deliveries', 'webhooks'),
+  r('GET', '/api/audit', 'audit'),
 
   r('GET', '/api/openapi.json', 'meta'),
 ];
@@ -123,4 +134,9 @@ export interface QueueKind {
  * feeds the same sender. A kind is added with an entry here, its sender module, and its planner in
  * functions/jobs/outbox-planners.ts.
  */
-export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {};
+export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
+  webhook: {
+    sender: 'functions/jobs/webhook-sender.ts',
+    description: 'Signed webhook events to the endpoints admins registered (docs/decisions/052)',
+  },
+};

@@ -20,11 +20,27 @@ const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RA
 const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-group'];
 
 /** Every permission each function has: `action resource [partitions]`. */
+
 const EXPECTED: Record<
-  HttpGroup | 'wsAuthorizer' | 'wsConnect' | 'wsDisconnect' | 'wsDefault' | 'overdue' | 'notifier',
+  | HttpGroup
+  | 'wsAuthorizer'
+  | 'wsConnect'
+  | 'wsDisconnect'
+  | 'wsDefault'
+  | 'overdue'
+  | 'notifier'
+  | 'dispatcher'
+  | 'webhookSender',
   string[]
 > = {
-  auth: [...AUTH],
+  auth: [
+    ...AUTH,
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:BatchGetItem table [THROTTLE#*]',
+    'dynamodb:UpdateItem table [THROTTLE#*]',
+    'dynamodb:DeleteItem table [THROTTLE#*]',
+    'dynamodb:PutItem table [AUDIT]',
+  ],
   meta: [...AUTH],
   dashboard: [...AUTH, 'dynamodb:Query table'],
   analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
@@ -47,7 +63,20 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table',
     'dynamodb:DeleteItem table',
   ],
-  settings: [...AUTH, 'dynamodb:PutItem table [USER#*]'],
+  settings: [
+    ...AUTH,
+    'dynamodb:PutItem table [USER#*]',
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:PutItem table [AUDIT]',
+    'cognito-idp:AdminUserGlobalSignOut user-pool',
+  ],
+  audit: [
+    ...AUTH,
+    'dynamodb:Query table',
+    'dynamodb:Query index/byStatus',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:Query index/byType',
+  ],
   apiKeys: [...AUTH, 'dynamodb:Query index/byCollection', 'dynamodb:PutItem table', 'dynamodb:UpdateItem table'],
   tickets: [
     ...AUTH,
@@ -57,9 +86,17 @@ const EXPECTED: Record<
     'dynamodb:Query index/byAssignee',
     'dynamodb:Query index/byType',
     'dynamodb:Query index/byDeadline',
+    'dynamodb:Query index/byCustomer',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+  ],
+  webhooks: [
+    ...AUTH,
+    'dynamodb:Query table [DELIVERY_LOG#*,WEBHOOKS]',
+    'dynamodb:PutItem table [WEBHOOKS]',
+    'dynamodb:UpdateItem table [WEBHOOKS]',
+    'dynamodb:DeleteItem table [WEBHOOKS]',
   ],
   wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
@@ -82,6 +119,35 @@ const EXPECTED: Record<
     'dynamodb:GetShardIterator table-streams',
     'dynamodb:ListStreams table-streams',
     'execute-api:ManageConnections ws-connections',
+  ],
+  dispatcher: [
+    ...SECRET,
+    'dynamodb:Query table [WEBHOOKS]',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
+    'sqs:GetQueueAttributes webhook-queue',
+    'sqs:GetQueueUrl webhook-queue',
+    'sqs:SendMessage webhook-queue',
+    'sqs:SendMessage dispatch-failures',
+    'sqs:GetQueueAttributes dispatch-failures',
+    'sqs:GetQueueUrl dispatch-failures',
+  ],
+  webhookSender: [
+    'dynamodb:GetItem table [JOB#webhook#*]',
+    'dynamodb:UpdateItem table [JOB#webhook#*]',
+    'dynamodb:PutItem table [DELIVERY_LOG#*]',
+    'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
+    'dynamodb:GetItem table [TICKET#*,WEBHOOKS]',
+    'dynamodb:UpdateItem table [WEBHOOKS]',
+    'sqs:GetQueueAttributes webhook-queue',
+    'sqs:GetQueueUrl webhook-queue',
+    'sqs:SendMessage webhook-queue',
+    'sqs:ChangeMessageVisibility webhook-queue',
+    'sqs:DeleteMessage webhook-queue',
+    'sqs:ReceiveMessage webhook-queue',
+    ...SECRET,
   ],
 };
 
@@ -109,6 +175,11 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   if (json === JSON.stringify({ Ref: logicalIdOf(stack, stack.appSecret.secret) })) return 'app-secret';
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, fn.logGroup), 'Arn'] })) {
     return 'own-log-group';
+  }
+  const webhookQueue = stack.outboundQueues.kinds.webhook!.queue;
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, webhookQueue), 'Arn'] })) return 'webhook-queue';
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outbound.dispatchFailures), 'Arn'] })) {
+    return 'dispatch-failures';
   }
   return json;
 }
@@ -143,6 +214,8 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  dispatcher: stack.outbound.dispatcherFunction,
+  webhookSender: stack.outbound.senders.webhook!,
 });
 
 describe('function permissions', () => {

@@ -18,14 +18,13 @@ import {
   OutboundQueues,
   SENDER_BATCH_SIZE,
   SENDER_MAX_CONCURRENCY,
-  SENDER_TABLE_ACTIONS,
   SENDER_TIMEOUT,
 } from './constructs/outbound.ts';
 
 const KINDS: Record<string, QueueKind> = { probe: { sender: PROBE_SENDER_ENTRY, description: 'test probes' } };
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 let stack: Stack;
@@ -125,8 +124,17 @@ describe('permissions', () => {
 
   it('lets the sender use its job items and logs, and queue its next attempts, and nothing more', () => {
     const statements = statementsOf(outbound.senders.probe!.role!);
-    const tableActions = statements.flatMap((s) => asList(s.Action)).filter((a) => a.startsWith('dynamodb:'));
-    expect([...new Set(tableActions)].sort()).toEqual([...SENDER_TABLE_ACTIONS].sort());
+    const table = statements
+      .filter((s) => asList(s.Action).some((a) => a.startsWith('dynamodb:')))
+      .map((s) => ({
+        actions: asList(s.Action).sort(),
+        partitions: (s.Condition as any)?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'],
+      }));
+    // A kind without reads of its own gets only its bookkeeping: its own kind's job items, and the delivery logs.
+    expect(table).toEqual([
+      { actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'], partitions: ['JOB#probe#*'] },
+      { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], partitions: ['DELIVERY_LOG#*'] },
+    ]);
     expect(sendsTo(outbound.senders.probe!.role!)).toEqual([
       { 'Fn::GetAtt': [idOf(queues.kinds.probe!.queue), 'Arn'] },
     ]);
@@ -134,7 +142,7 @@ describe('permissions', () => {
     expect(consume.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [idOf(queues.kinds.probe!.queue), 'Arn'] }]);
   });
 
-  it('lets the dispatcher queue jobs and report given-up records, without touching the table', () => {
+  it('lets the dispatcher queue jobs and report given-up records, and only read the webhooks', () => {
     const role = outbound.dispatcherFunction.role!;
     expect(sendsTo(role)).toEqual(
       expect.arrayContaining([
@@ -151,7 +159,9 @@ describe('permissions', () => {
           a !== 'dynamodb:GetRecords' &&
           a !== 'dynamodb:GetShardIterator',
       ),
-    ).toEqual([]);
+    ).toEqual(['dynamodb:Query']);
+    const query = statementsOf(role).find((s) => asList(s.Action).includes('dynamodb:Query'));
+    expect(query?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WEBHOOKS'] } });
   });
 
   it('grants queueing of the kinds asked for, on their queues only', () => {

@@ -19,6 +19,13 @@ describe('inline script hashes', () => {
     expect(inlineScriptHashes(html)).toEqual([sha256('one()'), sha256('two()')]);
   });
 
+  it('leaves out data blocks the browser never runs, and keeps JavaScript and module types', () => {
+    const html =
+      '<script type="application/json">{"a":1}</script><script type=module>mod()</script>' +
+      '<script type=\'text/javascript\'>classic()</script><script type="">empty()</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha256('mod()'), sha256('classic()'), sha256('empty()')]);
+  });
+
   it('hashes non-ASCII text as UTF-8, as browsers do', () => {
     expect(inlineScriptHashes('<script>say("déjà vu")</script>')).toEqual([sha256('say("déjà vu")')]);
   });

@@ -17,12 +17,23 @@ export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 /** CloudFront refuses a response headers policy whose Content-Security-Policy is longer than this. */
 export const CLOUDFRONT_CSP_MAX_LENGTH = 1783;
 
-/** `'sha256-…'` sources for every inline `<script>` (no `src`) of a document, in document order, without repeats. */
+/** Whether a `<script>` with these attributes is one the browser runs (no `type`, a JavaScript type or a module). */
+function isRunnable(attributes: string): boolean {
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(` ${attributes}`);
+  if (!type) return true;
+  const value = (type[1] ?? type[2] ?? type[3] ?? '').trim().toLowerCase();
+  return value === '' || value === 'module' || /^(?:text|application)\/(?:x-)?(?:java|ecma)script$/.test(value);
+}
+
+/**
+ * `'sha256-…'` sources for every inline `<script>` (no `src`) the browser would run, in document order, without
+ * repeats. Data blocks (`type="application/json"`, which the pre-rendered pages carry) are left out.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const [, attributes = '', body = ''] = match;
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    if (/\ssrc\s*=/i.test(` ${attributes}`) || !isRunnable(attributes)) continue;
     // Browsers hash the script's text exactly as it stands between the tags, as UTF-8.
     const hash = `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
     if (!hashes.includes(hash)) hashes.push(hash);

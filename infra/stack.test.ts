@@ -105,11 +105,13 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
     });
 
     it.each(Object.values(INDEXES))('has the $name index on string keys, projecting every attribute', (index) => {
+      // Each key attribute is defined once, whichever index names it first (byCustomer shares byCollection's sort key).
+      for (const attribute of [index.pk, index.sk]) {
+        template.hasResourceProperties('AWS::DynamoDB::Table', {
+          AttributeDefinitions: Match.arrayWith([{ AttributeName: attribute, AttributeType: 'S' }]),
+        });
+      }
       template.hasResourceProperties('AWS::DynamoDB::Table', {
-        AttributeDefinitions: Match.arrayWith([
-          { AttributeName: index.pk, AttributeType: 'S' },
-          { AttributeName: index.sk, AttributeType: 'S' },
-        ]),
         GlobalSecondaryIndexes: Match.arrayWith([
           {
             IndexName: index.name,
@@ -508,12 +510,12 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect(actions).not.toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
     });
 
-    it('lets the dispatcher read the stream, but neither read nor write the table', () => {
+    it('lets the dispatcher read the stream and the webhooks (for the webhook planner), and write nothing', () => {
       const actions = actionsOf(statementsOf(template, stack, stack.outbound.dispatcherFunction));
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage']));
       const streamRead: readonly string[] = STREAM_READ_ACTIONS;
       const tableData = actions.filter((a) => a.startsWith('dynamodb:') && !streamRead.includes(a));
-      expect(tableData).toEqual([]);
+      expect(tableData).toEqual(['dynamodb:Query']);
     });
 
     it('lets the WebSocket authorizer read the table and nothing more', () => {
@@ -522,7 +524,7 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect(actions.filter((a) => a.startsWith('dynamodb:') && /Put|Update|Delete|Write/.test(a))).toEqual([]);
     });
 
-    it('grants the Cognito admin actions to the staff function alone, on the user pool alone', () => {
+    it('grants the Cognito admin actions to the staff function, and global sign-out to settings, on the user pool alone', () => {
       const staff = statementsOf(template, stack, stack.http.functions.staff).filter((s) =>
         asList(s.Action).some((a) => a.startsWith('cognito-idp:')),
       );
@@ -530,7 +532,14 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect([...asList(staff[0]!.Action)].sort()).toEqual([...COGNITO_GRANTS.staff!].sort());
       expect(staff[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack, stack.identity.userPool), 'Arn'] });
 
-      for (const group of HTTP_GROUPS.filter((g) => g !== 'staff')) {
+      // A password change ends the user's other sessions, refresh tokens included (ADR 070).
+      const settings = statementsOf(template, stack, stack.http.functions.settings).filter((s) =>
+        asList(s.Action).some((a) => a.startsWith('cognito-idp:')),
+      );
+      expect(settings.map((s) => asList(s.Action))).toEqual([['cognito-idp:AdminUserGlobalSignOut']]);
+      expect(settings[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack, stack.identity.userPool), 'Arn'] });
+
+      for (const group of HTTP_GROUPS.filter((g) => g !== 'staff' && g !== 'settings')) {
         const actions = actionsOf(statementsOf(template, stack, stack.http.functions[group]));
         expect(
           actions.filter((a) => a.startsWith('cognito-idp:')),

@@ -100,6 +100,7 @@ export const ALERT_TYPES = [
   'high_priority',
   'critical_priority',
   'ticket_overdue',
+  'webhook_disabled',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -131,5 +132,16 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 
 export const TOAST = { limit: 1, durationMs: 5_000, swipeThresholdPx: 50 } as const;
 
-export const API_KEY_SCOPES = ['tickets:create', 'tickets:read', 'tickets:rate'] as const;
+export const API_KEY_SCOPES = ['tickets:create', 'tickets:read', 'tickets:rate', 'tickets:reply'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** What a webhook can subscribe to (docs/api.md "Webhooks"); `ping` is sent only by an admin's test, to one webhook. */
+export const WEBHOOK_EVENT_TYPES = [
+  'ticket.created',
+  'ticket.updated',
+  'ticket.replied',
+  'ticket.customer_replied',
+  'ticket.resolved',
+  'ticket.rated',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -7,7 +7,7 @@ import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import type { ApiKeyIdentity } from '../domain/api-keys.ts';
 import { COLLECTIONS, keys } from './table.ts';
-import { transact } from './transactions.ts';
+import { type GuardedItem, transact } from './transactions.ts';
 import { queryWholeCollection } from './collections.ts';
 
 /**
@@ -54,7 +54,12 @@ export async function findActiveApiKey(secret: string): Promise<ApiKeyIdentity |
  * createApiKey: the key and its hash item, together; the secret itself is never stored. The conditions only
  * guard against overwriting: a random UUID or a SHA-256 of 32 random bytes does not collide.
  */
-export async function createApiKey(apiKey: ApiKey, secretHash: string): Promise<ApiKey> {
+export async function createApiKey(
+  apiKey: ApiKey,
+  secretHash: string,
+  /** Written in the same transaction (the audit entry of the creation). */
+  alongWith: readonly GuardedItem[] = [],
+): Promise<ApiKey> {
   const TableName = config().tableName;
   const { lastUsedAt: _never, revokedAt: _notYet, ...fields } = apiKey;
   const item: ApiKeyItem = {
@@ -75,6 +80,7 @@ export async function createApiKey(apiKey: ApiKey, secretHash: string): Promise<
         },
       },
     },
+    ...alongWith,
   ]);
   return apiKey;
 }
@@ -97,7 +103,12 @@ export async function getApiKeySecretHash(id: string): Promise<string | undefine
  * the first revocation time is kept. Keys are never deleted, so the conditions hold: only a simultaneous write to
  * the same key cancels this (a StaleReadError; writing it again is safe).
  */
-export async function revokeApiKey(id: string, secretHash: string, now: Date): Promise<void> {
+export async function revokeApiKey(
+  id: string,
+  secretHash: string,
+  now: Date,
+  alongWith: readonly GuardedItem[] = [],
+): Promise<void> {
   const TableName = config().tableName;
   const UpdateExpression = 'SET revokedAt = if_not_exists(revokedAt, :now)';
   const at = now.toISOString();
@@ -126,6 +137,7 @@ export async function revokeApiKey(id: string, secretHash: string, now: Date): P
       },
       onConditionFailed: 'retry',
     },
+    ...alongWith,
   ]);
 }
 

@@ -70,7 +70,7 @@ function releaseName(name: string, categoryId: string): GuardedItem {
 }
 
 /** createCategory: the category and its name claim, together; refused (409) if the name is taken. */
-export async function createCategory(category: Category): Promise<Category> {
+export async function createCategory(category: Category, alongWith: readonly GuardedItem[] = []): Promise<Category> {
   await transact([
     claimName(category.name, category.id),
     {
@@ -82,6 +82,7 @@ export async function createCategory(category: Category): Promise<Category> {
         },
       },
     },
+    ...alongWith,
   ]);
   return category;
 }
@@ -95,6 +96,8 @@ export async function updateCategory(
   changes: CategoryChanges,
   movesNameClaim: boolean,
   now = new Date(),
+  /** Written in the same transaction (the audit entry of the edit). */
+  alongWith: readonly GuardedItem[] = [],
 ): Promise<Category> {
   const updated: Category = { ...current, ...changes, updatedAt: now.toISOString() };
   const fields = { ...changes, updatedAt: updated.updatedAt, ...(changes.name ? { gsi1sk: changes.name } : {}) };
@@ -122,6 +125,7 @@ export async function updateCategory(
     },
     // A category that changed meanwhile is reported as such, even if the new name is also taken.
     ...(newClaimName ? [claimName(newClaimName, current.id, true), releaseName(current.name, current.id)] : []),
+    ...alongWith,
   ]);
   return updated;
 }
@@ -131,7 +135,7 @@ export async function updateCategory(
  * usage count is checked inside the delete itself, so a ticket created a moment earlier can never be left pointing
  * at nothing.
  */
-export async function deleteUnusedCategory(category: Category): Promise<void> {
+export async function deleteUnusedCategory(category: Category, alongWith: readonly GuardedItem[] = []): Promise<void> {
   await transact([
     {
       item: {
@@ -145,5 +149,6 @@ export async function deleteUnusedCategory(category: Category): Promise<void> {
       onConditionFailed: 'retry',
     },
     releaseName(category.name, category.id),
+    ...alongWith,
   ]);
 }

@@ -1,44 +1,76 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../lib/config.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { decodeCursor, encodeCursor, type PageQuery, readPage, stringKey } from './cursor.ts';
+import { forgetKeysForTests, newAppSecret, seal } from '../lib/secrets.ts';
+import { listBinding, openCursor, type PageQuery, readPage, sealCursor, stringKey } from './cursor.ts';
 
 const keyOf = (payload: unknown) => stringKey(payload, ['pk', 'sk']);
+const tickets = listBinding('tickets', { status: 'open', q: undefined });
+
+beforeAll(() => {
+  Object.assign(process.env, { TABLE_NAME: 't', COGNITO_USER_POOL_ID: 'p', COGNITO_CLIENT_ID: 'c' });
+  process.env.APP_SECRET = newAppSecret();
+  resetConfigForTests();
+  forgetKeysForTests();
+});
+
+async function refusal(cursor: string, binding = tickets, accept = keyOf): Promise<unknown> {
+  try {
+    await openCursor(cursor, binding, accept);
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
 
 describe('page cursors', () => {
-  it('give back the key they were made from', () => {
-    const key = { pk: 'TICKET#0000000042', sk: 'COMMENT#2025-03-01T10:00:00.000Z#c1' };
-    const cursor = encodeCursor(key);
+  const key = { pk: 'TICKET#0000000042', sk: 'COMMENT#2025-03-01T10:00:00.000Z#c1' };
+
+  it('give back the key they were made from, to the list that made them', async () => {
+    const cursor = await sealCursor(tickets, key);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(cursor, keyOf)).toEqual(key);
+    expect(await openCursor(cursor, tickets, keyOf)).toEqual(key);
+  });
+
+  it('reveal no key name or value', async () => {
+    const text = Buffer.from(await sealCursor(tickets, key), 'base64url').toString('latin1');
+    for (const secret of ['pk', 'sk', 'TICKET', 'COMMENT', 'tickets', 'open']) expect(text).not.toContain(secret);
+  });
+
+  it('bind filters in any order, and ignore filters left out', () => {
+    expect(listBinding('tickets', { a: 1, b: 'x', c: undefined })).toBe(listBinding('tickets', { b: 'x', a: 1 }));
+    expect(listBinding('tickets', { a: 1 })).not.toBe(listBinding('thread', { a: 1 }));
   });
 
   it.each([
-    ['not base64url JSON', 'not a cursor!'],
-    ['JSON of another shape', encodeCursor(['pk', 'sk'])],
-    ['a key with an attribute too many', encodeCursor({ pk: 'a', sk: 'b', gsi1pk: 'c' })],
-    ['a key with an attribute missing', encodeCursor({ pk: 'a' })],
-    ['a key whose values are not strings', encodeCursor({ pk: 'a', sk: 1 })],
-    ['null', encodeCursor(null)],
-  ])('refuse %s with the cursor message (400)', (_label, cursor) => {
-    let thrown: unknown;
-    try {
-      decodeCursor(cursor, keyOf);
-    } catch (error) {
-      thrown = error;
-    }
+    ['another list', () => sealCursor(listBinding('thread', { ticketId: 42, publicOnly: false }), key)],
+    ['the same list with another filter', () => sealCursor(listBinding('tickets', { status: 'closed' }), key)],
+    ['a cursor sealed for another purpose', () => seal('rating-link', JSON.stringify({ l: tickets, k: key }))],
+    ['plain base64url JSON', async () => Buffer.from(JSON.stringify({ l: tickets, k: key })).toString('base64url')],
+    ['garbage', async () => 'not a cursor!'],
+    ['a key of another shape', () => sealCursor(tickets, { pk: 'a', sk: 'b', gsi1pk: 'c' })],
+    ['a key whose values are not strings', () => sealCursor(tickets, { pk: 'a', sk: 1 })],
+  ])('refuse %s with the cursor message (400)', async (_label, make) => {
+    const thrown = await refusal(await make());
     expect(thrown).toBeInstanceOf(ValidationError);
     expect((thrown as ValidationError).fieldErrors).toEqual({
       cursor: { code: 'validation.cursor.invalid', message: 'Invalid cursor' },
     });
   });
 
-  it('refuse what the reader does not accept, even when well formed', () => {
-    const cursor = encodeCursor({ pk: 'TICKET#0000000001', sk: 'COMMENT#x' });
+  it('refuse a cursor altered by one character', async () => {
+    const cursor = await sealCursor(tickets, key);
+    const flipped = `${cursor.slice(0, 20)}${cursor[20] === 'A' ? 'B' : 'A'}${cursor.slice(21)}`;
+    expect(await refusal(flipped)).toBeInstanceOf(ValidationError);
+  });
+
+  it('refuse what the reader does not accept, even when sealed for this list', async () => {
+    const cursor = await sealCursor(tickets, { pk: 'TICKET#0000000001', sk: 'COMMENT#x' });
     const forTicket2 = (payload: unknown) => {
-      const key = keyOf(payload);
-      return key?.pk === 'TICKET#0000000002' ? key : undefined;
+      const k = keyOf(payload);
+      return k?.pk === 'TICKET#0000000002' ? k : undefined;
     };
-    expect(() => decodeCursor(cursor, forTicket2)).toThrow('Invalid cursor');
+    expect(await refusal(cursor, tickets, forTicket2)).toBeInstanceOf(ValidationError);
   });
 });
 

@@ -1,25 +1,48 @@
 /**
  * Pages and their cursors. A page is read by as many Queries as it takes to fill it, within a budget of evaluated
- * items; its cursor is the key where the next page starts, handed to the client as opaque base64url JSON and checked
- * on the way back. A cursor of another list, index or partition, or anything else a client might send, is a 400 and
- * never reaches DynamoDB.
+ * items; its cursor is the key where the next page starts, sealed (AES-GCM under the `list-cursor` key,
+ * functions/lib/secrets.ts) together with the list it belongs to. So a cursor reveals no key name or value, cannot be
+ * altered, and is good only for the list that made it: a ticket-list cursor replayed on a thread, on another filter
+ * or after tampering is a 400 and never reaches DynamoDB.
  */
 import { ValidationError } from '../lib/errors.ts';
+import { seal, unseal } from '../lib/secrets.ts';
 
-export const encodeCursor = (payload: unknown): string => Buffer.from(JSON.stringify(payload)).toString('base64url');
+/**
+ * Names one list: its kind and whatever selects its items (filters, the ticket, the caller's view), in a stable
+ * order. Two requests get each other's cursors only if their bindings are equal.
+ */
+export function listBinding(kind: string, selection: Record<string, string | number | boolean | null | undefined>) {
+  const fields = Object.entries(selection)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return `${kind}:${JSON.stringify(fields)}`;
+}
 
-/** The payload inside `cursor` as `accept` reads it; whatever `accept` refuses (undefined) is a 400. */
-export function decodeCursor<T>(cursor: string, accept: (payload: unknown) => T | undefined): T {
-  let payload: unknown;
+/** A cursor for the page of `binding`'s list that starts after `key`. */
+export const sealCursor = (binding: string, key: unknown): Promise<string> =>
+  seal('list-cursor', JSON.stringify({ l: binding, k: key }));
+
+const invalidCursor = () => new ValidationError('validation.cursor.invalid', { cursor: 'validation.cursor.invalid' });
+
+/**
+ * The key inside a cursor this list handed out, as `accept` reads it; a cursor of another list, an altered one,
+ * and whatever `accept` refuses (undefined) are a 400.
+ */
+export async function openCursor<T>(
+  cursor: string,
+  binding: string,
+  accept: (key: unknown) => T | undefined,
+): Promise<T> {
+  const plain = await unseal('list-cursor', cursor);
+  let payload: { l?: unknown; k?: unknown } | undefined;
   try {
-    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    payload = plain ? (JSON.parse(plain.toString('utf8')) as typeof payload) : undefined;
   } catch {
     payload = undefined;
   }
-  const accepted = payload === undefined ? undefined : accept(payload);
-  if (accepted === undefined) {
-    throw new ValidationError('validation.cursor.invalid', { cursor: 'validation.cursor.invalid' });
-  }
+  const accepted = payload?.l === binding ? accept(payload.k) : undefined;
+  if (accepted === undefined) throw invalidCursor();
   return accepted;
 }
 
@@ -52,7 +75,7 @@ export interface PageOptions {
   /** The key attributes of an item (table and index keys): where a page that stops inside a Query result goes on. */
   keyAttributes: readonly string[];
   /** The cursor of a next page that starts after `key`. */
-  cursorOf: (key: Record<string, unknown>) => string;
+  cursorOf: (key: Record<string, unknown>) => string | Promise<string>;
 }
 
 /**
@@ -79,12 +102,12 @@ export async function readPage(
       // More matched than fit: continue right after the last one returned.
       const last = taken.at(-1)!;
       const key = Object.fromEntries(options.keyAttributes.map((name) => [name, last[name]]));
-      return { items: found, nextCursor: options.cursorOf(key) };
+      return { items: found, nextCursor: await options.cursorOf(key) };
     }
     startKey = result.lastKey;
     if (!startKey) return { items: found, nextCursor: null };
     if (found.length >= options.limit || evaluated >= options.budget) {
-      return { items: found, nextCursor: options.cursorOf(startKey) };
+      return { items: found, nextCursor: await options.cursorOf(startKey) };
     }
   }
 }

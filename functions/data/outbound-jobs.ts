@@ -3,8 +3,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Job, ParkReason } from '../domain/outbound.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { NotFoundError } from '../lib/errors.ts';
 import { queryCollectionPage } from './collections.ts';
+import { listBinding, openCursor, sealCursor, stringKey } from './cursor.ts';
 import type { DeliveryLogRef } from './delivery-log.ts';
 import { INDEXES, KEYS, failedJobsCollection, keys } from './table.ts';
 
@@ -262,24 +263,15 @@ const toFailedJob = (item: JobItem): FailedJob => ({
   payload: item.job?.payload,
 });
 
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+const failedJobsBinding = (collection: string) => listBinding('failed-jobs', { collection });
 
 /** A cursor this list handed out for this kind, or a ValidationError. */
-function decodeCursor(cursor: string, collection: string): Record<string, string> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const fields = [KEYS.pk, KEYS.sk, INDEXES.byCollection.pk, INDEXES.byCollection.sk];
-    const valid =
-      key !== null &&
-      typeof key === 'object' &&
-      Object.keys(key).length === fields.length &&
-      fields.every((field) => typeof key[field] === 'string') &&
-      key[INDEXES.byCollection.pk] === collection;
-    if (valid) return key as Record<string, string>;
-  } catch {
-    // Not base64url JSON: the same answer as any other foreign cursor.
-  }
-  throw new ValidationError('error.outbound.invalidCursor');
+function decodeCursor(cursor: string, collection: string): Promise<Record<string, string>> {
+  const fields = [KEYS.pk, KEYS.sk, INDEXES.byCollection.pk, INDEXES.byCollection.sk];
+  return openCursor(cursor, failedJobsBinding(collection), (payload) => {
+    const key = stringKey(payload, fields);
+    return key?.[INDEXES.byCollection.pk] === collection ? key : undefined;
+  });
 }
 
 /** listFailedJobs: one page of a kind's parked jobs, newest first (byCollection `FAILED_JOBS#<kind>`). */
@@ -291,9 +283,12 @@ export async function listFailedJobs(
   const { items, next } = await queryCollectionPage<JobItem>(collection, {
     order: 'descending',
     limit: page.limit ?? 25,
-    startKey: page.cursor ? decodeCursor(page.cursor, collection) : undefined,
+    startKey: page.cursor ? await decodeCursor(page.cursor, collection) : undefined,
   });
-  return { jobs: items.map(toFailedJob), ...(next ? { nextCursor: encodeCursor(next) } : {}) };
+  return {
+    jobs: items.map(toFailedJob),
+    ...(next ? { nextCursor: await sealCursor(failedJobsBinding(collection), next) } : {}),
+  };
 }
 
 /**

@@ -17,6 +17,9 @@ export const KEYS = {
  * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user
  * - byType:       tickets by type (api | direct), ordered by creation
  * - byDeadline:   unresolved tickets, partitioned DUE | OVERDUE, ordered by deadline
+ * - byCustomer:   tickets by customer e-mail (stored lower-case), ordered by creation. Keyed on attributes every ticket
+ *                 item has always carried (`customerEmail`, and byCollection's sort key), so DynamoDB fills the index
+ *                 from existing tickets when it is added; only ticket items carry a top-level `customerEmail`.
  */
 export const INDEXES = {
   byCollection: { name: 'byCollection', pk: 'gsi1pk', sk: 'gsi1sk' },
@@ -24,6 +27,7 @@ export const INDEXES = {
   byAssignee: { name: 'byAssignee', pk: 'gsi3pk', sk: 'gsi3sk' },
   byType: { name: 'byType', pk: 'gsi4pk', sk: 'gsi4sk' },
   byDeadline: { name: 'byDeadline', pk: 'gsi5pk', sk: 'gsi5sk' },
+  byCustomer: { name: 'byCustomer', pk: 'customerEmail', sk: 'gsi1sk' },
 } as const;
 export type IndexName = keyof typeof INDEXES;
 
@@ -70,6 +74,12 @@ export const PREFIX = {
   deliveryLog: 'DELIVERY_LOG#',
   deliveryLogSlot: 'SLOT#',
   failedJobs: 'FAILED_JOBS#',
+  webhook: 'WEBHOOK#',
+  audit: 'AUDIT',
+  auditAction: 'AUDIT_ACTION#',
+  auditActor: 'AUDIT_ACTOR#',
+  auditActorAction: 'AUDIT_ACTOR_ACTION#',
+  signInThrottle: 'THROTTLE#',
 } as const;
 
 export const keys = {
@@ -125,9 +135,26 @@ export const keys = {
     sk: `${DELIVERY_LOG_SLOT_PREFIX}${pad(slot, 4)}`,
   }),
 
+  /**
+   * A webhook. All of them share one partition: the dispatcher reads them all with one Query per stream batch (a
+   * grant limited to this partition), and there are at most WEBHOOK_LIMITS.max.
+   */
+  webhook: (id: string) => ({ pk: WEBHOOKS_PARTITION, sk: `${PREFIX.webhook}${id}` }),
+  /** One audit entry: every entry in one partition, newest last in key order (docs/data-model.md, A1-A5). */
+  auditEntry: (at: string, id: string) => ({ pk: PREFIX.audit, sk: auditIndexKeys.entry(at, id) }),
+
+  /** Failed sign-ins of one account (by e-mail) or from one client address, with the lock they earned. */
+  signInThrottle: (scope: 'account' | 'address', value: string) => ({
+    pk: `${PREFIX.signInThrottle}${scope}#${value.toLowerCase()}`,
+    sk: 'SIGN_IN',
+  }),
+
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
 } as const;
+
+/** The partition of every webhook item. */
+export const WEBHOOKS_PARTITION = 'WEBHOOKS';
 
 /** Sort-key prefix of a delivery log's entries (its counter item sorts apart). */
 export const DELIVERY_LOG_SLOT_PREFIX = PREFIX.deliveryLogSlot;
@@ -180,6 +207,17 @@ export const ticketIndexKeys = {
   deadline: (deadline: string, id: number) => `${deadline}#${pad(id)}`,
   /** Every deadline-index sort key of a deadline at or before `iso` sorts at or before this. */
   deadlineUpTo: (iso: string) => `${iso}#~`,
+} as const;
+
+/**
+ * Index keys of an audit entry: its time and id sort every partition chronologically; the action filter uses
+ * byStatus, the actor filter byAssignee, both together byType (overloaded by prefix, beside the tickets' keys).
+ */
+export const auditIndexKeys = {
+  entry: (at: string, id: string) => `${at}#${id}`,
+  action: (action: string) => `${PREFIX.auditAction}${action}`,
+  actor: (actorId: string) => `${PREFIX.auditActor}${actorId}`,
+  actorAction: (actorId: string, action: string) => `${PREFIX.auditActorAction}${actorId}#${action}`,
 } as const;
 
 /** Partition values of the byDeadline index. */

@@ -8,7 +8,8 @@ import type { User } from '#shared/schemas/user.ts';
 import { type AdminSetChange, isActiveAdmin } from '../domain/staff.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { ConflictError } from '../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import type { SessionList } from '../domain/sessions.ts';
 import { queryWholeCollection } from './collections.ts';
 import { COLLECTIONS, keys } from './table.ts';
 import { type GuardedItem, transact, withRetries } from './transactions.ts';
@@ -18,16 +19,83 @@ interface UserItem extends User {
   sk: string;
   gsi1pk: string;
   gsi1sk: string;
+  /** The user's open sessions (functions/domain/sessions.ts); absent until the first sign-in. */
+  sessions?: SessionList;
+  /** Counts every change of `sessions`; a change decided from a read is written only if it has not moved. */
+  sessionsVersion?: number;
 }
 
-const toUser = ({ pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ...user }: UserItem): User => user;
+const toUser = ({
+  pk: _pk,
+  sk: _sk,
+  gsi1pk: _g1,
+  gsi1sk: _g2,
+  sessions: _sessions,
+  sessionsVersion: _version,
+  ...user
+}: UserItem): User => user;
 
-/** getUser: the staff directory entry of one user (the authority for role and active flag). */
-export async function getUser(userId: string): Promise<User | undefined> {
+/** A directory entry with the sessions it holds. */
+export interface StaffRecord {
+  user: User;
+  sessions: SessionList;
+  sessionsVersion: number;
+}
+
+/** getStaffRecord: one user's directory entry and open sessions (every authenticated request reads it, S1). */
+export async function getStaffRecord(userId: string): Promise<StaffRecord | undefined> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: config().tableName, Key: keys.user(userId), ConsistentRead: true }),
   );
-  return Item ? toUser(Item as UserItem) : undefined;
+  if (!Item) return undefined;
+  const item = Item as UserItem;
+  return { user: toUser(item), sessions: item.sessions ?? {}, sessionsVersion: item.sessionsVersion ?? 0 };
+}
+
+/** getUser: the staff directory entry of one user (the authority for role and active flag). */
+export async function getUser(userId: string): Promise<User | undefined> {
+  return (await getStaffRecord(userId))?.user;
+}
+
+/**
+ * sessionsWrite: replaces a user's session list, only while it is still the version `readVersion` that the new list
+ * was decided from (else a StaleReadError); for the transaction of the action that changes it.
+ */
+export function sessionsWrite(userId: string, sessions: SessionList, readVersion: number): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: config().tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET sessions = :sessions, sessionsVersion = :next',
+        ConditionExpression:
+          'attribute_exists(pk) AND (sessionsVersion = :read OR (attribute_not_exists(sessionsVersion) AND :read = :zero))',
+        ExpressionAttributeValues: {
+          ':sessions': sessions,
+          ':next': readVersion + 1,
+          ':read': readVersion,
+          ':zero': 0,
+        },
+      },
+    },
+    onConditionFailed: 'retry',
+  };
+}
+
+/** endAllSessions: empties a user's session list whatever it held (password reset by an admin, S7). */
+export function endAllSessions(userId: string): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: config().tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET sessions = :none ADD sessionsVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':none': {}, ':one': 1 },
+      },
+    },
+    onConditionFailed: () => new NotFoundError('error.staff.notFound'),
+  };
 }
 
 /** findUserIdByEmail: the id behind an e-mail address, through its uniqueness item. */
@@ -53,7 +121,12 @@ export interface NewUser {
  * Nothing here is decided from a read, so a transaction that met another (two admins created at once both ADD to the
  * set) is simply written again, a few times.
  */
-export async function putNewUser(input: NewUser, now = new Date()): Promise<User> {
+export async function putNewUser(
+  input: NewUser,
+  now = new Date(),
+  /** Written in the same transaction (the audit entry of the creation). */
+  alongWith: readonly GuardedItem[] = [],
+): Promise<User> {
   const at = now.toISOString();
   const user: User = {
     id: input.id,
@@ -90,6 +163,7 @@ export async function putNewUser(input: NewUser, now = new Date()): Promise<User
       onConditionFailed: emailTaken,
     },
     ...(isActiveAdmin(user) ? [adminSetJoin(user.id)] : []),
+    ...alongWith,
   ];
   await withRetries(
     {
@@ -127,6 +201,10 @@ export async function writeStaffStatus(
   before: User,
   after: User,
   adminSet: { change: AdminSetChange; lastAdmin: () => Error },
+  /** The user's sessions after the change, written with it (a demotion or a deactivation); unchanged if absent. */
+  sessionsAfter: SessionList | undefined,
+  /** Written in the same transaction (the audit entry of the change). */
+  alongWith: readonly GuardedItem[] = [],
 ): Promise<void> {
   await transact([
     {
@@ -134,7 +212,7 @@ export async function writeStaffStatus(
         Update: {
           TableName: config().tableName,
           Key: keys.user(before.id),
-          UpdateExpression: 'SET #role = :role, isActive = :active, updatedAt = :at',
+          UpdateExpression: `SET #role = :role, isActive = :active, updatedAt = :at${sessionsAfter ? ', sessions = :sessions ADD sessionsVersion :one' : ''}`,
           ConditionExpression: '#role = :prevRole AND isActive = :prevActive',
           ExpressionAttributeNames: { '#role': 'role' },
           ExpressionAttributeValues: {
@@ -143,6 +221,7 @@ export async function writeStaffStatus(
             ':at': after.updatedAt,
             ':prevRole': before.role,
             ':prevActive': before.isActive,
+            ...(sessionsAfter ? { ':sessions': sessionsAfter, ':one': 1 } : {}),
           },
         },
       },
@@ -150,6 +229,7 @@ export async function writeStaffStatus(
     },
     ...(adminSet.change === 'join' ? [adminSetJoin(before.id)] : []),
     ...(adminSet.change === 'leave' ? [adminSetLeave(before.id, adminSet.lastAdmin)] : []),
+    ...alongWith,
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertType } from '#shared/constants.ts';
-import { alarmMessageSchema } from '#shared/schemas/alarm.ts';
+import { ticketAlarmMessageSchema } from '#shared/schemas/alarm.ts';
 import { alarmCandidates, alarmMessage, alarmsForChange, chooseAlarm, type TicketImage } from './alarms.ts';
 
 const ticket = (overrides: Partial<TicketImage> = {}): TicketImage => ({
@@ -185,7 +185,7 @@ describe('chooseAlarm', () => {
 describe('alarmMessage', () => {
   it('carries the ticket fields of docs/product.md §3 plus the numeric id and the event id', () => {
     const message = alarmMessage(ticket({ priority: 'high', status: 'in_progress' }), 'high_priority', 'event-1');
-    expect(alarmMessageSchema.strict().parse(message)).toEqual(message);
+    expect(ticketAlarmMessageSchema.strict().parse(message)).toEqual(message);
     expect(message).toEqual({
       alarmType: 'high_priority',
       data: {

@@ -4,7 +4,7 @@
  * decides is decided here, without AWS. docs/decisions/020-alarm-delivery.md explains the choices.
  */
 import { UNRESOLVED_STATUSES, type AlertType, type Priority, type Role } from '#shared/constants.ts';
-import type { AlarmMessage } from '#shared/schemas/alarm.ts';
+import type { AlarmMessage, AlarmWebhook, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -107,6 +107,8 @@ export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'critical_priority',
   'high_priority',
   'ticket_created',
+  // Raised alone, by a webhook's change, never with the ticket alarms above.
+  'webhook_disabled',
 ];
 
 /** The one alarm a person receives of the types meant for them, honouring their alarm settings; none if off. */
@@ -118,8 +120,31 @@ export function chooseAlarm(
   return ALARM_PRECEDENCE.find((type) => types.includes(type) && settings.alertTypes.includes(type));
 }
 
+/** The fields of a webhook image that the alarm rule reads. */
+export interface WebhookImage {
+  id: string;
+  url: string;
+  disabledAt?: string | null;
+}
+
+/** A webhook disabled by the sender (it kept failing for the retry window): `webhook_disabled` to every admin. */
+export function webhookAlarms(before: WebhookImage | undefined, after: WebhookImage | undefined): Alarm[] {
+  if (!after?.disabledAt || before?.disabledAt) return [];
+  return [{ alarmType: 'webhook_disabled', audience: { userIds: [], roles: ['admin'] } }];
+}
+
+/** The frame of a webhook alarm. */
+export function webhookAlarmMessage(webhook: WebhookImage, eventId: string): AlarmMessage {
+  const data: AlarmWebhook = { webhookId: webhook.id, url: webhook.url };
+  return { alarmType: 'webhook_disabled', data, eventId };
+}
+
 /** The frame sent to the browser (docs/product.md §3 "Alarm message"); `eventId` lets a client drop a redelivery. */
-export function alarmMessage(ticket: TicketImage, alarmType: AlertType, eventId: string): AlarmMessage {
+export function alarmMessage(
+  ticket: TicketImage,
+  alarmType: TicketAlarmMessage['alarmType'],
+  eventId: string,
+): AlarmMessage {
   return {
     alarmType,
     data: {

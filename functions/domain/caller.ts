@@ -8,9 +8,19 @@ import type { User } from '#shared/schemas/user.ts';
 import type { ApiKeyIdentity } from './api-keys.ts';
 import { displayName } from './tickets.ts';
 
+/** Where a request came from: what the audit log records (absent for trusted code and tests). */
+interface Origin {
+  /** The client's address as the API saw it. */
+  clientAddress?: string;
+}
+
 export type Caller =
-  | { kind: 'staff'; user: User }
-  | { kind: 'apiKey'; apiKey: ApiKeyIdentity }
+  | ({
+      kind: 'staff';
+      user: User /** The session the request belongs to (functions/domain/sessions.ts). */;
+      sessionId?: string;
+    } & Origin)
+  | ({ kind: 'apiKey'; apiKey: ApiKeyIdentity } & Origin)
   | { kind: 'system'; actor: Actor }
   | { kind: 'anonymous' };
 

@@ -57,6 +57,16 @@ export interface Planner<P = unknown> {
 }
 
 /**
+ * A planner whose plans also depend on a few items the stream record does not carry (the webhooks registered):
+ * `forBatch` reads them once per batch of records and returns the batch's planner, a pure function of the record
+ * and what was read. It reads nothing when none of the batch's changes can concern its kind.
+ */
+export interface BatchPlanner<P = unknown> {
+  kind: string;
+  forBatch(changes: readonly StreamChange[]): Promise<Planner<P>>;
+}
+
+/**
  * jobId: 128 bits of SHA-256 over the kind, the stream record's id and the recipient. A redelivered record, or the
  * dispatcher running twice over it, yields the same id, which is what the sender's claim is keyed on.
  */

@@ -33,6 +33,8 @@ export const TICKET_ACCESS = {
   comment: { roles: ROLES },
   /** The customer's rating arrives from the upstream system that talks to the customer: keys only. */
   rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: 'error.ticket.ratingByKeysOnly' },
+  /** The customer's own messages, relayed by an upstream system: keys only (staff reply with a comment). */
+  reply: { roles: [], apiKeyScope: 'tickets:reply', deniedMessage: 'error.ticket.messagesByKeysOnly' },
   dashboard: { roles: ROLES, apiKeyScope: 'tickets:read' },
   analytics: { roles: MANAGERS, deniedMessage: 'error.analytics.denied' },
 } as const satisfies Record<string, Access>;
@@ -52,6 +54,16 @@ export const CATEGORY_ACCESS = {
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },
+} as const satisfies Record<string, Access>;
+
+/** Admins alone manage webhooks (docs/decisions/052); keys never may. */
+export const WEBHOOK_ACCESS = {
+  manage: { roles: ADMINS, deniedMessage: 'error.webhook.manageDenied' },
+} as const satisfies Record<string, Access>;
+
+/** The audit log: admins alone read it; nobody writes it but the actions it records. */
+export const AUDIT_ACCESS = {
+  read: { roles: ADMINS, deniedMessage: 'error.audit.denied' },
 } as const satisfies Record<string, Access>;
 
 /** A staff member's own settings and password: any signed-in staff member, nobody else. */

@@ -3,7 +3,7 @@ import { userSettingsSchema } from '#shared/schemas/settings.ts';
 import { DEFAULT_USER_SETTINGS, settingsOverDefaults } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for three alert types', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for four alert types (webhook_disabled reaches admins only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -20,7 +20,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
         enabled: true,
         volume: 80,
         soundType: 'bell',
-        alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+        alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'webhook_disabled'],
       },
     });
   });
@@ -70,6 +70,6 @@ describe('settingsOverDefaults', () => {
 
   it('never hands out the shared defaults themselves', () => {
     settingsOverDefaults(undefined).alarmSettings.alertTypes.push('ticket_overdue');
-    expect(DEFAULT_USER_SETTINGS.alarmSettings.alertTypes).toHaveLength(3);
+    expect(DEFAULT_USER_SETTINGS.alarmSettings.alertTypes).toHaveLength(4);
   });
 });

@@ -21,7 +21,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
     enabled: true,
     volume: ALARM.defaultVolume,
     soundType: 'bell',
-    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'webhook_disabled'],
   },
 };
 

@@ -5,6 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ROLES } from '#shared/constants.ts';
+import { issueText } from '#shared/i18n/messages.ts';
+import { opaqueToken } from '#shared/schemas/text.ts';
 import { loginSchema } from '#shared/schemas/user.ts';
 import { config } from '../lib/config.ts';
 import { clearedSessionCookies, COOKIE, sessionCookies, type CookieOptions } from '../lib/cookies.ts';
@@ -26,9 +28,9 @@ export const handler = httpHandler('auth', {
   'POST /api/auth/agent-login': defineRoute({
     access: 'public',
     body: loginSchema,
-    async handle({ body, cookieOptions }) {
-      const { user, tokens } = await signIn(body.email, body.password);
-      return { body: user, cookies: sessionCookies(tokens, cookieOptions) };
+    async handle({ body, cookieOptions, clientAddress }) {
+      const { user, tokens, sessionToken } = await signIn(body.email, body.password, { clientAddress });
+      return { body: user, cookies: sessionCookies(tokens, cookieOptions, sessionToken) };
     },
   }),
 
@@ -41,8 +43,11 @@ export const handler = httpHandler('auth', {
 
   'GET /api/logout': defineRoute({
     access: 'public',
-    async handle({ cookies, cookieOptions, headers }) {
-      await signOut(cookies[COOKIE.refresh]);
+    async handle({ cookies, cookieOptions, headers, clientAddress }) {
+      // Another site's link or form must not sign anyone out: the browser says where a navigation came from. The
+      // app is shown as it is, signed in or not, and nothing is cleared (docs/decisions/070-sessions-that-end.md).
+      if (headers['sec-fetch-site'] === 'cross-site') return { redirect: '/' };
+      await signOut({ refreshToken: cookies[COOKIE.refresh], session: cookies[COOKIE.session] }, { clientAddress });
       const { hostedUiDomain, clientId } = config().cognito;
       const home = `${siteOrigin(headers)}/`;
       const redirect = hostedUiDomain
@@ -79,15 +84,26 @@ export const handler = httpHandler('auth', {
 
   'GET /api/auth/callback': defineRoute({
     access: 'public',
-    query: z.object({ code: z.string().min(1), state: z.string().min(1) }),
-    async handle({ query, cookies, headers, cookieOptions }) {
+    query: z.object({
+      code: opaqueToken(issueText('validation.signIn.codeMalformed'), 2_048),
+      state: opaqueToken(issueText('validation.signIn.stateMalformed'), 256),
+    }),
+    async handle({ query, cookies, headers, cookieOptions, clientAddress }) {
       if (!config().cognito.hostedUiDomain) throw new NotFoundError('error.auth.organizationNotConfigured');
       const [state, verifier] = (cookies[PKCE_COOKIE] ?? '').split('.');
       if (!state || !verifier || state !== query.state) throw new UnauthorizedError('error.auth.signInExpired');
-      const { tokens } = await signInWithCode(query.code, verifier, `${siteOrigin(headers)}/api/auth/callback`);
+      const { tokens, sessionToken } = await signInWithCode(
+        query.code,
+        verifier,
+        `${siteOrigin(headers)}/api/auth/callback`,
+        { clientAddress },
+      );
       return {
         redirect: '/',
-        cookies: [...sessionCookies(tokens, cookieOptions), shortLivedCookie(PKCE_COOKIE, '', 0, cookieOptions)],
+        cookies: [
+          ...sessionCookies(tokens, cookieOptions, sessionToken),
+          shortLivedCookie(PKCE_COOKIE, '', 0, cookieOptions),
+        ],
       };
     },
   }),

@@ -2,9 +2,11 @@
  * Ticket categories (docs/product.md §2 "Category Management"): every staff member and `tickets:read` API keys list them;
  * only admins create, edit and delete them. The use cases live in functions/use-cases/categories/.
  */
+import { z } from 'zod';
 import {
   categoryIdParamsSchema,
   categoryListQuerySchema,
+  categorySchema,
   createCategorySchema,
   updateCategorySchema,
 } from '#shared/schemas/category.ts';
@@ -21,6 +23,13 @@ export const handler = httpHandler('categories', {
   'GET /api/categories': defineRoute({
     access: CATEGORY_ACCESS.read,
     query: categoryListQuerySchema,
+    doc: {
+      operationId: 'listCategories',
+      summary: 'List ticket categories',
+      description: 'Create tickets with the `name` of an active category.',
+      parameters: { active: '`true`: only the categories new tickets may use.' },
+      response: { status: 200, description: 'The categories, by name.', schema: z.array(categorySchema) },
+    },
     async handle({ query, caller }) {
       const active = query.active === undefined ? undefined : query.active === 'true';
       return { body: await listCategoriesFor(caller, { active }) };

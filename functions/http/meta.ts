@@ -4,6 +4,7 @@
 import { config } from '../lib/config.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '../lib/openapi.ts';
+import { DOCUMENTED_ROUTES } from './documented-routes.ts';
 
 /** The document only changes with a deployment, so each instance builds it once, on first request. */
 let document: OpenApiDocument | undefined;
@@ -15,6 +16,7 @@ export const handler = httpHandler('meta', {
       const { apiKeyRateLimitPerMinute, apiKeyRateWindowSeconds } = config();
       document ??= buildOpenApiDocument({
         rateLimit: { limit: apiKeyRateLimitPerMinute, windowSeconds: apiKeyRateWindowSeconds },
+        definitions: DOCUMENTED_ROUTES,
       });
       return { body: document, headers: { 'cache-control': 'public, max-age=300' } };
     },

@@ -4,7 +4,7 @@
  */
 import { changePasswordSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
-import { COOKIE } from '../lib/cookies.ts';
+import { COOKIE, sessionCookies } from '../lib/cookies.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
@@ -28,12 +28,14 @@ export const handler = httpHandler('settings', {
   'POST /api/user/change-password': defineRoute({
     access: SETTINGS_ACCESS.own,
     body: changePasswordSchema,
-    async handle({ body, caller, cookies }) {
+    async handle({ body, caller, cookies, cookieOptions }) {
       const accessToken = await liveAccessToken({
         accessToken: cookies[COOKIE.access],
         refreshToken: cookies[COOKIE.refresh],
       });
-      return { body: { message: await changePassword(caller, accessToken, body) } };
+      const { message, tokens } = await changePassword(caller, accessToken, body);
+      // This session goes on with the tokens of the new password (the old ones were revoked with the others).
+      return { body: { message }, cookies: tokens ? sessionCookies(tokens, cookieOptions) : [] };
     },
   }),
 });

@@ -3,15 +3,26 @@
  * assign, comments, history and customer ratings. Each route parses, calls one use case in
  * functions/use-cases/tickets/, and shapes the answer.
  */
+import { z } from 'zod';
+import { issueText } from '#shared/i18n/messages.ts';
 import {
   assignTicketSchema,
+  commentSchema,
   createCommentSchema,
   createTicketSchema,
+  historyEntrySchema,
   listTicketsQuerySchema,
+  overdueTicketsSchema,
+  postMessageSchema,
   rateTicketSchema,
+  threadQuerySchema,
   ticketIdParamsSchema,
+  ticketListSchema,
+  ticketRatingSchema,
+  ticketSchema,
   updateTicketSchema,
 } from '#shared/schemas/ticket.ts';
+import { publicMessageSchema, publicThreadPageSchema } from '#shared/schemas/webhook.ts';
 import { TICKET_ACCESS } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
 import { ValidationError } from '../lib/errors.ts';
@@ -20,10 +31,18 @@ import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
 import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
 import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
-import { addStaffComment, readComments } from '../use-cases/tickets/thread.ts';
+import { addStaffComment, readComments, readPublicThread, relayCustomerMessage } from '../use-cases/tickets/thread.ts';
 import { updateTicket } from '../use-cases/tickets/update-ticket.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** `Idempotency-Key` as this handler accepts it, for the OpenAPI document. */
+const idempotencyHeadersSchema = z.object({
+  'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY, issueText('validation.idempotencyKey.invalid')).optional(),
+});
+
+const TICKET_ID_PARAMETER = { id: 'The ticket number (`id`), not the `TKT-` code.' };
+const NO_SUCH_TICKET = 'There is no ticket with this id.';
 
 /** The `Idempotency-Key` header, if sent: 1 to 255 visible ASCII characters. */
 function idempotencyKeyOf(header: string | undefined): string | undefined {
@@ -37,6 +56,21 @@ export const handler = httpHandler('tickets', {
   'GET /api/tickets': defineRoute({
     access: TICKET_ACCESS.read,
     query: listTicketsQuerySchema,
+    doc: {
+      operationId: 'listTickets',
+      summary: 'List tickets, newest first',
+      description:
+        'One page at a time: pass `nextCursor` back as `cursor` until it is null. Filters combine. With ' +
+        '`customerEmail`, the customer’s tickets of any age come back from an index of their own.',
+      parameters: {
+        limit: 'Page size. A page may hold fewer tickets and still have a `nextCursor`.',
+        customerEmail: 'Only the tickets of this customer: the whole address, matched in any case.',
+        q: 'Case-insensitive substring of the subject, the customer e-mail or the ticket code.',
+        cursor: 'The `nextCursor` of the previous page.',
+        assignedToId: 'Only tickets assigned to this staff member.',
+      },
+      response: { status: 200, description: 'One page of tickets.', schema: ticketListSchema },
+    },
     async handle({ query, caller }) {
       const page = await findTickets(caller, query);
       return { body: { tickets: page.tickets.map(toApiTicket), nextCursor: page.nextCursor } };
@@ -46,6 +80,26 @@ export const handler = httpHandler('tickets', {
   'POST /api/tickets': defineRoute({
     access: TICKET_ACCESS.create,
     body: createTicketSchema,
+    doc: {
+      operationId: 'createTicket',
+      summary: 'Create a ticket',
+      description:
+        'A ticket created with an API key is of type `api` and records the key (`createdByApiKeyId`). Without ' +
+        '`assignedToId` it is assigned round robin to the next active agent. Send an `Idempotency-Key` to make ' +
+        'retries safe: the same key with the same body within 24 hours answers with the ticket first created.',
+      headers: idempotencyHeadersSchema,
+      parameters: {
+        'Idempotency-Key': 'Your unique id for this create (a UUID, say); remembered for 24 hours, per API key.',
+      },
+      response: { status: 201, description: 'The new ticket.', schema: ticketSchema },
+      alsoAnswers: {
+        status: 200,
+        description:
+          'A repeat of a create already made with this `Idempotency-Key`: the ticket it created, as it is now.',
+        headers: { 'Idempotent-Replayed': { description: 'Always `true` on a replay.', schema: z.literal('true') } },
+      },
+      conflict: 'The `Idempotency-Key` was already used with a different body.',
+    },
     async handle({ body, caller, headers }) {
       const idempotencyKey = idempotencyKeyOf(headers['idempotency-key']);
       const { ticket, replayed } = await createTicket(caller, body, { idempotencyKey });
@@ -59,6 +113,12 @@ export const handler = httpHandler('tickets', {
 
   'GET /api/tickets/overdue': defineRoute({
     access: TICKET_ACCESS.read,
+    doc: {
+      operationId: 'listOverdueTickets',
+      summary: 'List overdue tickets',
+      description: 'Unresolved tickets past their deadline, earliest deadline first, at most 100.',
+      response: { status: 200, description: 'Overdue tickets.', schema: overdueTicketsSchema },
+    },
     async handle({ caller }) {
       return { body: (await findOverdueTickets(caller)).map(toApiTicket) };
     },
@@ -67,6 +127,13 @@ export const handler = httpHandler('tickets', {
   'GET /api/tickets/{id}': defineRoute({
     access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
+    doc: {
+      operationId: 'getTicket',
+      summary: 'Get one ticket',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 200, description: 'The ticket.', schema: ticketSchema },
+      notFound: NO_SUCH_TICKET,
+    },
     async handle({ params, caller }) {
       return { body: toApiTicket(await readTicket(caller, params.id)) };
     },
@@ -93,6 +160,16 @@ export const handler = httpHandler('tickets', {
   'GET /api/tickets/{id}/comments': defineRoute({
     access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
+    doc: {
+      operationId: 'listTicketComments',
+      summary: "List a ticket's comments",
+      description:
+        'Oldest first, at most 1,000. Internal staff notes are never shown to API keys. For the conversation as the ' +
+        'customer may see it, paged, use `GET /api/tickets/{id}/messages`.',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 200, description: 'The comments.', schema: z.array(commentSchema) },
+      notFound: NO_SUCH_TICKET,
+    },
     async handle({ params, caller }) {
       return { body: await readComments(caller, params.id) };
     },
@@ -110,6 +187,14 @@ export const handler = httpHandler('tickets', {
   'GET /api/tickets/{id}/history': defineRoute({
     access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema,
+    doc: {
+      operationId: 'listTicketHistory',
+      summary: "List a ticket's history",
+      description: 'Who changed what and when, oldest first.',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 200, description: 'The history.', schema: z.array(historyEntrySchema) },
+      notFound: NO_SUCH_TICKET,
+    },
     async handle({ params, caller }) {
       return { body: await readHistory(caller, params.id) };
     },
@@ -121,9 +206,62 @@ export const handler = httpHandler('tickets', {
     access: TICKET_ACCESS.rate,
     params: ticketIdParamsSchema,
     body: rateTicketSchema,
+    doc: {
+      operationId: 'rateTicket',
+      summary: "Record the customer's rating of a ticket",
+      description:
+        'Only for a resolved or closed ticket. One rating per ticket: a new one replaces the previous one, and the ' +
+        'rating counts towards the week of the agent who resolved the ticket. Sending the same rating again changes ' +
+        'nothing.',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 201, description: "The ticket's first rating.", schema: ticketRatingSchema },
+      alsoAnswers: { status: 200, description: 'The ticket was rated before: this rating replaced that one.' },
+      notFound: NO_SUCH_TICKET,
+      conflict: 'The ticket is not resolved or closed.',
+    },
     async handle({ params, body, caller }) {
       const { rating, replaced } = await rateTicket(caller, params.id, body);
       return { status: replaced ? 200 : 201, body: rating };
+    },
+  }),
+
+  // The conversation with the customer, for the upstream system that talks to them: public messages only.
+  'GET /api/tickets/{id}/messages': defineRoute({
+    access: TICKET_ACCESS.read,
+    params: ticketIdParamsSchema,
+    query: threadQuerySchema,
+    doc: {
+      operationId: 'listTicketMessages',
+      summary: 'The conversation with the customer',
+      description:
+        'The customer’s messages and the staff’s public replies, oldest first, a page at a time: never an internal ' +
+        'note, never a staff member’s e-mail address. Pass `nextCursor` back as `cursor` until it is null.',
+      parameters: { ...TICKET_ID_PARAMETER, cursor: 'The `nextCursor` of the previous page.' },
+      response: { status: 200, description: 'One page of the thread.', schema: publicThreadPageSchema },
+      notFound: NO_SUCH_TICKET,
+    },
+    async handle({ params, query, caller }) {
+      return { body: await readPublicThread(caller, params.id, query) };
+    },
+  }),
+
+  // The customer's answer, relayed by that system: recorded as the customer's, as an e-mailed reply would be.
+  'POST /api/tickets/{id}/messages': defineRoute({
+    access: TICKET_ACCESS.reply,
+    params: ticketIdParamsSchema,
+    body: postMessageSchema,
+    doc: {
+      operationId: 'postTicketMessage',
+      summary: "Pass on the customer's answer",
+      description:
+        'Recorded as the customer’s message, exactly as an e-mailed reply would be: a resolved or closed ticket ' +
+        'reopens, and the assignee hears of it. Staff cannot use this route: they reply with a comment.',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 201, description: 'The message as the thread shows it.', schema: publicMessageSchema },
+      notFound: NO_SUCH_TICKET,
+    },
+    async handle({ params, body, caller }) {
+      return { status: 201, body: await relayCustomerMessage(caller, params.id, body) };
     },
   }),
 });

@@ -13,14 +13,25 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { TicketsChangedMessage } from '#shared/schemas/alarm.ts';
+import type { AlertType } from '#shared/constants.ts';
+import type { AlarmMessage, TicketsChangedMessage } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { deleteConnection, listSubscribedConnections, type Connection } from '../data/connections.ts';
 import { getUserSettings } from '../data/settings.ts';
 import { KEYS, keys } from '../data/table.ts';
 import { listStaff } from '../data/users.ts';
-import { alarmCandidates, alarmMessage, alarmsForChange, chooseAlarm, type TicketImage } from '../domain/alarms.ts';
+import {
+  type Alarm,
+  alarmCandidates,
+  alarmMessage,
+  alarmsForChange,
+  chooseAlarm,
+  type TicketImage,
+  type WebhookImage,
+  webhookAlarmMessage,
+  webhookAlarms,
+} from '../domain/alarms.ts';
 import { settleWithConcurrency } from '../lib/concurrency.ts';
 import { logger } from '../lib/logger.ts';
 import { postFrames, type Frame, type SendOutcome } from '../lib/ws-send.ts';
@@ -78,34 +89,50 @@ const deliveryLog = new DeliveryLog(DELIVERY_LOG_CAPACITY);
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the stream
 
-interface TicketChange {
+/** A committed change that may raise alarms: a ticket's, or a webhook's (disabled: the admins hear of it). */
+interface AlarmChange {
   /** The stream record's id: the same on every delivery of the record. */
   eventId: string;
-  ticketId: number;
-  before?: TicketImage;
-  after?: TicketImage;
+  /** The ticket changed, for the change notice; absent for a webhook. */
+  ticketId?: number;
+  alarms: Alarm[];
+  /** The frame of one of `alarms`' types. */
+  frame(alarmType: AlertType): AlarmMessage;
 }
 
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 
 const decode = (image: Image | undefined) => (image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
 
-/** The change of a ticket item this record carries; undefined for every other item of the table. */
-function ticketChange(record: DynamoDBRecord): TicketChange | undefined {
+/** The change of a ticket item or a webhook item this record carries; undefined for every other item of the table. */
+function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
   const stream = record.dynamodb;
   const before = decode(stream?.OldImage);
   const after = decode(stream?.NewImage);
-  const id = (after ?? before)?.id;
   const eventId = record.eventID ?? stream?.SequenceNumber;
-  if (typeof id !== 'number' || !eventId) return undefined;
+  const pk = stream?.Keys?.[KEYS.pk]?.S;
+  const sk = stream?.Keys?.[KEYS.sk]?.S;
+  if (!eventId || !pk || !sk) return undefined;
+  const id = (after ?? before)?.id;
+  if (typeof id === 'string' && pk === keys.webhook(id).pk && sk === keys.webhook(id).sk) {
+    const webhook = after as WebhookImage | undefined;
+    return {
+      eventId,
+      alarms: webhookAlarms(before as WebhookImage | undefined, webhook),
+      frame: () => webhookAlarmMessage(webhook!, eventId),
+    };
+  }
   // Comments, history and ratings share the ticket's partition; only the ticket item itself is a ticket.
-  const ticketKey = keys.ticket(id);
-  if (stream?.Keys?.[KEYS.pk]?.S !== ticketKey.pk || stream.Keys[KEYS.sk]?.S !== ticketKey.sk) return undefined;
+  if (typeof id !== 'number' || pk !== keys.ticket(id).pk || sk !== keys.ticket(id).sk) return undefined;
+  const ticket = after as TicketImage | undefined;
   return {
     eventId,
     ticketId: id,
-    before: before as TicketImage | undefined,
-    after: after as TicketImage | undefined,
+    alarms: alarmsForChange(before as TicketImage | undefined, ticket),
+    frame: (alarmType) => {
+      if (alarmType === 'webhook_disabled') throw new Error('A ticket change raised a webhook alarm');
+      return alarmMessage(ticket!, alarmType, eventId);
+    },
   };
 }
 
@@ -166,12 +193,10 @@ class DeliveryError extends AggregateError {
 const failures = (settled: PromiseSettledResult<unknown>[]) =>
   settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
 
-/** Sends the alarms of one ticket change; throws when any could not be sent (after sending all that could). */
-async function deliverAlarms(change: TicketChange, audience: Audience): Promise<void> {
-  const { eventId, before, after } = change;
-  if (!after || deliveryLog.isDone(eventId)) return;
-  const alarms = alarmsForChange(before, after);
-  if (!alarms.length) return;
+/** Sends the alarms of one change; throws when any could not be sent (after sending all that could). */
+async function deliverAlarms(change: AlarmChange, audience: Audience): Promise<void> {
+  const { eventId, alarms } = change;
+  if (!alarms.length || deliveryLog.isDone(eventId)) return;
 
   const candidates = alarmCandidates(alarms, await audience.activeStaff());
   const alreadySent = deliveryLog.sentTo(eventId);
@@ -182,7 +207,7 @@ async function deliverAlarms(change: TicketChange, audience: Audience): Promise<
     if (!pending.length) return;
     const alarmType = chooseAlarm(types, await audience.alarmSettingsOf(userId));
     if (!alarmType) return;
-    const body = JSON.stringify(alarmMessage(after, alarmType, eventId));
+    const body = JSON.stringify(change.frame(alarmType));
     frames.push(...pending.map(({ connectionId }) => ({ connectionId, body })));
   });
 
@@ -234,7 +259,7 @@ export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
   const audience = new Audience();
   const changed: number[] = [];
   for (const record of event.Records) {
-    const change = ticketChange(record);
+    const change = alarmChange(record);
     if (!change) continue;
     try {
       await deliverAlarms(change, audience);
@@ -250,7 +275,7 @@ export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
       if (!sequenceNumber) throw error;
       return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] };
     }
-    changed.push(change.ticketId);
+    if (change.ticketId !== undefined) changed.push(change.ticketId);
   }
   await announceTicketChanges(changed, audience);
   return { batchItemFailures: [] };

@@ -10,7 +10,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { type Job, jobsForChange, type Planner } from '../domain/outbound.ts';
+import { type BatchPlanner, type Job, jobsForChange, type Planner, type StreamChange } from '../domain/outbound.ts';
 import { logger } from '../lib/logger.ts';
 import { EnqueueError, enqueue } from '../lib/queue.ts';
 import { streamChange } from '../lib/stream-change.ts';
@@ -20,10 +20,9 @@ import { PLANNERS } from './outbox-planners.ts';
 type Planned = Map<string, { jobs: Job[]; records: number[] }>;
 
 /** Plans records in order until the end or the first record a planner fails on (returned as `failedAt`). */
-function planBatch(event: DynamoDBStreamEvent, planners: readonly Planner[], now: Date) {
+function planBatch(changes: readonly (StreamChange | undefined)[], planners: readonly Planner[]) {
   const planned: Planned = new Map();
-  for (const [index, record] of event.Records.entries()) {
-    const change = streamChange(record, now);
+  for (const [index, change] of changes.entries()) {
     if (!change) continue;
     try {
       for (const planner of planners) {
@@ -65,10 +64,19 @@ async function queueJobs(planned: Planned): Promise<number[]> {
   return failedRecords;
 }
 
-/** The stream handler over the given planners (the deployed one uses PLANNERS; tests bring their own). */
-export function createDispatcher(planners: readonly Planner[]) {
+/**
+ * The stream handler over the given planners (the deployed one uses PLANNERS; tests bring their own). A batch planner
+ * that cannot read what it needs fails the whole batch, which the stream then delivers again.
+ */
+export function createDispatcher(planners: readonly (Planner | BatchPlanner)[]) {
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-    const { planned, failedAt } = planBatch(event, planners, new Date());
+    const now = new Date();
+    const changes = event.Records.map((record) => streamChange(record, now));
+    const present = changes.filter((change): change is StreamChange => !!change);
+    const ready = await Promise.all(
+      planners.map((planner) => ('forBatch' in planner ? planner.forBatch(present) : planner)),
+    );
+    const { planned, failedAt } = planBatch(changes, ready);
     const failedRecords = await queueJobs(planned);
     const first = Math.min(failedAt ?? Number.POSITIVE_INFINITY, ...failedRecords);
     if (!Number.isFinite(first)) return { batchItemFailures: [] };

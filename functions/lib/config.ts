@@ -34,6 +34,11 @@ export interface Config {
   apiKeyRateLimitPerMinute: number;
   /** The rate-limit window: a minute, except in tests that must see a window end without waiting a minute. */
   apiKeyRateWindowSeconds: number;
+  /**
+   * Webhooks may target `http://` and loopback addresses (127.0.0.1, ::1): the embedded runtime, whose receivers run
+   * on the same machine. Off in AWS, where targets must be https and resolve to public addresses (ADR 052).
+   */
+  webhookAllowLoopback: boolean;
 }
 
 const required = (name: string): string => {
@@ -68,6 +73,7 @@ export function config(): Config {
     sqsEndpoint: optional('SQS_ENDPOINT'),
     apiKeyRateLimitPerMinute: Number(process.env.API_KEY_RATE_LIMIT ?? 600),
     apiKeyRateWindowSeconds: Number(process.env.API_KEY_RATE_WINDOW_SECONDS ?? 60),
+    webhookAllowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
   };
   return cached;
 }

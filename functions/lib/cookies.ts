@@ -7,6 +7,8 @@ import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 export const COOKIE = {
   access: 'hd_access',
   refresh: 'hd_refresh',
+  /** Which of the user's sessions this browser holds (docs/decisions/070-sessions-that-end.md). */
+  session: 'hd_session',
   signedInHint: SIGNED_IN_HINT_COOKIE,
 } as const;
 
@@ -42,8 +44,11 @@ function serialize(
 export function sessionCookies(
   tokens: { accessToken: string; refreshToken?: string; expiresInSeconds: number },
   options: CookieOptions,
+  /** A new session's token, set at sign-in (Path=/, so the WebSocket upgrade carries it too). */
+  sessionToken?: string,
 ): string[] {
   const cookies = [serialize(COOKIE.access, tokens.accessToken, tokens.expiresInSeconds, '/', options)];
+  if (sessionToken) cookies.push(serialize(COOKIE.session, sessionToken, REFRESH_MAX_AGE_SECONDS, '/', options));
   if (tokens.refreshToken) {
     cookies.push(serialize(COOKIE.refresh, tokens.refreshToken, REFRESH_MAX_AGE_SECONDS, '/api', options));
     cookies.push(serialize(COOKIE.signedInHint, '1', REFRESH_MAX_AGE_SECONDS, '/', options, false));
@@ -51,10 +56,11 @@ export function sessionCookies(
   return cookies;
 }
 
-/** Cookies that remove both session cookies and the hint. */
+/** Cookies that remove the session's cookies and the hint. */
 export function clearedSessionCookies(options: CookieOptions): string[] {
   return [
     serialize(COOKIE.access, '', 0, '/', options),
+    serialize(COOKIE.session, '', 0, '/', options),
     serialize(COOKIE.refresh, '', 0, '/api', options),
     serialize(COOKIE.signedInHint, '', 0, '/', options, false),
   ];

@@ -4,7 +4,7 @@
  * (shared/i18n/messages.ts) with its arguments, and the English text of that code as its `message`.
  */
 import type { z, ZodType } from 'zod';
-import { type ApiCode, type Message, messageOfIssueText } from '#shared/i18n/messages.ts';
+import { type ApiCode, type CodedText, type Message, messageOfIssueText } from '#shared/i18n/messages.ts';
 import { englishOf } from './messages.ts';
 
 /** One problem as the API reports it: its code and arguments, and the English text API clients read. */
@@ -12,12 +12,15 @@ export interface ErrorText extends Message<ApiCode> {
   message: string;
 }
 
-/** A problem named by its code alone, by code and arguments, or already put into words. */
-export type Problem = ApiCode | Message<ApiCode> | ErrorText;
+/** A problem named by its code (alone or with its arguments as one text), by code and arguments, or in words. */
+export type Problem = CodedText<ApiCode> | Message<ApiCode> | ErrorText;
 
 /** A problem in words: its code, arguments and English text. */
 export const errorText = (problem: Problem): ErrorText => {
-  if (typeof problem === 'string') return { code: problem, message: englishOf({ code: problem }) };
+  if (typeof problem === 'string') {
+    const named = (messageOfIssueText(problem) ?? { code: problem }) as Message<ApiCode>;
+    return { ...named, message: englishOf(named) };
+  }
   if ('message' in problem) return problem;
   return { ...problem, message: englishOf(problem) };
 };

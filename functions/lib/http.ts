@@ -10,7 +10,7 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { ZodType } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import type { ApiCode } from '#shared/i18n/messages.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
@@ -26,6 +26,7 @@ import {
   UnauthorizedError,
   parseInput,
   UnsupportedMediaTypeError,
+  ValidationError,
 } from './errors.ts';
 import { logger } from './logger.ts';
 import { isSameOrigin } from './origin.ts';
@@ -52,6 +53,33 @@ export interface RouteContext<Body, Query, Params> {
   headers: Record<string, string | undefined>;
   cookies: Record<string, string>;
   cookieOptions: CookieOptions;
+  /** The client's address as API Gateway saw it (`requestContext.http.sourceIp`); never taken from a header. */
+  clientAddress: string;
+}
+
+/**
+ * What the OpenAPI document (functions/lib/openapi.ts) says about a route beyond the schemas the route validates with:
+ * every route an upstream system or an integrator may call has one.
+ */
+export interface RouteDoc {
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** Request headers the handler reads itself, as a schema of their values (`Idempotency-Key`). */
+  headers?: ZodObject;
+  /** Descriptions of path, query and header parameters, by name. */
+  parameters?: Record<string, string>;
+  /** The success answer; `schema` absent for one without a body (204). */
+  response: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType };
+  /** A second success answer with the same body, such as the 200 of an idempotent replay. */
+  alsoAnswers?: {
+    status: 200;
+    description: string;
+    headers?: Record<string, { description: string; schema: ZodType }>;
+  };
+  /** When the route answers 404 or 409, in words. */
+  notFound?: string;
+  conflict?: string;
 }
 
 export interface RouteDefinition<Body = unknown, Query = unknown, Params = unknown> {
@@ -59,6 +87,8 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   body?: ZodType<Body>;
   query?: ZodType<Query>;
   params?: ZodType<Params>;
+  /** The route in the OpenAPI document. */
+  doc?: RouteDoc;
   handle(ctx: RouteContext<Body, Query, Params>): Promise<HttpResult>;
 }
 
@@ -68,7 +98,7 @@ export const defineRoute = <Body = undefined, Query = undefined, Params = undefi
 ): RouteDefinition<Body, Query, Params> => definition;
 
 // biome-ignore lint/suspicious/noExplicitAny: routes of every body, query and params type share one table.
-type AnyRoute = RouteDefinition<any, any, any>;
+export type AnyRoute = RouteDefinition<any, any, any>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -100,6 +130,7 @@ async function identify(
     cookies: Record<string, string>;
     cookieOptions: CookieOptions;
     method: string;
+    clientAddress: string;
   },
 ): Promise<{ caller: Caller; setCookies: string[] }> {
   const bearer = bearerToken(ctx.headers.authorization);
@@ -108,20 +139,27 @@ async function identify(
     if (!routeScope) throw new ForbiddenError('error.apiKey.routeRefused');
     if (!apiKey.scopes.includes(routeScope))
       throw new ForbiddenError({ code: 'error.apiKey.missingScope', params: { scope: routeScope } });
-    return { caller: { kind: 'apiKey', apiKey }, setCookies: [] };
+    return { caller: { kind: 'apiKey', apiKey, clientAddress: ctx.clientAddress }, setCookies: [] };
   }
+  const hasSession = !!(ctx.cookies[COOKIE.access] || ctx.cookies[COOKIE.refresh]);
+  // Nobody at all (no key, no session): that is a 401 whatever else is wrong with the request.
+  if (route.access !== 'public' && !hasSession) throw new UnauthorizedError();
   // Cookie-authenticated writes must come from our own pages (CSRF); API-key calls carry no cookie.
   if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers)) throw new ForbiddenError('error.crossSite');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
-  const { user, refreshed } = await authenticateStaff({
+  const { user, refreshed, sessionId } = await authenticateStaff({
     accessToken: ctx.cookies[COOKIE.access],
     refreshToken: ctx.cookies[COOKIE.refresh],
+    session: ctx.cookies[COOKIE.session],
   });
   if (!route.access.roles.includes(user.role)) {
     throw new ForbiddenError(route.access.deniedMessage ?? 'error.forbidden');
   }
-  return { caller: { kind: 'staff', user }, setCookies: refreshed ? sessionCookies(refreshed, ctx.cookieOptions) : [] };
+  return {
+    caller: { kind: 'staff', user, sessionId, clientAddress: ctx.clientAddress },
+    setCookies: refreshed ? sessionCookies(refreshed, ctx.cookieOptions) : [],
+  };
 }
 
 /** An error answer for a code without arguments. */
@@ -178,11 +216,13 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
       const route = routes[event.routeKey];
       if (!route) return json(404, coded('error.routeNotFound'));
       const method = event.requestContext.http.method.toUpperCase();
+      const clientAddress = event.requestContext.http.sourceIp;
       const { caller, setCookies } = await identify(route, scopes.get(event.routeKey), {
         headers,
         cookies,
         cookieOptions,
         method,
+        clientAddress,
       });
       if (route.body && typeof event.body !== 'object') {
         throw new UnsupportedMediaTypeError('error.jsonRequired');
@@ -193,6 +233,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         headers,
         cookies,
         cookieOptions,
+        clientAddress,
         params: parseWith(route.params, event.pathParameters ?? {}),
         query: parseWith(route.query, event.queryStringParameters ?? {}),
         body: parseWith(route.body, event.body),
@@ -213,12 +254,47 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
     }
   };
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+  const lambda = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .before(({ event }) => refuseMalformedRequest(event))
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
       // Only the body parser can throw before dispatch; everything else is mapped inside it.
       request.response = errorResponse(request.error, { secure: false }, false);
     })
     .handler(dispatch);
+  // The route definitions travel with the handler: the OpenAPI document is made from the very schemas the routes
+  // validate with, and tests walk every route's schemas.
+  return Object.assign(lambda, { routes: routes as Readonly<Record<string, AnyRoute>> });
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Whether a path or query string decodes: every `%` starts a two-digit escape, and the bytes are UTF-8. */
+function decodes(raw: string): boolean {
+  try {
+    decodeURIComponent(raw.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses, before anything else runs, what API Gateway passes through unchanged: broken percent-encoding or invalid
+ * UTF-8 in the path or the query string, and a body that is not UTF-8 text (handed over base64-encoded, as API
+ * Gateway does with a payload it cannot pass as text). A valid base64 body is turned back into text here.
+ */
+function refuseMalformedRequest(event: APIGatewayProxyEventV2): void {
+  if (!decodes(event.rawPath ?? '') || !decodes(event.rawQueryString ?? '')) {
+    throw new ValidationError('error.malformedUrl');
+  }
+  if (event.isBase64Encoded && typeof event.body === 'string') {
+    try {
+      event.body = strictUtf8.decode(Buffer.from(event.body, 'base64'));
+    } catch {
+      throw new ValidationError('error.invalidBodyEncoding');
+    }
+    event.isBase64Encoded = false;
+  }
 }

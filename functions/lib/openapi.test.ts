@@ -1,15 +1,26 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
-import { HTTP_ROUTES, routeKeyOf, type HttpRoute } from '../routes.ts';
+import type { ZodObject } from 'zod';
+import { WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
+import { DOCUMENTED_ROUTES } from '../http/documented-routes.ts';
+import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../routes.ts';
+import type { AnyRoute } from './http.ts';
+import {
+  buildOpenApiDocument,
+  ERROR_EXAMPLES,
+  errorBodySchema,
+  isDocumented,
+  type OpenApiDocument,
+} from './openapi.ts';
 import { API_ERROR_CODES } from './messages.ts';
-import { buildOpenApiDocument, ERROR_EXAMPLES, errorBodySchema, OPERATIONS, type OpenApiDocument } from './openapi.ts';
 
 const rateLimit = { limit: 600, windowSeconds: 60 };
-const build = (overrides: { routes?: readonly HttpRoute[]; operations?: typeof OPERATIONS } = {}) =>
-  buildOpenApiDocument({ rateLimit, ...overrides });
+const build = (overrides: { routes?: readonly HttpRoute[]; definitions?: Record<string, AnyRoute> } = {}) =>
+  buildOpenApiDocument({ rateLimit, definitions: DOCUMENTED_ROUTES, ...overrides });
 
 const keyCallable = HTTP_ROUTES.filter((route) => route.apiKeyScope);
+const webhookRoutes = HTTP_ROUTES.filter((route) => route.group === 'webhooks');
 
 /** Every `$ref` anywhere in the document. */
 function refsIn(value: unknown, found: string[] = []): string[] {
@@ -30,6 +41,9 @@ const resolve = (doc: OpenApiDocument, ref: string): unknown =>
     .split('/')
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], doc);
 
+const operationOf = (doc: OpenApiDocument, route: Pick<HttpRoute, 'method' | 'path'>) =>
+  doc.paths[route.path]?.[route.method.toLowerCase()] as Record<string, any> | undefined;
+
 describe('buildOpenApiDocument', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
@@ -42,7 +56,7 @@ describe('buildOpenApiDocument', () => {
   it.each(keyCallable.map((route) => ({ key: routeKeyOf(route), route })))(
     'documents $key with the scope the route table gives it',
     ({ route }) => {
-      const operation = build().paths[route.path]?.[route.method.toLowerCase()];
+      const operation = operationOf(build(), route);
       expect(operation).toBeDefined();
       expect(operation!.security).toEqual([{ apiKey: [route.apiKeyScope] }]);
       expect(operation!.description).toContain(`\`${route.apiKeyScope}\` scope`);
@@ -50,34 +64,61 @@ describe('buildOpenApiDocument', () => {
     },
   );
 
-  it('documents no route an API key cannot call', () => {
+  it.each(webhookRoutes.map((route) => ({ key: routeKeyOf(route), route })))(
+    'documents $key for signed-in administrators',
+    ({ route }) => {
+      const operation = operationOf(build(), route);
+      expect(operation?.security).toEqual([{ session: [] }]);
+      expect(Object.keys(operation!.responses as object)).not.toContain('429');
+    },
+  );
+
+  it('documents exactly the key-callable and webhook routes', () => {
     const documented = Object.entries(build().paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(documented.sort()).toEqual(keyCallable.map(routeKeyOf).sort());
+    expect(documented.sort()).toEqual([...keyCallable, ...webhookRoutes].map(routeKeyOf).sort());
+    expect(HTTP_ROUTES.filter(isDocumented)).toHaveLength(documented.length);
   });
 
-  it('refuses to build while a key-callable route is undescribed', () => {
+  it('takes parameters and bodies from the schemas the routes validate with', () => {
+    const doc = build();
+    const list = operationOf(doc, { method: 'GET', path: '/api/tickets' })!;
+    const listQuery = Object.keys((DOCUMENTED_ROUTES['GET /api/tickets']!.query as ZodObject).shape);
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(listQuery);
+    expect(list.parameters).toContainEqual(expect.objectContaining({ name: 'customerEmail', in: 'query' }));
+    const create = operationOf(doc, { method: 'POST', path: '/api/tickets' })!;
+    expect(create.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CreateTicketRequest',
+    });
+    const request = doc.components.schemas.CreateTicketRequest as { required: string[]; properties: object };
+    expect(request.required.sort()).toEqual(['category', 'customerEmail', 'description', 'subject']);
+    expect(request.properties).toHaveProperty('priority', expect.objectContaining({ default: 'medium' }));
+    const reply = operationOf(doc, { method: 'POST', path: '/api/tickets/{id}/messages' })!;
+    expect(doc.components.schemas[reply.requestBody.content['application/json'].schema.$ref.split('/').at(-1)]).toEqual(
+      expect.objectContaining({ required: ['content'] }),
+    );
+  });
+
+  it('refuses to build while a documented route has no definition or no doc', () => {
     const extra: HttpRoute = {
       method: 'GET',
       path: '/api/tickets/export',
       group: 'tickets',
       apiKeyScope: 'tickets:read',
     };
-    const routes = [...keyCallable, extra];
-    expect(() => build({ routes })).toThrow(
-      'GET /api/tickets/export may be called with an API key but functions/lib/openapi.ts does not describe it',
+    expect(() => build({ routes: [...HTTP_ROUTES, extra] })).toThrow(
+      'GET /api/tickets/export is documented but no route definition was given for it',
+    );
+    const { doc: _dropped, ...undocumented } = DOCUMENTED_ROUTES['GET /api/tickets/{id}']!;
+    expect(() => build({ definitions: { ...DOCUMENTED_ROUTES, 'GET /api/tickets/{id}': undocumented } })).toThrow(
+      'GET /api/tickets/{id} is documented but its route definition has no doc',
     );
   });
 
-  it('refuses to build while it describes a route API keys cannot call', () => {
-    const routes = keyCallable.filter((route) => routeKeyOf(route) !== 'GET /api/tickets/overdue');
-    expect(() => build({ routes })).toThrow('describes GET /api/tickets/overdue, which API keys cannot call');
-  });
-
   it('refuses path parameters its schema does not describe', () => {
-    const { params: _dropped, ...withoutParams } = OPERATIONS['GET /api/tickets/{id}']!;
-    expect(() => build({ operations: { ...OPERATIONS, 'GET /api/tickets/{id}': withoutParams } })).toThrow(
+    const { params: _dropped, ...withoutParams } = DOCUMENTED_ROUTES['GET /api/tickets/{id}']!;
+    expect(() => build({ definitions: { ...DOCUMENTED_ROUTES, 'GET /api/tickets/{id}': withoutParams } })).toThrow(
       'GET /api/tickets/{id}: path parameters {id} but its params schema has none',
     );
   });
@@ -85,7 +126,7 @@ describe('buildOpenApiDocument', () => {
   it('resolves every $ref to a component', () => {
     const doc = build();
     const refs = [...new Set(refsIn(doc))];
-    expect(refs.length).toBeGreaterThan(5);
+    expect(refs.length).toBeGreaterThan(10);
     for (const ref of refs) expect(resolve(doc, ref), ref).toBeDefined();
   });
 
@@ -101,20 +142,43 @@ describe('buildOpenApiDocument', () => {
     });
   });
 
+  it('describes every webhook event with its body, its headers and the signature scheme', () => {
+    const doc = build();
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, 'ping'].sort());
+    for (const [type, { post }] of Object.entries(doc.webhooks) as [string, { post: Record<string, any> }][]) {
+      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
+        'Helpdesk-Event-Id',
+        'Helpdesk-Event-Type',
+        'Helpdesk-Signature',
+      ]);
+      expect(post.description).toContain('HMAC-SHA256');
+      const body = resolve(doc, post.requestBody.content['application/json'].schema.$ref) as any;
+      expect(body.properties.type).toMatchObject({ const: type });
+      expect(body.required).toEqual(['id', 'type', 'createdAt', 'data']);
+    }
+    const updated = resolve(doc, '#/components/schemas/TicketUpdatedEvent') as any;
+    expect(updated.properties.data.properties.ticket).toEqual({ $ref: '#/components/schemas/WebhookTicket' });
+  });
+
   it('states Retry-After and the configured limit for 429', () => {
-    const doc = buildOpenApiDocument({ rateLimit: { limit: 120, windowSeconds: 60 } });
+    const doc = build({});
+    const custom = buildOpenApiDocument({
+      rateLimit: { limit: 120, windowSeconds: 60 },
+      definitions: DOCUMENTED_ROUTES,
+    });
     expect(doc.components.responses.TooManyRequests).toMatchObject({
       headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
     });
-    expect(doc.info.description).toContain('120 requests per minute');
+    expect(custom.info.description).toContain('120 requests per minute');
   });
 
-  it('describes errors with the shape the error mapper answers with', () => {
-    const error = build().components.schemas.Error as {
-      properties: Record<string, { enum?: string[] } & Record<string, unknown>>;
+  it('describes errors with the shape the error mapper answers with, and both ways to authenticate', () => {
+    const doc = build();
+    const error = doc.components.schemas.Error as {
+      properties: Record<string, Record<string, unknown>>;
       required: string[];
     };
-    expect(error.required.sort()).toEqual(['code', 'message']);
+    expect([...error.required].sort()).toEqual(['code', 'message']);
     expect(error.properties.message).toEqual({ type: 'string' });
     expect(error.properties.errors).toEqual({
       type: 'object',
@@ -122,34 +186,29 @@ describe('buildOpenApiDocument', () => {
       additionalProperties: { type: 'string' },
     });
     expect(Object.keys(error.properties).sort()).toEqual(['code', 'errors', 'fieldCodes', 'message', 'params']);
+    expect(doc.components.securitySchemes).toMatchObject({
+      apiKey: { type: 'http', scheme: 'bearer' },
+      session: { type: 'apiKey', in: 'cookie', name: 'hd_access' },
+    });
   });
 
   it('lists every error code the API answers with, each a key of the message registry', () => {
     const error = build().components.schemas.Error as { properties: { code: { enum: string[] } } };
     expect(error.properties.code.enum).toEqual(API_ERROR_CODES);
     expect(API_ERROR_CODES).toEqual(
-      expect.arrayContaining(['error.ticket.notFound', 'validation.subject.tooLong', 'error.apiKey.rateLimited']),
+      expect.arrayContaining([
+        'error.ticket.notFound',
+        'validation.subject.tooLong',
+        'error.apiKey.rateLimited',
+        'error.webhook.notFound',
+        'error.audit.denied',
+        'validation.input.badCharacters',
+      ]),
     );
     expect(API_ERROR_CODES.every((code) => code in en)).toBe(true);
   });
 
-  it('generates request schemas from the input side of the zod schemas (defaults are optional)', () => {
-    const request = build().components.schemas.CreateTicketRequest as {
-      required: string[];
-      properties: Record<string, unknown>;
-    };
-    expect(request.required.sort()).toEqual(['category', 'customerEmail', 'description', 'subject']);
-    expect(request.properties.priority).toMatchObject({ default: 'medium' });
-  });
-});
-
-describe('examples', () => {
-  it.each(Object.entries(OPERATIONS).map(([key, op]) => ({ key, op })))('of $key match their schemas', ({ op }) => {
-    expect(() => op.response.schema.parse(op.response.example)).not.toThrow();
-    if (op.request) expect(() => op.request!.schema.parse(op.request!.example)).not.toThrow();
-  });
-
-  it('of errors match the error shape', () => {
+  it('has error examples of the error shape', () => {
     for (const example of ERROR_EXAMPLES) expect(errorBodySchema.parse(example)).toEqual(example);
   });
 });

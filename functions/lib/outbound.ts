@@ -66,9 +66,10 @@ export interface SenderDefinition<P> {
   payload: z.ZodType<P>;
   /**
    * Makes one attempt; resolves when the delivery is done (`detail` says how, e.g. the receiver's status code) and
-   * throws when it failed. Must give up when `signal` aborts.
+   * throws when it failed. Must give up when `signal` aborts. `dropped`: the job is no longer owed (its webhook was
+   * deleted): it is recorded as done and left out of the delivery log.
    */
-  send(job: Job<P>, signal: AbortSignal): Promise<{ detail?: string } | undefined>;
+  send(job: Job<P>, signal: AbortSignal): Promise<{ detail?: string; dropped?: boolean } | undefined>;
   /** Keep a delivery log for this kind (webhooks: the last 100 deliveries of each endpoint). */
   history?: {
     logKey(job: Job<P>): string;
@@ -79,7 +80,7 @@ export interface SenderDefinition<P> {
   concurrency?: number;
 }
 
-type Outcome = { ok: true; detail: string } | { ok: false; error: string; permanent: boolean };
+type Outcome = { ok: true; detail: string; dropped: boolean } | { ok: false; error: string; permanent: boolean };
 
 const errorText = (error: unknown): string =>
   (error instanceof Error ? error.message || error.name : String(error)).slice(0, ERROR_TEXT_MAX);
@@ -113,7 +114,7 @@ function parseJob<P>(record: SQSRecord, definition: SenderDefinition<P>): Job<P>
 async function attempt<P>(definition: SenderDefinition<P>, job: Job<P>, budgetMs: number): Promise<Outcome> {
   try {
     const result = await definition.send(job, AbortSignal.timeout(Math.max(1_000, budgetMs)));
-    return { ok: true, detail: result?.detail ?? 'delivered' };
+    return { ok: true, detail: result?.detail ?? 'delivered', dropped: result?.dropped === true };
   } catch (error) {
     const permanent = error instanceof DeliveryFailure && error.options.permanent === true;
     return { ok: false, error: errorText(error), permanent };
@@ -171,6 +172,11 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
   const finishedAt = new Date();
   const at = finishedAt.toISOString();
   const logged = { attempts: claim.tries, firstAttemptAt: claim.firstAttemptAt, lastAttemptAt: now.toISOString() };
+  if (outcome.ok && outcome.dropped) {
+    await recordJobDelivered(job, finishedAt, outcome.detail, claim.history);
+    logger.info('Dropped: no longer owed', { kind, jobId: id, detail: outcome.detail });
+    return;
+  }
   if (outcome.ok) {
     const history = await logOutcome(
       definition,

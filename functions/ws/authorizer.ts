@@ -28,7 +28,10 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   }
   try {
     // Refresh needs a Set-Cookie the socket cannot carry, so only a live access token is accepted here.
-    const { user } = await authenticateStaff({ accessToken: cookies[COOKIE.access] });
+    const { user } = await authenticateStaff({
+      accessToken: cookies[COOKIE.access],
+      session: cookies[COOKIE.session],
+    });
     return policy(user.id, 'Allow', event.methodArn, { userId: user.id, role: user.role });
   } catch (error) {
     logger.info('WebSocket connection refused', { reason: (error as Error).message });

@@ -14,7 +14,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { AppSecret } from './app-secret.ts';
-import { INDEXES, type IndexName, keys } from '#functions/data/table.ts';
+import { INDEXES, type IndexName, keys, PREFIX } from '#functions/data/table.ts';
 import { HTTP_GROUPS, type HttpGroup } from '#functions/routes.ts';
 
 export type TableAction =
@@ -44,7 +44,8 @@ export type FunctionName =
   | 'wsDisconnect'
   | 'wsDefault'
   | 'overdueJob'
-  | 'notifierJob';
+  | 'notifierJob'
+  | 'outboxJob';
 
 /** `PREFIX#*`: every partition a key builder makes, from the one key module (so no prefix is written twice). */
 const partitionsOf = (key: { pk: string }): string => key.pk;
@@ -52,6 +53,18 @@ const USERS = partitionsOf(keys.user('*'));
 const CONNECTIONS = partitionsOf(keys.connection('*'));
 const RATE_WINDOWS = partitionsOf(keys.rateWindow('*', ''));
 const API_KEYS = partitionsOf(keys.apiKey('*'));
+const WEBHOOKS = partitionsOf(keys.webhook('*'));
+const DELIVERY_LOGS = partitionsOf(keys.deliveryLogCounter('*'));
+const TICKETS = `${PREFIX.ticket}*`;
+const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
+const THROTTLES = `${PREFIX.signInThrottle}*`;
+
+/** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
+const AUDIT_APPEND: TableGrant = {
+  actions: ['PutItem'],
+  partitions: [AUDIT],
+  why: 'data/audit.ts recordAudit / auditEntryItem: the entry, in the transaction of the action it records',
+};
 
 /**
  * What functions/lib/http.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
@@ -72,7 +85,20 @@ const AUTHENTICATION: readonly TableGrant[] = [
 
 export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>> = {
   // Sign-in, session and sign-out read the directory; Cognito's public (unsigned) calls need no IAM.
-  auth: AUTHENTICATION,
+  auth: [
+    ...AUTHENTICATION,
+    {
+      actions: ['UpdateItem'],
+      partitions: [USERS],
+      why: 'data/users.ts sessionsWrite: sign-in opens a session, sign-out ends it (ADR 070)',
+    },
+    {
+      actions: ['BatchGetItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [THROTTLES],
+      why: 'data/sign-in-throttle.ts: read, count and clear failed sign-ins per account and address (ADR 071)',
+    },
+    AUDIT_APPEND,
+  ],
   // The OpenAPI document is built from code; only authentication touches the table.
   meta: AUTHENTICATION,
   dashboard: [
@@ -94,7 +120,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks for the staff list' },
     {
       actions: ['PutItem', 'UpdateItem'],
-      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set) and the role/deactivation transactions',
+      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session; their audit entries',
     },
   ],
   categories: [
@@ -108,6 +134,20 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   settings: [
     ...AUTHENTICATION,
     { actions: ['PutItem'], partitions: [USERS], why: 'data/settings.ts putUserSettings: the caller’s settings item' },
+    {
+      actions: ['UpdateItem'],
+      partitions: [USERS],
+      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070)',
+    },
+    AUDIT_APPEND,
+  ],
+  audit: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byStatus', 'byAssignee', 'byType'],
+      why: 'data/audit.ts listAuditEntries: the log’s partition, or the index of its action / actor / both filters',
+    },
   ],
   apiKeys: [
     ...AUTHENTICATION,
@@ -118,12 +158,25 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     {
       actions: ['Query'],
-      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
       why: 'data/tickets.ts listTickets (by the most selective index), comments and history (base table), overdue list, round-robin staff list',
     },
     {
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'data/tickets.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
+    },
+  ],
+  webhooks: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      partitions: [WEBHOOKS, DELIVERY_LOGS],
+      why: 'data/webhooks.ts listWebhooks; data/delivery-log.ts listDeliveryLog (a webhook’s last 100 deliveries)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [WEBHOOKS],
+      why: 'data/webhooks.ts putNewWebhook, requestWebhookPing (the stream plans the ping), deleteWebhook',
     },
   ],
   wsAuthorizer: [
@@ -139,6 +192,8 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'data/tickets.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
     },
   ],
+  // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
+  outboxJob: [{ actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' }],
   notifierJob: [
     {
       actions: ['Query'],
@@ -154,6 +209,39 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
 };
 
+/** What every sender does with the table (functions/lib/outbound.ts): claim and settle its own kind's jobs, log them. */
+const senderBookkeeping = (kind: string): TableGrant[] => [
+  {
+    actions: ['GetItem', 'UpdateItem'],
+    partitions: [partitionsOf(keys.outboundJob(kind, '*'))],
+    why: 'data/outbound-jobs.ts claimJob (a consistent read when refused) and the outcome: done, waiting, parked',
+  },
+  {
+    actions: ['PutItem', 'UpdateItem'],
+    partitions: [DELIVERY_LOGS],
+    why: 'data/delivery-log.ts recordDeliveryLogEntry: the log’s counter and the job’s slot',
+  },
+];
+
+/** Each kind's sender (QUEUE_KINDS): its bookkeeping and what its `send` reads and writes. */
+export function senderGrants(kind: string): TableGrant[] {
+  const own: Record<string, TableGrant[]> = {
+    webhook: [
+      {
+        actions: ['GetItem'],
+        partitions: [WEBHOOKS, TICKETS],
+        why: 'jobs/webhook-sender.ts: the webhook (URL, sealed secret, health) and, for a message event, its ticket',
+      },
+      {
+        actions: ['UpdateItem'],
+        partitions: [WEBHOOKS],
+        why: 'data/webhooks.ts recordWebhookFailing, recordWebhookAnswering, disableWebhook',
+      },
+    ],
+  };
+  return [...senderBookkeeping(kind), ...(own[kind] ?? [])];
+}
+
 /** Cognito admin calls, by function; every other function makes only public, unsigned calls (or none). */
 export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {
   staff: [
@@ -165,6 +253,8 @@ export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly stri
     'cognito-idp:AdminDisableUser',
     'cognito-idp:AdminUserGlobalSignOut',
   ],
+  // POST /api/user/change-password: the user's other sessions end, their refresh tokens too (ADR 070).
+  settings: ['cognito-idp:AdminUserGlobalSignOut'],
 };
 
 /** The ARN a grant's `on` entry stands for. */

@@ -8,6 +8,7 @@ import { kindEnvPrefix } from '#functions/lib/config.ts';
 import { JOB_HANDLERS, type QueueKind } from '#functions/routes.ts';
 import type { AppSecret } from './app-secret.ts';
 import { HandlerFunction } from './function.ts';
+import { grantFunction, grantTable, senderGrants } from './grants.ts';
 import { consumeTableStream } from './table-stream.ts';
 
 /** A sender handles one batch within this; its queue hides a received message six times as long (AWS's advice). */
@@ -21,8 +22,6 @@ export const SENDER_BATCH_SIZE = 10;
 export const SENDER_MAX_CONCURRENCY = 5;
 /** Stream retries of a record whose jobs cannot be queued, before it goes to the dispatcher's failure queue. */
 export const DISPATCH_RETRY_ATTEMPTS = 10;
-/** What a sender does with the table: its job items and delivery logs (functions/data/outbound-jobs.ts, delivery-log.ts). */
-export const SENDER_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'];
 
 /** `webhook` → `Webhook`, for construct ids. */
 const idOf = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -109,7 +108,8 @@ export class Outbound extends Construct {
       environment,
       timeout: Duration.seconds(60),
     });
-    // Planners decide from the stream record alone: the dispatcher reads nothing from the table and writes to it never.
+    // Planners decide from the stream record, and the webhook planner from the webhooks too: it reads them, never writes.
+    grantFunction('outboxJob', this.dispatcherFunction, { table });
     queues.grantEnqueue(this.dispatcherFunction);
     props.appSecret.grantRead(this.dispatcherFunction);
     this.dispatchFailures = new Queue(this, 'DispatchFailures', {
@@ -137,8 +137,9 @@ export class Outbound extends Construct {
         environment,
         timeout: SENDER_TIMEOUT,
       });
-      // The claim item and delivery log of each job; nothing is scanned or deleted.
-      table.grant(sender, ...SENDER_TABLE_ACTIONS);
+      // Its own kind's job items and the delivery logs, and what its `send` needs; nothing is scanned or deleted.
+      grantTable(sender, table, senderGrants(kind));
+      // Senders leave the AWS network (webhook endpoints, mail): outside any VPC, a function has that egress itself.
       // A failed attempt queues the next one on the same queue.
       kindQueues.queue.grantSendMessages(sender);
       props.appSecret.grantRead(sender);

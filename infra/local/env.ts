@@ -36,6 +36,8 @@ export function functionEnv(o: {
     COGNITO_JWKS: JSON.stringify(o.pool.jwks),
     ...(o.wsManagementEndpoint ? { WS_MANAGEMENT_ENDPOINT: o.wsManagementEndpoint } : {}),
     APP_SECRET: o.appSecret,
+    // Webhook receivers of the embedded runtime (and its tests) run on this machine: http and 127.0.0.1 are allowed.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
     ...(o.queues ? { SQS_ENDPOINT: o.queues.endpoint } : {}),
     ...Object.fromEntries(
       Object.entries(o.queues?.urls ?? {}).map(([kind, url]) => [`${kindEnvPrefix(kind)}_QUEUE_URL`, url]),

@@ -71,3 +71,26 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+
+/**
+ * A path parameter as API Gateway passes it: percent-decoded, or as sent when it does not decode (the handler layer
+ * refuses a malformed path with 400, the same in both runtimes).
+ */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The body as text when it is valid UTF-8, otherwise undefined. */
+export function utf8Text(body: Buffer): string | undefined {
+  try {
+    return strictUtf8.decode(body);
+  } catch {
+    return undefined;
+  }
+}

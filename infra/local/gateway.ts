@@ -22,7 +22,15 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { httpEntry, routeKeyOf, WS_HANDLERS } from '#functions/routes.ts';
 import { securityHeaders, type SecurityHeaders } from '../security-headers.ts';
 import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
-import { CONTENT_TYPES, compileRoutes, eventHeaders, queryParameters, sendJson } from './gateway-http.ts';
+import {
+  CONTENT_TYPES,
+  compileRoutes,
+  decodePathSegment,
+  eventHeaders,
+  queryParameters,
+  sendJson,
+  utf8Text,
+} from './gateway-http.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { answerTooLarge, BodyTooLargeError, declaredTooLarge, MAX_API_BODY_BYTES, readBody } from './request-body.ts';
@@ -103,8 +111,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     const { route, names } = match.c;
-    const pathParameters = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match.m![i + 1]!)]));
+    const pathParameters = Object.fromEntries(names.map((n, i) => [n, decodePathSegment(match.m![i + 1]!)]));
     const body = await readBody(req, res, MAX_API_BODY_BYTES);
+    const text = utf8Text(body);
     const { headers, cookies } = eventHeaders(req);
     const now = new Date();
     const routeKey = routeKeyOf(route);
@@ -135,8 +144,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         time: now.toUTCString(),
         timeEpoch: now.getTime(),
       },
-      body: body.length ? body.toString('utf8') : undefined,
-      isBase64Encoded: false,
+      // Text as text; bytes that are not UTF-8 base64-encoded, as API Gateway hands over a payload it cannot pass as
+      // text (the handler refuses those with 400).
+      body: body.length ? (text ?? body.toString('base64')) : undefined,
+      isBase64Encoded: body.length > 0 && text === undefined,
     };
     const handler = await loadHandler(httpEntry(route.group));
     const result = (await handler(

@@ -18,6 +18,9 @@ export type ApiCode = Extract<MessageKey, `error.${string}` | `validation.${stri
 /** Problems only the SPA's forms find (a confirmation that differs), never the API. */
 export type FormCode = Extract<MessageKey, `form.${string}`>;
 
+/** The name of a form or API field as messages quote it ("Subject is required"): worded per language with them. */
+export type FieldLabel = Extract<MessageKey, `field.${string}`>;
+
 /** ICU arguments of a message: `{max}`, `{count, plural, …}`, `{field}`. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
@@ -25,6 +28,20 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 export interface Message<K extends MessageKey = MessageKey> {
   code: K;
   params?: MessageParams;
+}
+
+/**
+ * The arguments of a message ready for formatting: a `field` argument that names a field label (`field.subject`) is
+ * replaced by that label in the same language, so "{field} is required" reads "Subject is required" in English and
+ * the field's own name in every other language.
+ */
+export function wordedParams(
+  params: MessageParams | undefined,
+  translate: (key: MessageKey) => string,
+): MessageParams | undefined {
+  const field = params?.field;
+  if (typeof field !== 'string' || !field.startsWith('field.')) return params;
+  return { ...params, field: translate(field as MessageKey) };
 }
 
 /** A message with its key checked against the catalog. */
@@ -39,9 +56,12 @@ export const message = <K extends MessageKey>(code: K, params?: MessageParams): 
 
 const ISSUE_TEXT = /^((?:error|validation|form)\.[A-Za-z0-9.]+)(\{.*\})?$/s;
 
+/** A message as one string: its code, with its arguments as JSON when it has any (what zod keeps per issue). */
+export type CodedText<C extends ApiCode | FormCode = ApiCode | FormCode> = C | `${C}{${string}}`;
+
 /** The zod message of an issue that `code` (with `params`) explains. */
-export function issueText(code: ApiCode | FormCode, params?: MessageParams): string {
-  return params ? `${code}${JSON.stringify(params)}` : code;
+export function issueText<C extends ApiCode | FormCode>(code: C, params?: MessageParams): CodedText<C> {
+  return params ? (`${code}${JSON.stringify(params)}` as `${C}{${string}}`) : code;
 }
 
 /** The message a zod issue's text names, or null for a text that is no message (zod's own defaults). */

@@ -25,11 +25,24 @@ export type AlarmTicket = z.infer<typeof alarmTicketSchema>;
  * An alarm. `eventId` names the table change that raised it; a change raises at most one alarm per person, and a
  * retried delivery carries the same id, so a client drops any frame whose id it has seen (docs/decisions/020).
  */
-export const alarmMessageSchema = z.object({
-  alarmType: alertTypeSchema,
+export const ticketAlarmMessageSchema = z.object({
+  alarmType: alertTypeSchema.exclude(['webhook_disabled']),
   data: alarmTicketSchema,
   eventId: z.string().optional(),
 });
+export type TicketAlarmMessage = z.infer<typeof ticketAlarmMessageSchema>;
+
+/** The webhook an admin alarm is about: it was disabled after failing for the whole retry window (ADR 052). */
+export const alarmWebhookSchema = z.object({ webhookId: z.string(), url: z.string() });
+export type AlarmWebhook = z.infer<typeof alarmWebhookSchema>;
+
+export const webhookAlarmMessageSchema = z.object({
+  alarmType: z.literal('webhook_disabled'),
+  data: alarmWebhookSchema,
+  eventId: z.string().optional(),
+});
+
+export const alarmMessageSchema = z.union([ticketAlarmMessageSchema, webhookAlarmMessageSchema]);
 export type AlarmMessage = z.infer<typeof alarmMessageSchema>;
 
 /** Not an alarm: tickets changed, so lists and dashboard figures on screen are out of date. */

@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { LIST_LIMITS } from '../constants.ts';
 import { issueText, type MessageKey } from '../i18n/messages.ts';
+import { wholeNumber } from './text.ts';
 import { agentSchema } from './user.ts';
 
-const invalidLimit = issueText('validation.limit.invalid', { max: LIST_LIMITS.agentPerformance });
+const AGENT_LIMIT_MESSAGE = issueText('validation.limit.invalid', { max: LIST_LIMITS.agentPerformance });
 
 /** `GET /api/agents/performance?limit=5|50`: agents with this week's figures, best score first. */
 export const agentPerformanceQuerySchema = z.object({
   limit: z.preprocess(
-    (v) => (v === undefined || v === '' ? LIST_LIMITS.agentPerformance : Number(v)),
-    z
-      .number({ message: invalidLimit })
-      .int(invalidLimit)
-      .min(1, invalidLimit)
-      .max(LIST_LIMITS.agentPerformance, invalidLimit),
+    (v) => (v === undefined || v === '' ? String(LIST_LIMITS.agentPerformance) : v),
+    wholeNumber(AGENT_LIMIT_MESSAGE, 2).pipe(
+      z.number().min(1, AGENT_LIMIT_MESSAGE).max(LIST_LIMITS.agentPerformance, AGENT_LIMIT_MESSAGE),
+    ),
   ),
 });
 export const agentPerformanceListSchema = z.array(agentSchema);

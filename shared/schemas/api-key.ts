@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
+import { identifier, text } from './text.ts';
 
 export const API_KEY_NAME_MAX = 100;
 
@@ -29,11 +30,12 @@ export const apiKeyListSchema = z.array(apiKeySchema);
 
 /** `POST /api/api-keys`. Scopes are a set: duplicates are dropped, order follows API_KEY_SCOPES. */
 export const createApiKeySchema = z.object({
-  name: z
-    .string({ error: nameRequired })
-    .trim()
-    .min(1, nameRequired)
-    .max(API_KEY_NAME_MAX, issueText('validation.name.tooLong')),
+  name: text({
+    label: 'field.name',
+    max: API_KEY_NAME_MAX,
+    required: nameRequired,
+    tooLong: issueText('validation.name.tooLong'),
+  }),
   scopes: z
     .array(apiKeyScopeSchema, { error: scopesRequired })
     .min(1, scopesRequired)
@@ -46,4 +48,4 @@ export const createdApiKeySchema = z.object({ apiKey: apiKeySchema, secret: z.st
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** Path parameters of `/api/api-keys/{id}`. */
-export const apiKeyIdParamsSchema = z.object({ id: z.string().min(1) });
+export const apiKeyIdParamsSchema = z.object({ id: identifier('field.apiKeyId') });

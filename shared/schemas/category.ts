@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_DISPLAY_NAME_MAX, CATEGORY_NAME_MAX, DEFAULT_CATEGORY_COLOR } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
+import { identifier, text } from './text.ts';
 
 /** A ticket category as the API returns it. `usageCount` is kept exact by the ticket transactions. */
 export const categorySchema = z.object({
@@ -16,28 +17,22 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-/** The longest category description. */
-export const CATEGORY_DESCRIPTION_MAX = 1000;
+const nameInput = text({
+  label: 'field.name',
+  max: CATEGORY_NAME_MAX,
+  required: issueText('validation.name.required'),
+  tooLong: issueText('validation.name.tooLong'),
+});
 
-const nameRequired = issueText('validation.name.required');
-const nameInput = z
-  .string({ error: nameRequired })
-  .trim()
-  .min(1, nameRequired)
-  .max(CATEGORY_NAME_MAX, issueText('validation.name.tooLong'));
-
-const displayNameRequired = issueText('validation.displayName.required');
-const displayNameInput = z
-  .string({ error: displayNameRequired })
-  .trim()
-  .min(1, displayNameRequired)
-  .max(CATEGORY_DISPLAY_NAME_MAX, issueText('validation.displayName.tooLong'));
+const displayNameInput = text({
+  label: 'field.displayName',
+  max: CATEGORY_DISPLAY_NAME_MAX,
+  required: issueText('validation.displayName.required'),
+  tooLong: issueText('validation.displayName.tooLong'),
+});
 
 /** Optional free text; blank means "no description", stored as null. */
-const descriptionInput = z
-  .string({ error: issueText('validation.description.notText') })
-  .trim()
-  .max(CATEGORY_DESCRIPTION_MAX, issueText('validation.description.tooLong', { max: CATEGORY_DESCRIPTION_MAX }))
+const descriptionInput = text({ label: 'field.description', max: 1000, multiline: true })
   .nullish()
   .transform((value) => value || null);
 
@@ -69,4 +64,4 @@ export const categoryListQuerySchema = z.object({
 });
 
 /** Path parameters of `/api/categories/{id}`. */
-export const categoryIdParamsSchema = z.object({ id: z.string().min(1) });
+export const categoryIdParamsSchema = z.object({ id: identifier('field.categoryId') });

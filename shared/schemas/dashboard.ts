@@ -48,7 +48,8 @@ export type PriorityDistribution = z.infer<typeof priorityDistributionSchema>;
 
 export const volumeDataQuerySchema = z.object({
   days: z.preprocess(
-    (v) => (v === undefined || v === '' ? 7 : Number(v)),
+    // Canonical digits only ("0x1e" and "3e1" are not 30).
+    (v) => (v === undefined || v === '' ? 7 : typeof v === 'string' && /^[1-9][0-9]{0,2}$/.test(v) ? Number(v) : v),
     z.union(
       VOLUME_PERIODS.map((n) => z.literal(n)),
       { message: issueText('validation.days.invalid', { values: VOLUME_PERIODS.join(', ') }) },

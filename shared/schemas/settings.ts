@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ALERT_TYPES, LANGUAGES, SOUND_TYPES, THEMES, TIMEZONES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
-import { passwordSchema } from './user.ts';
+import { secretText } from './text.ts';
+import { PASSWORD_MAX_LENGTH, passwordSchema } from './user.ts';
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, field: string) =>
   z.enum(values, { error: issueText('validation.oneOf', { field, values: values.join(', ') }) });
@@ -62,7 +63,7 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 const currentPasswordRequired = issueText('validation.password.currentRequired');
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: currentPasswordRequired }).min(1, currentPasswordRequired),
+  currentPassword: secretText('field.currentPassword', PASSWORD_MAX_LENGTH, currentPasswordRequired),
   newPassword: passwordSchema('validation.password.tooShortNew'),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CATEGORY_NAME_MAX,
   DESCRIPTION_MIN_LENGTH,
   LIST_LIMITS,
   MESSAGE_AUTHOR_TYPES,
@@ -11,6 +12,7 @@ import {
   TICKET_TYPES,
 } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
+import { identifier, opaqueToken, text, wholeNumber } from './text.ts';
 import { emailSchema } from './user.ts';
 
 /** Limits the first version's ticket API lacked (docs/product.md §5). */
@@ -45,6 +47,7 @@ const TICKET_ISSUES = {
   invalidLimit: issueText('validation.limit.invalid', { max: LIST_LIMITS.fullList }),
   invalidRatingScore: issueText('validation.rating.score', RATING_SCORES),
   ratingCommentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.ratingCommentMax }),
+  invalidCursor: issueText('validation.cursor.invalid'),
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, {
@@ -117,20 +120,28 @@ export type TicketList = z.infer<typeof ticketListSchema>;
 /** `GET /api/tickets/overdue`: unresolved tickets past their deadline, earliest deadline first, at most 100. */
 export const overdueTicketsSchema = z.array(ticketSchema);
 
-const subjectField = z
-  .string({ message: TICKET_ISSUES.subjectTooShort })
-  .trim()
-  .min(SUBJECT_MIN_LENGTH, TICKET_ISSUES.subjectTooShort)
-  .max(TICKET_LIMITS.subjectMax, TICKET_ISSUES.subjectTooLong);
-const descriptionField = z
-  .string({ message: TICKET_ISSUES.descriptionTooShort })
-  .trim()
-  .min(DESCRIPTION_MIN_LENGTH, TICKET_ISSUES.descriptionTooShort)
-  .max(TICKET_LIMITS.descriptionMax, TICKET_ISSUES.descriptionTooLong);
-const categoryField = z
-  .string({ message: TICKET_ISSUES.categoryRequired })
-  .trim()
-  .min(1, TICKET_ISSUES.categoryRequired);
+const subjectField = text({
+  label: 'field.subject',
+  max: TICKET_LIMITS.subjectMax,
+  tooLong: TICKET_ISSUES.subjectTooLong,
+  min: SUBJECT_MIN_LENGTH,
+  tooShort: TICKET_ISSUES.subjectTooShort,
+  required: TICKET_ISSUES.subjectTooShort,
+});
+const descriptionField = text({
+  label: 'field.description',
+  max: TICKET_LIMITS.descriptionMax,
+  tooLong: TICKET_ISSUES.descriptionTooLong,
+  min: DESCRIPTION_MIN_LENGTH,
+  tooShort: TICKET_ISSUES.descriptionTooShort,
+  required: TICKET_ISSUES.descriptionTooShort,
+  multiline: true,
+});
+const categoryField = text({
+  label: 'field.category',
+  max: CATEGORY_NAME_MAX,
+  required: TICKET_ISSUES.categoryRequired,
+});
 
 /** `POST /api/tickets` (docs/product.md §5). Without `assignedToId` the server assigns round robin. */
 export const createTicketSchema = z.object({
@@ -142,28 +153,28 @@ export const createTicketSchema = z.object({
   priority: prioritySchema.default('medium'),
   type: ticketTypeSchema.default('api'),
   /** Omitted, null or empty: round robin. */
-  assignedToId: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || undefined),
+  assignedToId: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    identifier('field.assignedToId').optional(),
+  ),
 });
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 
 /** `PATCH /api/tickets/{id}`: any subset; a field sent with its current value is no change. */
 export const updateTicketSchema = z.object({
-  subject: z
-    .string({ message: TICKET_ISSUES.subjectRequired })
-    .trim()
-    .min(1, TICKET_ISSUES.subjectRequired)
-    .max(TICKET_LIMITS.subjectMax, TICKET_ISSUES.subjectTooLong)
-    .optional(),
-  description: z
-    .string({ message: TICKET_ISSUES.descriptionRequired })
-    .trim()
-    .min(1, TICKET_ISSUES.descriptionRequired)
-    .max(TICKET_LIMITS.descriptionMax, TICKET_ISSUES.descriptionTooLong)
-    .optional(),
+  subject: text({
+    label: 'field.subject',
+    max: TICKET_LIMITS.subjectMax,
+    tooLong: TICKET_ISSUES.subjectTooLong,
+    required: TICKET_ISSUES.subjectRequired,
+  }).optional(),
+  description: text({
+    label: 'field.description',
+    max: TICKET_LIMITS.descriptionMax,
+    tooLong: TICKET_ISSUES.descriptionTooLong,
+    required: TICKET_ISSUES.descriptionRequired,
+    multiline: true,
+  }).optional(),
   priority: prioritySchema.optional(),
   status: ticketStatusSchema.optional(),
   category: categoryField.optional(),
@@ -172,16 +183,13 @@ export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 
 /** `POST /api/tickets/{id}/assign`. */
 export const assignTicketSchema = z.object({
-  agentId: z.string({ message: TICKET_ISSUES.agentRequired }).trim().min(1, TICKET_ISSUES.agentRequired),
+  agentId: identifier('field.agentId', TICKET_ISSUES.agentRequired),
 });
 export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
 /** Path parameter `{id}`: the numeric ticket id. */
 export const ticketIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: TICKET_ISSUES.invalidId })
-    .int(TICKET_ISSUES.invalidId)
-    .positive(TICKET_ISSUES.invalidId),
+  id: wholeNumber(TICKET_ISSUES.invalidId).refine((id) => id > 0, TICKET_ISSUES.invalidId),
 });
 
 /** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */
@@ -189,18 +197,15 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** How many items a page holds: 1 to 100, 100 when not given. */
-const pageLimitParam = z.preprocess(
+export const pageLimitParam = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : v),
-  z.coerce
-    .number({ message: TICKET_ISSUES.invalidLimit })
-    .int(TICKET_ISSUES.invalidLimit)
-    .min(1, TICKET_ISSUES.invalidLimit)
-    .max(LIST_LIMITS.fullList, TICKET_ISSUES.invalidLimit)
+  wholeNumber(TICKET_ISSUES.invalidLimit, 3)
+    .pipe(z.number().min(1, TICKET_ISSUES.invalidLimit).max(LIST_LIMITS.fullList, TICKET_ISSUES.invalidLimit))
     .default(LIST_LIMITS.fullList),
 );
 
 /** The `nextCursor` of the page before. */
-const pageCursorParam = optionalParam(z.string().max(2_000));
+export const pageCursorParam = optionalParam(opaqueToken(TICKET_ISSUES.invalidCursor));
 
 /** `GET /api/tickets` query. */
 export const listTicketsQuerySchema = z.object({
@@ -208,14 +213,14 @@ export const listTicketsQuerySchema = z.object({
   status: optionalParam(ticketStatusSchema),
   priority: optionalParam(prioritySchema),
   type: optionalParam(ticketTypeSchema),
-  assignedToId: optionalParam(z.string().trim().min(1)),
+  /** Only the tickets of this customer: the whole address, in any case. */
+  customerEmail: optionalParam(
+    z.string({ message: TICKET_ISSUES.invalidEmail }).max(320, TICKET_ISSUES.invalidEmail).pipe(emailSchema),
+  ),
+  assignedToId: optionalParam(identifier('field.assignedToId')),
   /** Case-insensitive substring of the subject, the customer e-mail or the ticket code. */
   q: optionalParam(
-    z
-      .string()
-      .trim()
-      .max(TICKET_LIMITS.searchMax)
-      .transform((v) => v.toLowerCase() || undefined),
+    text({ label: 'field.search', max: TICKET_LIMITS.searchMax }).transform((v) => v.toLowerCase() || undefined),
   ),
   cursor: pageCursorParam,
 });
@@ -245,11 +250,13 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-const messageContentField = z
-  .string({ message: TICKET_ISSUES.commentRequired })
-  .trim()
-  .min(1, TICKET_ISSUES.commentRequired)
-  .max(TICKET_LIMITS.commentMax, TICKET_ISSUES.commentTooLong);
+const messageContentField = text({
+  label: 'field.comment',
+  max: TICKET_LIMITS.commentMax,
+  tooLong: TICKET_ISSUES.commentTooLong,
+  required: TICKET_ISSUES.commentRequired,
+  multiline: true,
+});
 
 /** `POST /api/tickets/{id}/comments`. An internal note is not a response to the customer. */
 export const createCommentSchema = z.object({
@@ -257,6 +264,10 @@ export const createCommentSchema = z.object({
   isInternal: z.boolean().default(false),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
+
+/** `POST /api/tickets/{id}/messages`: the customer's answer, relayed by the upstream system that talks to them. */
+export const postMessageSchema = z.object({ content: messageContentField });
+export type PostMessageInput = z.infer<typeof postMessageSchema>;
 
 /** A customer's message as an inbound channel hands it to the help desk (e-mail; the API next). */
 export const customerMessageSchema = z.object({
@@ -328,10 +339,12 @@ export const rateTicketSchema = z.object({
     .min(RATING_SCORES.min, TICKET_ISSUES.invalidRatingScore)
     .max(RATING_SCORES.max, TICKET_ISSUES.invalidRatingScore),
   /** Omitted, null or blank: no comment. */
-  comment: z
-    .string({ message: TICKET_ISSUES.ratingCommentTooLong })
-    .trim()
-    .max(TICKET_LIMITS.ratingCommentMax, TICKET_ISSUES.ratingCommentTooLong)
+  comment: text({
+    label: 'field.comment',
+    max: TICKET_LIMITS.ratingCommentMax,
+    tooLong: TICKET_ISSUES.ratingCommentTooLong,
+    multiline: true,
+  })
     .nullish()
     .transform((v) => v || null),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
+import { characterProblem, EMAIL_MAX, identifier, INPUT_ISSUES, secretText, text } from './text.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -20,21 +21,22 @@ export type User = z.infer<typeof userSchema>;
 
 export const emailSchema = z
   .string()
+  .max(EMAIL_MAX, INPUT_ISSUES.tooLong('field.email', EMAIL_MAX))
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: issueText('validation.email') }));
 
 const passwordRequired = issueText('validation.password.required');
 
+/** Cognito's own ceiling for a password. */
+export const PASSWORD_MAX_LENGTH = 256;
+
 /** `POST /api/auth/agent-login`. */
 export const loginSchema = z.object({
   email: z.string({ message: issueText('validation.email') }).pipe(emailSchema),
-  password: z.string({ message: passwordRequired }).min(1, passwordRequired),
+  password: secretText('field.password', PASSWORD_MAX_LENGTH, passwordRequired),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** Cognito's own ceiling for a password. */
-const PASSWORD_MAX_LENGTH = 256;
 const NAME_MAX_LENGTH = 100;
 
 /**
@@ -48,17 +50,12 @@ export const passwordSchema = (tooShort: 'validation.password.tooShort' | 'valid
     .string({ error: minMessage })
     .min(PASSWORD_MIN_LENGTH, minMessage)
     .max(PASSWORD_MAX_LENGTH, issueText('validation.password.tooLong', { max: PASSWORD_MAX_LENGTH }))
-    .regex(/^\S(.*\S)?$/s, issueText('validation.password.spaces'));
+    .regex(/^\S(.*\S)?$/s, issueText('validation.password.spaces'))
+    .refine((value) => !characterProblem(value), INPUT_ISSUES.badCharacters('field.password'));
 };
 
-const personName = (part: 'firstName' | 'lastName') => {
-  const required = issueText(`validation.${part}.required`);
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(NAME_MAX_LENGTH, issueText(`validation.${part}.tooLong`, { max: NAME_MAX_LENGTH }));
-};
+const personName = (part: 'firstName' | 'lastName') =>
+  text({ label: `field.${part}`, max: NAME_MAX_LENGTH, required: issueText(`validation.${part}.required`) });
 
 const roleInput = z.enum(ROLES, { error: issueText('validation.oneOf', { field: 'Role', values: ROLES.join(', ') }) });
 
@@ -81,7 +78,7 @@ export const updateRoleSchema = z.object({ role: roleInput });
 export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
 /** Path parameters of `/api/users/{id}…`. */
-export const userIdParamsSchema = z.object({ id: z.string().min(1) });
+export const userIdParamsSchema = z.object({ id: identifier('field.userId') });
 
 /**
  * This week's figures of one agent (docs/product.md §3 "currentWeekPerformance"), from the agent's weekly aggregate item.

@@ -12,6 +12,8 @@ const SIDEBAR = {
     'Agent Management',
     'Category Management',
     'AI Analytics',
+    'Integrations',
+    'Audit Log',
     'Settings',
   ],
   manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],

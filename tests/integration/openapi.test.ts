@@ -31,15 +31,25 @@ describe('GET /api/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists every route of the route table an API key may call, with its scope, and no other', () => {
+  it('lists every route of the route table an API key may call, with its scope, and the webhook routes', () => {
     const keyCallable = HTTP_ROUTES.filter((route) => route.apiKeyScope);
+    const webhookRoutes = HTTP_ROUTES.filter((route) => route.group === 'webhooks');
     expect(keyCallable.length).toBeGreaterThan(0);
     for (const route of keyCallable) {
       const operation = served.body.paths[route.path]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toMatchObject({ security: [{ apiKey: [route.apiKeyScope] }] });
     }
+    for (const route of webhookRoutes) {
+      const operation = served.body.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toMatchObject({ security: [{ session: [] }] });
+    }
     const documented = Object.values(served.body.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
-    expect(documented).toBe(keyCallable.length);
+    expect(documented).toBe(keyCallable.length + webhookRoutes.length);
+  });
+
+  it('describes the webhook events and their signature', () => {
+    expect(Object.keys(served.body.webhooks)).toEqual(expect.arrayContaining(['ticket.created', 'ping']));
+    expect(JSON.stringify(served.body.webhooks['ticket.created'])).toContain('Helpdesk-Signature');
   });
 
   it('describes bearer authentication, the error shape and the rate limit', () => {

@@ -15,7 +15,7 @@ import { getJobState, listFailedJobs } from '#functions/data/outbound-jobs.ts';
 import { jobsForChange, type StreamChange } from '#functions/domain/outbound.ts';
 import { createDispatcher } from '#functions/jobs/outbox.ts';
 import { dynamo } from '#functions/lib/clients.ts';
-import { config, resetConfigForTests } from '#functions/lib/config.ts';
+import { config } from '#functions/lib/config.ts';
 import { NotFoundError, ValidationError } from '#functions/lib/errors.ts';
 import { logger } from '#functions/lib/logger.ts';
 import { retryFailedDelivery } from '#functions/lib/outbound.ts';
@@ -33,6 +33,7 @@ import {
 } from './support/probe-kind.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from './support/receiver.ts';
 import { pollTableStream } from './support/stream.ts';
+import { environmentOverride, eventually } from './support/waiting.ts';
 import { useDedicatedTable } from './tickets-support.ts';
 
 const RETRY = { baseMs: 400, capMs: 10_000, maxAttempts: 4 };
@@ -44,7 +45,6 @@ let queues: LocalQueues;
 let poller: StreamPoller;
 let sqsClient: SQSClient;
 const queueLog: string[] = [];
-const previousEnv: Record<string, string | undefined> = {};
 let previousLogLevel: ReturnType<typeof logger.getLevelName>;
 
 /** Every stream batch the dispatcher was given, and every SQS batch the sender was given. */
@@ -52,13 +52,8 @@ const streamBatches: DynamoDBStreamEvent[] = [];
 const sqsBatches: SQSEvent[] = [];
 const dispatch = createDispatcher([probePlanner]);
 
-function setEnv(values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values)) {
-    if (!(name in previousEnv)) previousEnv[name] = process.env[name];
-    process.env[name] = value;
-  }
-  resetConfigForTests();
-}
+const env = environmentOverride();
+const setEnv = env.set;
 
 beforeAll(async () => {
   table = await useDedicatedTable('helpdesk-outbound');
@@ -104,28 +99,10 @@ afterAll(async () => {
   await queues?.stop();
   await receiver?.close();
   sqsClient?.destroy();
-  for (const [name, value] of Object.entries(previousEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  env.restore();
   logger.setLogLevel(previousLogLevel);
   await table?.restore();
 });
-
-/** Polls `check` until it returns something truthy; fails after `timeoutMs`. */
-async function eventually<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Writes a probe item: one delivery per recipient, through the stream. */
 async function putProbe(recipients: ProbeRecipient[], label = 'probe.created'): Promise<string> {

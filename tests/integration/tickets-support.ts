@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import type { Category } from '#shared/schemas/category.ts';
+import { type Ticket, ticketSchema } from '#shared/schemas/ticket.ts';
 import { createApiKey, hashApiKey } from '#functions/data/api-keys.ts';
 import { createCategory } from '#functions/data/categories.ts';
 import { resetConfigForTests } from '#functions/lib/config.ts';
@@ -78,6 +79,13 @@ export const ticketBody = (category: string, overrides: Record<string, unknown> 
   type: 'direct',
   ...overrides,
 });
+
+/** Files a ticket with `client` through the API; fails the test unless it is created. */
+export async function createTicketAs(client: ApiClient, body: Record<string, unknown>): Promise<Ticket> {
+  const res = await client.post('/api/tickets', body);
+  if (res.status !== 201) throw new Error(`Ticket not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return ticketSchema.parse(res.body);
+}
 
 /**
  * Points the function code (in this process) at a fresh table, for tests that compare against a recount of only

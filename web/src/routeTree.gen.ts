@@ -20,8 +20,10 @@ import { Route as RoleIndexRouteImport } from './routes/$role/index.tsx';
 import { Route as RoleSignedInRouteRouteImport } from './routes/$role/_signedIn/route.tsx';
 import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn/agents.tsx';
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
+import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/audit.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
+import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
 
@@ -79,6 +81,11 @@ const RoleSignedInAnalyticsRoute = RoleSignedInAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInAuditRoute = RoleSignedInAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInCategoriesRoute = RoleSignedInCategoriesRouteImport.update({
   id: '/categories',
   path: '/categories',
@@ -88,6 +95,12 @@ const RoleSignedInDirectTicketsRoute =
   RoleSignedInDirectTicketsRouteImport.update({
     id: '/direct-tickets',
     path: '/direct-tickets',
+    getParentRoute: () => RoleSignedInRouteRoute,
+  } as any);
+const RoleSignedInIntegrationsRoute =
+  RoleSignedInIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
 const RoleSignedInSettingsRoute = RoleSignedInSettingsRouteImport.update({
@@ -112,8 +125,10 @@ export interface FileRoutesByFullPath {
   '/$role/': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -127,8 +142,10 @@ export interface FileRoutesByTo {
   '/$role': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -145,8 +162,10 @@ export interface FileRoutesById {
   '/$role/': typeof RoleIndexRoute;
   '/$role/_signedIn/agents': typeof RoleSignedInAgentsRoute;
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/_signedIn/audit': typeof RoleSignedInAuditRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -163,8 +182,10 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/audit'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/integrations'
     | '/$role/settings'
     | '/$role/tickets';
   fileRoutesByTo: FileRoutesByTo;
@@ -178,8 +199,10 @@ export interface FileRouteTypes {
     | '/$role'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/audit'
     | '/$role/categories'
     | '/$role/direct-tickets'
+    | '/$role/integrations'
     | '/$role/settings'
     | '/$role/tickets';
   id:
@@ -195,8 +218,10 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/_signedIn/agents'
     | '/$role/_signedIn/analytics'
+    | '/$role/_signedIn/audit'
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/direct-tickets'
+    | '/$role/_signedIn/integrations'
     | '/$role/_signedIn/settings'
     | '/$role/_signedIn/tickets';
   fileRoutesById: FileRoutesById;
@@ -290,6 +315,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInAnalyticsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/audit': {
+      id: '/$role/_signedIn/audit';
+      path: '/audit';
+      fullPath: '/$role/audit';
+      preLoaderRoute: typeof RoleSignedInAuditRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/categories': {
       id: '/$role/_signedIn/categories';
       path: '/categories';
@@ -302,6 +334,13 @@ declare module '@tanstack/react-router' {
       path: '/direct-tickets';
       fullPath: '/$role/direct-tickets';
       preLoaderRoute: typeof RoleSignedInDirectTicketsRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
+    '/$role/_signedIn/integrations': {
+      id: '/$role/_signedIn/integrations';
+      path: '/integrations';
+      fullPath: '/$role/integrations';
+      preLoaderRoute: typeof RoleSignedInIntegrationsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
     '/$role/_signedIn/settings': {
@@ -324,8 +363,10 @@ declare module '@tanstack/react-router' {
 interface RoleSignedInRouteRouteChildren {
   RoleSignedInAgentsRoute: typeof RoleSignedInAgentsRoute;
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
+  RoleSignedInAuditRoute: typeof RoleSignedInAuditRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
+  RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
 }
@@ -333,8 +374,10 @@ interface RoleSignedInRouteRouteChildren {
 const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAgentsRoute: RoleSignedInAgentsRoute,
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
+  RoleSignedInAuditRoute: RoleSignedInAuditRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
+  RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,
 };

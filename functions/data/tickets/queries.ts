@@ -7,7 +7,7 @@ import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
-import { decodeCursor, encodeCursor, readPage, stringKey } from '../cursor.ts';
+import { listBinding, openCursor, readPage, sealCursor, stringKey } from '../cursor.ts';
 import { COLLECTIONS, INDEXES, type IndexName, ticketIdOfKey, ticketIndexKeys } from '../table.ts';
 import { ticketFromItem } from './item.ts';
 
@@ -16,6 +16,8 @@ export interface TicketFilters {
   priority?: Priority;
   type?: TicketType;
   assignedToId?: string;
+  /** The whole address, lower-cased already. */
+  customerEmail?: string;
   /** Lower-cased already. */
   q?: string;
 }
@@ -28,8 +30,9 @@ interface IndexChoice {
   partition: string;
 }
 
-/** The most selective index for the filters given: assignee, then status, then type, then all tickets. */
+/** The most selective index for the filters given: customer, assignee, then status, then type, then all tickets. */
 function chooseIndex(f: TicketFilters): IndexChoice {
+  if (f.customerEmail) return { index: 'byCustomer', partition: f.customerEmail };
   if (f.assignedToId) return { index: 'byAssignee', partition: ticketIndexKeys.assignee(f.assignedToId) };
   if (f.status) return { index: 'byStatus', partition: ticketIndexKeys.status(f.status) };
   if (f.type) return { index: 'byType', partition: ticketIndexKeys.type(f.type) };
@@ -44,7 +47,7 @@ function remainingFilter(
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const equals = (field: 'status' | 'type' | 'priority', value: string | undefined) => {
+  const equals = (field: 'status' | 'type' | 'priority' | 'assignedToId', value: string | undefined) => {
     if (value === undefined) return;
     parts.push(`#${field} = :${field}`);
     names[`#${field}`] = field;
@@ -52,6 +55,7 @@ function remainingFilter(
   };
   if (choice.index !== 'byStatus') equals('status', f.status);
   if (choice.index !== 'byType') equals('type', f.type);
+  if (choice.index !== 'byAssignee') equals('assignedToId', f.assignedToId);
   equals('priority', f.priority);
   if (f.q) {
     parts.push('(contains(subjectLower, :q) OR contains(customerEmail, :q) OR contains(ticketIdLower, :q))');
@@ -65,12 +69,14 @@ function remainingFilter(
   };
 }
 
-/** The start key inside a list cursor (which names its index and the key where the next page starts), if it belongs to this index and partition (anything else is a 400). */
-function startKeyOf(cursor: string, choice: IndexChoice): Record<string, string> {
+/** The list a cursor belongs to: the tickets list with exactly these filters. */
+const ticketListBinding = (f: TicketFilters) => listBinding('tickets', { ...f });
+
+/** The start key inside a list cursor, if this very list made it and it is a key of its index and partition. */
+function startKeyOf(cursor: string, filters: TicketFilters, choice: IndexChoice): Promise<Record<string, string>> {
   const { pk, sk } = INDEXES[choice.index];
-  return decodeCursor(cursor, (payload) => {
-    const { i, k } = (payload ?? {}) as { i?: unknown; k?: unknown };
-    const key = i === choice.index ? stringKey(k, ['pk', 'sk', pk, sk]) : undefined;
+  return openCursor(cursor, ticketListBinding(filters), (payload) => {
+    const key = stringKey(payload, ['pk', 'sk', pk, sk]);
     return key && key[pk] === choice.partition && ticketIdOfKey(key.pk) !== undefined ? key : undefined;
   });
 }
@@ -108,9 +114,9 @@ export async function listTickets(
       limit,
       filtered: !!filter.FilterExpression,
       budget: LIST_EVALUATION_BUDGET,
-      startKey: cursor ? startKeyOf(cursor, choice) : undefined,
+      startKey: cursor ? await startKeyOf(cursor, filters, choice) : undefined,
       keyAttributes: ['pk', 'sk', index.pk, index.sk],
-      cursorOf: (key) => encodeCursor({ i: choice.index, k: key }),
+      cursorOf: (key) => sealCursor(ticketListBinding(filters), key),
     },
   );
   return { tickets: page.items.map(ticketFromItem), nextCursor: page.nextCursor };

@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Actor, Comment, FieldChange, HistoryAction, HistoryEntry, ThreadPage } from '#shared/schemas/ticket.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
-import { decodeCursor, encodeCursor, readPage, stringKey } from '../cursor.ts';
+import { listBinding, openCursor, readPage, sealCursor, stringKey } from '../cursor.ts';
 import { keys, TICKET_THREAD_PREFIXES } from '../table.ts';
 import type { GuardedItem } from '../transactions.ts';
 import { requireTicket } from './item.ts';
@@ -83,10 +83,13 @@ export async function listHistory(id: number): Promise<HistoryEntry[]> {
 /** Most comment items one page of the thread evaluates (matched or not), so a page's cost is bounded. */
 const THREAD_PAGE_BUDGET = 1_000;
 
-/** The key inside a thread cursor, only if it is a comment key of this ticket (anything else is a 400). */
-function threadStartKey(ticketId: number, cursor: string): Record<string, string> {
+/** The list a thread cursor belongs to: this ticket's thread, as this reader sees it (with or without notes). */
+const threadBinding = (ticketId: number, publicOnly: boolean) => listBinding('thread', { ticketId, publicOnly });
+
+/** The key inside a thread cursor, only if this thread made it and it is a comment key of this ticket. */
+function threadStartKey(ticketId: number, publicOnly: boolean, cursor: string): Promise<Record<string, string>> {
   const partition = keys.ticket(ticketId).pk;
-  return decodeCursor(cursor, (payload) => {
+  return openCursor(cursor, threadBinding(ticketId, publicOnly), (payload) => {
     const key = stringKey(payload, ['pk', 'sk']);
     return key?.pk === partition && key.sk?.startsWith(TICKET_THREAD_PREFIXES.comments) ? key : undefined;
   });
@@ -94,7 +97,7 @@ function threadStartKey(ticketId: number, cursor: string): Record<string, string
 
 /**
  * listThread: one page of a ticket's messages, oldest first, at most `limit`; with `publicOnly`, internal notes are
- * left out by DynamoDB. `nextCursor` (base64url of the last key) is null when nothing more follows; a cursor of
+ * left out by DynamoDB. `nextCursor` (the last key, sealed for this thread) is null when nothing more follows; a cursor of
  * another ticket is a 400, an unknown ticket a 404.
  */
 export async function listThread(
@@ -102,7 +105,7 @@ export async function listThread(
   options: { publicOnly: boolean; limit: number; cursor?: string },
 ): Promise<ThreadPage> {
   const { publicOnly, limit, cursor } = options;
-  const startKey = cursor ? threadStartKey(ticketId, cursor) : undefined;
+  const startKey = cursor ? await threadStartKey(ticketId, publicOnly, cursor) : undefined;
   const read = readPage(
     async (from, size) => {
       const result = await dynamo().send(
@@ -127,7 +130,7 @@ export async function listThread(
       budget: THREAD_PAGE_BUDGET,
       startKey,
       keyAttributes: ['pk', 'sk'],
-      cursorOf: encodeCursor,
+      cursorOf: (key) => sealCursor(threadBinding(ticketId, publicOnly), key),
     },
   );
   const [, page] = await Promise.all([requireTicket(ticketId), read]);

@@ -10,6 +10,8 @@ import { API_KEY_SECRET_BYTES, apiKeySecret, newApiKey } from '../../domain/api-
 import type { Caller } from '../../domain/caller.ts';
 import { API_KEY_ACCESS, assertAccess, staffMember } from '../../domain/permissions.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { auditEntryItem } from '../../data/audit.ts';
+import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 
 /** listApiKeysFor: admins only; every key, newest first. */
 export async function listApiKeysFor(caller: Caller): Promise<ApiKey[]> {
@@ -26,7 +28,16 @@ export async function issueApiKey(
   const admin = staffMember(caller, API_KEY_ACCESS.manage);
   const secret = apiKeySecret(randomBytes(API_KEY_SECRET_BYTES));
   const apiKey = newApiKey(input, { id: randomUUID(), createdBy: { id: admin.id, email: admin.email }, now });
-  await createApiKey(apiKey, hashApiKey(secret));
+  await createApiKey(apiKey, hashApiKey(secret), [
+    auditEntryItem({
+      action: 'api_key_created',
+      actor: auditActorOf(caller),
+      target: { type: 'apiKey', id: apiKey.id, name: apiKey.name },
+      details: `scopes: ${apiKey.scopes.join(', ')}`,
+      clientAddress: clientAddressOf(caller),
+      at: now,
+    }),
+  ]);
   return { apiKey, secret };
 }
 
@@ -35,8 +46,15 @@ export async function revokeApiKeyFor(caller: Caller, id: string, now = new Date
   assertAccess(caller, API_KEY_ACCESS.manage);
   const secretHash = await getApiKeySecretHash(id);
   if (!secretHash) throw new NotFoundError('error.apiKey.notFound');
+  const audit = auditEntryItem({
+    action: 'api_key_revoked',
+    actor: auditActorOf(caller),
+    target: { type: 'apiKey', id, name: id },
+    clientAddress: clientAddressOf(caller),
+    at: now,
+  });
   // Revocation writes the same whatever happened meanwhile, so a write that met another is simply made again.
   await withRetries({ ...DEFAULT_RETRY, exhausted: () => new ConflictError('error.apiKey.changedMeanwhile') }, () =>
-    revokeApiKey(id, secretHash, now),
+    revokeApiKey(id, secretHash, now, [audit]),
   );
 }

@@ -6,26 +6,37 @@
 import type { User } from '#shared/schemas/user.ts';
 import { findActiveApiKey, recordApiKeyUse } from '../../data/api-keys.ts';
 import { countApiKeyCall } from '../../data/rate-limit.ts';
-import { getUser } from '../../data/users.ts';
+import { getStaffRecord } from '../../data/users.ts';
 import { type ApiKeyIdentity, rateWindow } from '../../domain/api-keys.ts';
 import { config } from '../../lib/config.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
+import { isLiveSession } from '../../domain/sessions.ts';
 import { refreshAccessToken, type Tokens, verifyAccessToken } from '../../lib/identity.ts';
+import { readSessionToken } from './session-token.ts';
 
 /** The tokens a request carries (in cookies, for the browser). */
 export interface SessionTokens {
   accessToken?: string;
   refreshToken?: string;
+  /** The `hd_session` cookie: which of the user's sessions these tokens belong to. */
+  session?: string;
 }
 
 export interface StaffSession {
   user: User;
+  /** The session the request belongs to. */
+  sessionId: string;
   /** New tokens when the access token had to be refreshed on this request; the caller hands them back. */
   refreshed?: Tokens;
 }
 
-/** The signed-in, active staff member behind these tokens; refreshes an expired access token on the way. */
-export async function authenticateStaff(session: SessionTokens): Promise<StaffSession> {
+/**
+ * The signed-in, active staff member behind these tokens, in a session that has not ended (signed out, ended by a
+ * password change, a password reset, a demotion or a deactivation); refreshes an expired access token on the way.
+ */
+export async function authenticateStaff(session: SessionTokens, now = new Date()): Promise<StaffSession> {
+  const claimed = await readSessionToken(session.session);
+  if (!claimed) throw new UnauthorizedError();
   let userId: string | undefined;
   let refreshed: Tokens | undefined;
   if (session.accessToken) {
@@ -40,11 +51,11 @@ export async function authenticateStaff(session: SessionTokens): Promise<StaffSe
       refreshed = tokens;
     }
   }
-  if (!userId) throw new UnauthorizedError();
+  if (!userId || userId !== claimed.userId) throw new UnauthorizedError();
 
-  const user = await getUser(userId);
-  if (!user?.isActive) throw new UnauthorizedError();
-  return { user, ...(refreshed ? { refreshed } : {}) };
+  const record = await getStaffRecord(userId);
+  if (!record?.user.isActive || !isLiveSession(record.sessions, claimed.sessionId, now)) throw new UnauthorizedError();
+  return { user: record.user, sessionId: claimed.sessionId, ...(refreshed ? { refreshed } : {}) };
 }
 
 /**

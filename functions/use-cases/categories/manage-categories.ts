@@ -15,6 +15,8 @@ import { DEFAULT_RETRY, StaleReadError, withRetries } from '../../data/transacti
 import type { Caller } from '../../domain/caller.ts';
 import { assertDeletable, categoryEdit, categoryInUse, newCategory } from '../../domain/categories.ts';
 import { assertAccess, CATEGORY_ACCESS } from '../../domain/permissions.ts';
+import { auditEntryItem } from '../../data/audit.ts';
+import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 
 const changedMeanwhile = () => new ConflictError('error.category.changedMeanwhile');
@@ -41,7 +43,8 @@ export async function addCategory(caller: Caller, input: CreateCategoryInput, no
   const category = newCategory(input, randomUUID(), now);
   // Nothing was read: a transaction that met another (the same name claimed at once) is written again, and then
   // finds the name taken.
-  return withRetries({ ...DEFAULT_RETRY, exhausted: changedMeanwhile }, () => createCategory(category));
+  const audit = categoryAudit(caller, 'category_created', category, `name: ${category.name}`, now);
+  return withRetries({ ...DEFAULT_RETRY, exhausted: changedMeanwhile }, () => createCategory(category, [audit]));
 }
 
 /**
@@ -58,8 +61,15 @@ export async function editCategory(
   const current = await existingCategory(id);
   const { changes, movesNameClaim } = categoryEdit(current, patch);
   if (Object.keys(changes).length === 0) return current;
+  const details = describeChanges(
+    Object.fromEntries(
+      Object.entries(changes).map(([field, value]) => [field, [current[field as keyof Category], value]]),
+    ),
+  );
   try {
-    return await updateCategory(current, changes, movesNameClaim, now);
+    return await updateCategory(current, changes, movesNameClaim, now, [
+      categoryAudit(caller, 'category_updated', current, details, now),
+    ]);
   } catch (error) {
     if (!(error instanceof StaleReadError)) throw error;
     await existingCategory(id);
@@ -68,12 +78,12 @@ export async function editCategory(
 }
 
 /** removeCategory: admins only; only a category no ticket uses (deactivating is the way out for a used one). */
-export async function removeCategory(caller: Caller, id: string): Promise<void> {
+export async function removeCategory(caller: Caller, id: string, at = new Date()): Promise<void> {
   assertAccess(caller, CATEGORY_ACCESS.manage);
   const category = await existingCategory(id);
   assertDeletable(category);
   try {
-    await deleteUnusedCategory(category);
+    await deleteUnusedCategory(category, [categoryAudit(caller, 'category_deleted', category, null, at)]);
   } catch (error) {
     if (!(error instanceof StaleReadError)) throw error;
     // Something changed since the read: say why from the state as it is now.
@@ -81,4 +91,22 @@ export async function removeCategory(caller: Caller, id: string): Promise<void> 
     if (now.usageCount > 0) throw categoryInUse(now.usageCount);
     throw changedMeanwhile();
   }
+}
+
+/** The audit entry of an administrative change to a category, written with the change. */
+function categoryAudit(
+  caller: Caller,
+  action: 'category_created' | 'category_updated' | 'category_deleted',
+  category: Category,
+  details: string | null,
+  at: Date,
+) {
+  return auditEntryItem({
+    action,
+    actor: auditActorOf(caller),
+    target: { type: 'category', id: category.id, name: category.displayName },
+    details,
+    clientAddress: clientAddressOf(caller),
+    at,
+  });
 }

@@ -4,7 +4,9 @@
  * create-admin script.
  */
 import type { CreateUserInput, User } from '#shared/schemas/user.ts';
+import { auditEntryItem } from '../../data/audit.ts';
 import { findUserIdByEmail, putNewUser } from '../../data/users.ts';
+import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
 import { ConflictError } from '../../lib/errors.ts';
@@ -22,13 +24,18 @@ export async function createStaffAccount(caller: Caller, input: CreateUserInput)
   const id = await createCognitoUser(input.email, input.password);
   if (!id) throw new ConflictError('error.staff.duplicateEmail');
   try {
-    return await putNewUser({
-      id,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      role: input.role,
+    const audit = auditEntryItem({
+      action: 'user_created',
+      actor: auditActorOf(caller),
+      target: { type: 'user', id, name: input.email },
+      details: `role: ${input.role}`,
+      clientAddress: clientAddressOf(caller),
     });
+    return await putNewUser(
+      { id, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role },
+      new Date(),
+      [audit],
+    );
   } catch (error) {
     await deleteCognitoUser(id);
     throw error;

@@ -5,9 +5,12 @@
 import type { Role } from '#shared/constants.ts';
 import type { Agent, User } from '#shared/schemas/user.ts';
 import { listAgentWeeks } from '../../data/agent-weeks.ts';
+import { auditEntryItem, recordAudit } from '../../data/audit.ts';
 import { withRetries } from '../../data/transactions.ts';
-import { getUser, listStaff, writeStaffStatus } from '../../data/users.ts';
+import { endAllSessions, getStaffRecord, getUser, listStaff, writeStaffStatus } from '../../data/users.ts';
+import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
+import { isDemotion, onlySession } from '../../domain/sessions.ts';
 import { currentWeek, withWeekPerformance } from '../../domain/performance.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
 import { adminSetChange, assertMayDeactivate, deactivated, lastAdminRefusal, withRole } from '../../domain/staff.ts';
@@ -31,18 +34,65 @@ async function existingUser(id: string): Promise<User> {
   return user;
 }
 
-/** resetStaffPassword: admins only; sets a staff member's password in Cognito. */
-export async function resetStaffPassword(caller: Caller, id: string, password: string): Promise<User> {
+/** The audit entry of an administrative change to a staff account, written with the change. */
+const staffAudit = (
+  caller: Caller,
+  action: 'user_role_changed' | 'user_password_reset' | 'user_deactivated',
+  user: User,
+  details: string | null,
+  at: Date,
+) => ({
+  action,
+  actor: auditActorOf(caller),
+  target: { type: 'user', id: user.id, name: user.email },
+  details,
+  clientAddress: clientAddressOf(caller),
+  at,
+});
+
+/**
+ * resetStaffPassword: admins only; sets a staff member's password in Cognito, then ends every session of theirs
+ * (with the audit entry, in one write) and revokes their refresh tokens where the identity provider can.
+ */
+export async function resetStaffPassword(
+  caller: Caller,
+  id: string,
+  password: string,
+  now = new Date(),
+): Promise<User> {
   assertAccess(caller, STAFF_ACCESS.manage);
   const user = await existingUser(id);
   await setPassword(user.id, password);
+  await recordAudit(staffAudit(caller, 'user_password_reset', user, null, now), [endAllSessions(user.id)]);
+  await signOutEverywhere(user.id);
   return user;
 }
 
-/** changeStaffRole: admins only; never takes the role away from the last active admin. */
-export function changeStaffRole(caller: Caller, id: string, role: Role, now = new Date()): Promise<User> {
+/**
+ * changeStaffRole: admins only; never takes the role away from the last active admin. A lower role ends every
+ * session of the user, so that what they may do is decided again at their next sign-in.
+ */
+export async function changeStaffRole(caller: Caller, id: string, role: Role, now = new Date()): Promise<User> {
   assertAccess(caller, STAFF_ACCESS.manage);
-  return changeStaffStatus(id, (user) => withRole(user, role, now), 'changeRole');
+  let demoted = false;
+  const user = await changeStaffStatus(
+    caller,
+    id,
+    (before) => withRole(before, role, now),
+    'changeRole',
+    (before, after) => {
+      demoted = isDemotion(before.role, after.role);
+      return {
+        endSessions: demoted,
+        audit: staffAudit(caller, 'user_role_changed', before, `role: ${before.role} → ${after.role}`, now),
+      };
+    },
+  );
+  // Cognito's global sign-out would take the refresh token of the session an admin demotes themself in; the
+  // directory has already ended their other sessions.
+  const self = caller.kind === 'staff' && caller.user.id === id;
+  if (demoted && !self) await signOutEverywhere(user.id);
+  return user;
 }
 
 /**
@@ -52,28 +102,47 @@ export function changeStaffRole(caller: Caller, id: string, role: Role, now = ne
 export async function deactivateStaffMember(caller: Caller, id: string, now = new Date()): Promise<User> {
   assertAccess(caller, STAFF_ACCESS.manage);
   if (caller.kind === 'staff') assertMayDeactivate(caller.user.id, id);
-  const user = await changeStaffStatus(id, (u) => (u.isActive ? deactivated(u, now) : u), 'deactivate');
+  const user = await changeStaffStatus(
+    caller,
+    id,
+    (u) => (u.isActive ? deactivated(u, now) : u),
+    'deactivate',
+    (before) => ({ endSessions: true, audit: staffAudit(caller, 'user_deactivated', before, null, now) }),
+  );
   await disableUser(user.id);
   await signOutEverywhere(user.id);
   return user;
 }
 
-/** Read, decide, write only over what was read; a user changed meanwhile is read and decided again, a few times. */
+/**
+ * Read, decide, write only over what was read; a user changed meanwhile is read and decided again, a few times. When
+ * the change ends the user's sessions, an admin who changes their own role keeps the session they made it in (as a
+ * password change does); every other session ends.
+ */
 function changeStaffStatus(
+  caller: Caller,
   id: string,
   change: (user: User) => User,
   attempted: 'deactivate' | 'changeRole',
+  consequences: (before: User, after: User) => { endSessions: boolean; audit: Parameters<typeof auditEntryItem>[0] },
 ): Promise<User> {
   return withRetries(
     { maxAttempts: 3, baseMs: 10, capMs: 50, exhausted: () => new ConflictError('error.staff.changedMeanwhile') },
     async () => {
-      const before = await existingUser(id);
+      const record = await getStaffRecord(id);
+      if (!record) throw new NotFoundError('error.staff.notFound');
+      const before = record.user;
       const after = change(before);
       if (after.role === before.role && after.isActive === before.isActive) return before;
-      await writeStaffStatus(before, after, {
-        change: adminSetChange(before, after),
-        lastAdmin: () => lastAdminRefusal(attempted),
-      });
+      const { endSessions, audit } = consequences(before, after);
+      const own = caller.kind === 'staff' && caller.user.id === id ? caller.sessionId : undefined;
+      await writeStaffStatus(
+        before,
+        after,
+        { change: adminSetChange(before, after), lastAdmin: () => lastAdminRefusal(attempted) },
+        endSessions ? onlySession(record.sessions, own) : undefined,
+        [auditEntryItem(audit)],
+      );
       return after;
     },
   );

@@ -14,6 +14,7 @@ import { assigneeStillEligible, categoryUsage, writeNewTicket } from '../../data
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
@@ -82,8 +83,10 @@ export async function createTicket(
     const replay = await replayOf(idempotency, now);
     if (replay) return { ticket: replay, replayed: true };
   }
-  // Upstream systems file through the API by definition; only staff record phone calls as direct.
-  const request = caller.kind === 'apiKey' ? { ...input, type: 'api' as const } : input;
+  // Upstream systems file through the API by definition; only staff record phone calls as direct. Card numbers,
+  // seed phrases and private keys never reach the table (functions/domain/redaction.ts).
+  const redacted = redactFields(input, ['subject', 'description']);
+  const request = caller.kind === 'apiKey' ? { ...redacted.value, type: 'api' as const } : redacted.value;
   const category = await activeCategoryNamed(request.category);
   const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
   const id = await nextTicketNumber();
@@ -104,7 +107,7 @@ export async function createTicket(
       },
       now,
     );
-    return writeNewTicket(ticket, creationChanges(ticket), {
+    return writeNewTicket(ticket, [...creationChanges(ticket), ...redactionChanges(redacted.found)], {
       actor: actorOf(caller),
       now,
       extra: [

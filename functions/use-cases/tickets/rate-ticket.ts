@@ -7,6 +7,7 @@
 import type { RateTicketInput, TicketRating } from '#shared/schemas/ticket.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
+import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { rateTicket as rateTransition, toApiRating } from '../../domain/tickets.ts';
@@ -24,17 +25,23 @@ export async function rateTicket(
 ): Promise<{ rating: TicketRating; replaced: boolean }> {
   assertAccess(caller, TICKET_ACCESS.rate);
   const actor = actorOf(caller);
+  const { value: clean, found } = redactFields(input, ['comment']);
   return retryWhileStale(async () => {
     const current = await requireTicket(id);
     const transition = rateTransition(
       current,
-      { ...input, ratedByApiKeyId: actor.type === 'apiKey' ? actor.id : null },
+      { ...clean, ratedByApiKeyId: actor.type === 'apiKey' ? actor.id : null },
       now,
     );
+    const notes = redactionChanges(found.map((f) => ({ ...f, field: 'rating comment' })));
     const ticket =
       transition.changes.length === 0
         ? current
-        : await writeTicketChange(current, transition, { actor, action: 'updated', now });
+        : await writeTicketChange(
+            current,
+            { ...transition, changes: [...transition.changes, ...notes] },
+            { actor, action: 'updated', now },
+          );
     return { rating: toApiRating(ticket)!, replaced: current.rating !== null };
   });
 }

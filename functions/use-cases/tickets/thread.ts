@@ -9,17 +9,22 @@ import {
   type CreateCommentInput,
   type CustomerMessageInput,
   customerMessageSchema,
+  type PostMessageInput,
+  type FieldChange,
   type ThreadPage,
   type ThreadQuery,
   threadQuerySchema,
 } from '#shared/schemas/ticket.ts';
+import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
 import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { type RedactionKind, redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
+import { toPublicMessage } from '../../domain/webhooks.ts';
 import { parseInput } from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
 
@@ -34,10 +39,12 @@ export async function addStaffComment(
   now = new Date(),
 ): Promise<Comment> {
   const author = staffMember(caller, TICKET_ACCESS.comment);
-  const comment = staffComment(ticketId, author, input, randomUUID(), now);
+  const { value: clean, found } = redactFields(input, ['content']);
+  const comment = staffComment(ticketId, author, clean, randomUUID(), now);
   await retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
-    return writeTicketChange(current, commentOnTicket(current, input, now), {
+    const transition = commentOnTicket(current, clean, now);
+    return writeTicketChange(current, withRedactionNotes(transition, found), {
       actor: staffActor(author),
       action: 'commented',
       extra: [commentPut(comment)],
@@ -55,12 +62,14 @@ export async function addStaffComment(
  * `receivedAt` is when the message reached us, the time the thread shows; the ticket changes when it is recorded.
  */
 export async function addCustomerMessage(input: CustomerMessageInput, now = new Date()): Promise<Comment> {
-  const { ticketId, content, channel, receivedAt } = parseInput(customerMessageSchema, input);
+  const parsed = parseInput(customerMessageSchema, input);
+  const { ticketId, channel, receivedAt } = parsed;
+  const { value: clean, found } = redactFields(parsed, ['content']);
   const id = randomUUID();
   return retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
-    const message = customerMessage(current, content, channel, id, receivedAt ?? now);
-    await writeTicketChange(current, customerWroteIn(current, now), {
+    const message = customerMessage(current, clean.content, channel, id, receivedAt ?? now);
+    await writeTicketChange(current, withRedactionNotes(customerWroteIn(current, now), found), {
       actor: customerActor(current.customerEmail),
       action: 'commented',
       extra: [commentPut(message)],
@@ -68,6 +77,15 @@ export async function addCustomerMessage(input: CustomerMessageInput, now = new 
     });
     return message;
   });
+}
+
+/** A transition whose history entry also notes what was redacted from the message ("redacted: seed phrase in comment"). */
+function withRedactionNotes<T extends { changes: FieldChange[] }>(
+  transition: T,
+  found: readonly { field: string; kinds: readonly RedactionKind[] }[],
+): T {
+  const notes = redactionChanges(found.map((f) => ({ ...f, field: 'comment' })));
+  return notes.length ? { ...transition, changes: [...transition.changes, ...notes] } : transition;
 }
 
 /** Internal notes are for staff; an upstream system may show what it reads to the customer. */
@@ -88,4 +106,33 @@ export async function readThread(caller: Caller, ticketId: number, query: Thread
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
   return listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
+}
+
+/**
+ * relayCustomerMessage: an upstream system passes on its customer's answer (`tickets:reply` keys only; staff reply
+ * with a comment). Recorded exactly as an e-mailed reply is, on channel `api`.
+ */
+export async function relayCustomerMessage(
+  caller: Caller,
+  ticketId: number,
+  input: PostMessageInput,
+  now = new Date(),
+): Promise<PublicMessage> {
+  assertAccess(caller, TICKET_ACCESS.reply);
+  return toPublicMessage(await addCustomerMessage({ ticketId, content: input.content, channel: 'api' }, now));
+}
+
+/**
+ * readPublicThread: one page of what the customer and the staff said to each other, oldest first: never an internal
+ * note, never a staff member's e-mail. For the upstream systems that show the conversation to the customer.
+ */
+export async function readPublicThread(
+  caller: Caller,
+  ticketId: number,
+  query: ThreadQuery = {},
+): Promise<PublicThreadPage> {
+  assertAccess(caller, TICKET_ACCESS.read);
+  const { limit, cursor } = parseInput(threadQuerySchema, query);
+  const page = await listThread(ticketId, { publicOnly: true, limit, cursor });
+  return { messages: page.messages.map(toPublicMessage), nextCursor: page.nextCursor };
 }

@@ -9,6 +9,7 @@ import { categoryUsage, writeTicketChange } from '../../data/tickets/writes.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, canEditTicket, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { editTicket, type TicketEdit, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
@@ -25,6 +26,7 @@ export async function updateTicket(
   now = new Date(),
 ): Promise<TicketRecord> {
   assertAccess(caller, TICKET_ACCESS.edit);
+  const { value: clean, found } = redactFields(patch, ['subject', 'description']);
   const named = patch.category === undefined ? undefined : await getCategoryByName(patch.category);
   if (patch.category !== undefined && !named) throw ticketRefusals.unknownCategory();
 
@@ -34,8 +36,8 @@ export async function updateTicket(
       throw new ForbiddenError('error.ticket.editDenied');
     }
     const edit: TicketEdit = {
-      subject: patch.subject,
-      description: patch.description,
+      subject: clean.subject,
+      description: clean.description,
       priority: patch.priority,
       status: patch.status,
     };
@@ -49,6 +51,13 @@ export async function updateTicket(
     }
     const transition = editTicket(current, edit, now);
     if (transition.changes.length === 0) return current;
-    return writeTicketChange(current, transition, { actor: actorOf(caller), action: 'updated', extra, now });
+    // Only fields that changed are stored, so only their redactions are worth a note.
+    const changed = new Set(transition.changes.map((c) => c.field));
+    const notes = redactionChanges(found.filter((f) => changed.has(f.field)));
+    return writeTicketChange(
+      current,
+      { ...transition, changes: [...transition.changes, ...notes] },
+      { actor: actorOf(caller), action: 'updated', extra, now },
+    );
   });
 }

@@ -5,7 +5,7 @@
  * language changes; code outside React (toasts, desktop notifications) calls `t()` at the moment it shows a text.
  */
 import { i18n, type Messages } from '@lingui/core';
-import type { Message, MessageKey, MessageParams } from '#shared/i18n/messages.ts';
+import { type Message, type MessageKey, type MessageParams, wordedParams } from '#shared/i18n/messages.ts';
 import { INTL_LOCALES, type Language, textDirection } from './languages.ts';
 
 // One import per language, so that the build makes one chunk per catalog and the browser fetches only the active one.
@@ -55,7 +55,11 @@ export const currentLanguage = (): Language => (i18n.locale || 'en') as Language
 export const hasText = (key: string): key is MessageKey => i18n.messages[key] !== undefined;
 
 /** A text in the active language, for code outside React; read it when it is shown. */
-export const t = (key: MessageKey, params?: MessageParams): string => i18n._(key, params);
+export const t = (key: MessageKey, params?: MessageParams): string =>
+  i18n._(
+    key,
+    wordedParams(params, (field) => i18n._(field)),
+  );
 
 /** A message (a rule's outcome, a server code) in the active language. */
 export const textOf = ({ code, params }: Message): string => t(code, params);

@@ -5,7 +5,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Message, MessageKey, MessageParams } from '#shared/i18n/messages.ts';
-import { i18n } from './i18n.ts';
+import { i18n, t } from './i18n.ts';
 import type { Language } from './languages.ts';
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
@@ -22,7 +22,7 @@ export function useLanguage(): Language {
 export function useT(): Translate {
   const language = useLanguage();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the language is what makes the texts new.
-  return useMemo<Translate>(() => (key, params) => i18n._(key, params), [language]);
+  return useMemo<Translate>(() => (key, params) => t(key, params), [language]);
 }
 
 /** A message (a rule's outcome, a server code) in the active language. */

@@ -13,6 +13,8 @@ describe('navItemsFor', () => {
         'Agent Management',
         'Category Management',
         'AI Analytics',
+        'Integrations',
+        'Audit Log',
         'Settings',
       ],
     ],
@@ -26,6 +28,14 @@ describe('navItemsFor', () => {
 describe('canOpen', () => {
   it('keeps category management to admins', () => {
     expect([canOpen('admin', 'categories'), canOpen('manager', 'categories'), canOpen('agent', 'categories')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('keeps the audit log to admins', () => {
+    expect([canOpen('admin', 'audit'), canOpen('manager', 'audit'), canOpen('agent', 'audit')]).toEqual([
       true,
       false,
       false,

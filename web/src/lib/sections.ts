@@ -2,7 +2,16 @@ import { ROLES, type Role } from '#shared/constants.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 
 /** The signed-in pages; each lives under the role's base path (docs/product.md §2). */
-export type Section = 'dashboard' | 'tickets' | 'direct-tickets' | 'agents' | 'categories' | 'analytics' | 'settings';
+export type Section =
+  | 'dashboard'
+  | 'tickets'
+  | 'direct-tickets'
+  | 'agents'
+  | 'categories'
+  | 'analytics'
+  | 'integrations'
+  | 'audit'
+  | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
 export const SECTION_TITLES: Record<Section, MessageKey> = {
@@ -12,6 +21,8 @@ export const SECTION_TITLES: Record<Section, MessageKey> = {
   agents: 'nav.agents',
   categories: 'nav.categories',
   analytics: 'nav.analytics',
+  integrations: 'nav.integrations',
+  audit: 'nav.audit',
   settings: 'nav.settings',
 };
 
@@ -40,6 +51,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'agents', label: SECTION_TITLES.agents, to: '/$role/agents', roles: ['admin', 'manager'] },
   { section: 'categories', label: SECTION_TITLES.categories, to: '/$role/categories', roles: ['admin'] },
   { section: 'analytics', label: SECTION_TITLES.analytics, to: '/$role/analytics', roles: ['admin', 'manager'] },
+  // API keys and webhooks: how upstream systems reach the help desk and hear from it.
+  { section: 'integrations', label: SECTION_TITLES.integrations, to: '/$role/integrations', roles: ['admin'] },
+  { section: 'audit', label: SECTION_TITLES.audit, to: '/$role/audit', roles: ['admin'] },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
 ];
 

@@ -22,7 +22,7 @@ function Status() {
   const { status, lastAlarm } = useAlarms();
   return (
     <p>
-      {status} {lastAlarm?.data.ticketId ?? 'none'}
+      {status} {lastAlarm && 'ticketId' in lastAlarm.data ? lastAlarm.data.ticketId : 'none'}
     </p>
   );
 }

@@ -81,7 +81,7 @@ export function AlarmProvider({ userId, preferences, onTicketsChanged, onAlarm, 
       }
       presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES);
       setState((s) => ({ ...s, lastAlarm: message }));
-      if (message.data.id !== undefined) ticketsChanged([message.data.id]);
+      if (message.alarmType !== 'webhook_disabled' && message.data.id !== undefined) ticketsChanged([message.data.id]);
       latest.current.onAlarm?.(message);
     };
 

@@ -8,6 +8,7 @@ describe('alarmTitle', () => {
     ['ticket_created', 'New Ticket Created'],
     ['high_priority', 'High Priority Alert'],
     ['critical_priority', 'Critical Priority Alert'],
+    ['webhook_disabled', 'Webhook Disabled'],
     ['ticket_overdue', 'Ticket Notification'],
     ['something_new', 'Ticket Notification'],
   ])('titles a %s alarm "%s"', (alarmType, title) => {
@@ -37,19 +38,29 @@ describe('alarmDescription', () => {
     expect(
       alarmDescription(
         {
-          ticketId: 'TKT-000042',
-          subject: 'Withdrawal stuck',
-          priority: 'critical',
-          customerEmail: 'a@b.co',
+          alarmType: 'critical_priority',
+          data: { ticketId: 'TKT-000042', subject: 'Withdrawal stuck', priority: 'critical', customerEmail: 'a@b.co' },
         },
         t,
       ),
     ).toBe('TKT-000042: Withdrawal stuck (Critical priority)');
   });
 
+  it('names the disabled webhook by its URL and says where to look', () => {
+    expect(
+      alarmDescription(
+        { alarmType: 'webhook_disabled', data: { webhookId: 'w1', url: 'https://hooks.example.com/helpdesk' } },
+        t,
+      ),
+    ).toBe('Events to https://hooks.example.com/helpdesk stopped after a day of failed deliveries. See Integrations.');
+  });
+
   it('names the priority in the reader’s language', async () => {
     await activateLanguage('es');
-    const ticket = { ticketId: 'TKT-000042', subject: 'Retiro', priority: 'high', customerEmail: 'a@b.co' } as const;
-    expect(alarmDescription(ticket, t)).toBe('TKT-000042: Retiro (prioridad Alta)');
+    const alarm = {
+      alarmType: 'high_priority',
+      data: { ticketId: 'TKT-000042', subject: 'Retiro', priority: 'high', customerEmail: 'a@b.co' },
+    } as const;
+    expect(alarmDescription(alarm, t)).toBe('TKT-000042: Retiro (prioridad Alta)');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { ALARM, type AlertType } from '#shared/constants.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
-import type { AlarmMessage, AlarmTicket } from '#shared/schemas/alarm.ts';
+import type { AlarmMessage, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
 import type { Translate } from '../../i18n/react.tsx';
 
@@ -13,6 +13,7 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   ticket_created: 'alarm.title.ticketCreated',
   high_priority: 'alarm.title.highPriority',
   critical_priority: 'alarm.title.criticalPriority',
+  webhook_disabled: 'alarm.title.webhookDisabled',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
@@ -20,8 +21,13 @@ export function alarmTitle(alarmType: string, t: Translate): string {
   return t(TITLES[alarmType as AlertType] ?? 'alarm.title.other');
 }
 
-/** One line naming the ticket: `TKT-000042: Withdrawal stuck (High priority)` in English. */
-export function alarmDescription(ticket: AlarmTicket, t: Translate): string {
+/**
+ * One line naming what the alarm is about: the ticket (`TKT-000042: Withdrawal stuck (High priority)` in English), or
+ * the webhook that was disabled.
+ */
+export function alarmDescription(alarm: AlarmMessage, t: Translate): string {
+  if (alarm.alarmType === 'webhook_disabled') return t('alarm.webhookDisabled', { url: alarm.data.url });
+  const ticket = alarm.data;
   return t('alarm.description', {
     code: ticket.ticketId,
     subject: ticket.subject,
@@ -33,7 +39,9 @@ export type AlarmTone = 'info' | 'warning' | 'error';
 
 /** How loudly the in-page toast is coloured: urgent alarms stand out from news. */
 export function alarmTone(alarmType: AlertType): AlarmTone {
-  if (alarmType === 'critical_priority' || alarmType === 'ticket_overdue') return 'error';
+  if (alarmType === 'critical_priority' || alarmType === 'ticket_overdue' || alarmType === 'webhook_disabled') {
+    return 'error';
+  }
   if (alarmType === 'high_priority') return 'warning';
   return 'info';
 }
@@ -43,11 +51,11 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   enabled: true,
   volume: ALARM.defaultVolume,
   soundType: 'bell',
-  alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority'],
+  alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'webhook_disabled'],
 };
 
 /** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */
-export const testAlarmMessage = (t: Translate): AlarmMessage => ({
+export const testAlarmMessage = (t: Translate): TicketAlarmMessage => ({
   alarmType: 'high_priority',
   data: {
     ticketId: 'TEST-001',

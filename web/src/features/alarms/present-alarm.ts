@@ -29,7 +29,7 @@ export function showAlarmToast(alarm: AlarmMessage): void {
   toaster.create({
     type: alarmTone(alarm.alarmType),
     title: alarmTitle(alarm.alarmType, t),
-    description: alarmDescription(alarm.data, t),
+    description: alarmDescription(alarm, t),
     duration: ALARM.toastMs,
     closable: true,
   });
@@ -45,7 +45,7 @@ export function presentAlarm(alarm: AlarmMessage, preferences: AlarmPreferences 
   }
   showAlarmToast(alarm);
   if (notifications?.desktopNotifications !== false) {
-    showDesktopNotification(alarmTitle(alarm.alarmType, t), alarmDescription(alarm.data, t), alarm.eventId);
+    showDesktopNotification(alarmTitle(alarm.alarmType, t), alarmDescription(alarm, t), alarm.eventId);
   }
 }
 
@@ -65,6 +65,6 @@ export async function testAlarm(
   }
   const test = testAlarmMessage(t);
   showAlarmToast(test);
-  showDesktopNotification(alarmTitle(test.alarmType, t), alarmDescription(test.data, t), 'alarm-test');
+  showDesktopNotification(alarmTitle(test.alarmType, t), alarmDescription(test, t), 'alarm-test');
   return true;
 }

@@ -22,6 +22,10 @@ function isAlarmTicket(data: unknown): boolean {
   );
 }
 
+function isAlarmWebhook(data: unknown): boolean {
+  return isRecord(data) && typeof data.webhookId === 'string' && typeof data.url === 'string';
+}
+
 /** The frame as a server message, or null when it is not one (bad JSON, unknown shape). */
 export function parseServerMessage(frame: unknown): ServerMessage | null {
   if (typeof frame !== 'string') return null;
@@ -33,9 +37,10 @@ export function parseServerMessage(frame: unknown): ServerMessage | null {
   }
   if (!isRecord(value)) return null;
   if ('alarmType' in value) {
+    const about = value.alarmType === 'webhook_disabled' ? isAlarmWebhook(value.data) : isAlarmTicket(value.data);
     const ok =
       isOneOf(ALERT_TYPES, value.alarmType) &&
-      isAlarmTicket(value.data) &&
+      about &&
       (value.eventId === undefined || typeof value.eventId === 'string');
     return ok ? (value as ServerMessage) : null;
   }

@@ -6,7 +6,11 @@ import type { AlarmSettings, UserSettings } from '#shared/schemas/settings.ts';
 import { requestDesktopNotifications } from '../alarms/desktop-notifications.ts';
 import { testAlarm } from '../alarms/present-alarm.ts';
 import { useT } from '../../i18n/react.tsx';
+import { useCurrentUser } from '../auth/queries.ts';
 import { ALERT_TYPE_LABELS, SOUND_TYPE_LABELS } from './settings-options.ts';
+
+/** Alert types only some roles can ever receive; nobody else is offered them. */
+const ALERT_TYPE_ROLES: Partial<Record<AlertType, readonly string[]>> = { webhook_disabled: ['admin'] };
 
 interface PanelProps {
   settings: UserSettings;
@@ -16,6 +20,10 @@ interface PanelProps {
 /** Settings → Alarms (docs/product.md §2, §3): on/off, volume, sound, which alerts, a test, and desktop permission. */
 export function AlarmsPanel({ settings, onChange }: PanelProps) {
   const t = useT();
+  const role = useCurrentUser()?.role;
+  const offered = ALERT_TYPES.filter(
+    (type) => !ALERT_TYPE_ROLES[type] || (role && ALERT_TYPE_ROLES[type].includes(role)),
+  );
   const alarm = settings.alarmSettings;
   const set = (changes: Partial<AlarmSettings>) => onChange({ ...settings, alarmSettings: { ...alarm, ...changes } });
   const toggleAlertType = (type: AlertType, on: boolean) =>
@@ -73,7 +81,7 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
         </Fieldset.Legend>
         <Fieldset.Content>
           <Stack gap="2">
-            {ALERT_TYPES.map((type) => (
+            {offered.map((type) => (
               <Checkbox.Root
                 key={type}
                 checked={alarm.alertTypes.includes(type)}

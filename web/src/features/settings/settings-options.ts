@@ -67,4 +67,5 @@ export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
   high_priority: 'settings.alertType.highPriority',
   critical_priority: 'settings.alertType.criticalPriority',
   ticket_overdue: 'settings.alertType.ticketOverdue',
+  webhook_disabled: 'settings.alertType.webhookDisabled',
 };

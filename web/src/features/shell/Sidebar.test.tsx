@@ -25,6 +25,8 @@ describe('sidebar', () => {
         ['Agent Management', '/admin/agents'],
         ['Category Management', '/admin/categories'],
         ['AI Analytics', '/admin/analytics'],
+        ['Integrations', '/admin/integrations'],
+        ['Audit Log', '/admin/audit'],
         ['Settings', '/admin/settings'],
       ],
     ],

@@ -8,6 +8,8 @@ import {
   LuLayoutDashboard,
   LuLogOut,
   LuPhoneIncoming,
+  LuPlug,
+  LuScrollText,
   LuSettings,
   LuTags,
   LuUsers,
@@ -28,6 +30,8 @@ const SECTION_ICONS: Record<Section, IconType> = {
   agents: LuUsers,
   categories: LuTags,
   analytics: LuBrainCircuit,
+  integrations: LuPlug,
+  audit: LuScrollText,
   settings: LuSettings,
 };
 

@@ -24,6 +24,7 @@ import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
+import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { errorText } from '../../lib/server-message.ts';
@@ -108,7 +109,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
               {t('ticketForm.description')}
             </Heading>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
-              {ticket.description}
+              <IdentifierText text={ticket.description} />
             </Text>
           </Stack>
 
@@ -219,7 +220,7 @@ function Comments({ ticketId }: { ticketId: number }) {
                 </Text>
               </HStack>
               <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
-                {comment.comment}
+                <IdentifierText text={comment.comment} />
               </Text>
             </Box>
           ))}

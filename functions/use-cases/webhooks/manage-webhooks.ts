@@ -1,0 +1,82 @@
+/**
+ * Webhooks of upstream systems (docs/decisions/052-webhooks.md): admins create them (the signing secret is shown
+ * once and stored sealed), list and delete them, send a test event, and read each one's last 100 deliveries.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type CreateWebhookInput,
+  type Webhook,
+  type WebhookDelivery,
+  WEBHOOK_LIMITS,
+  WEBHOOK_MESSAGES,
+} from '#shared/schemas/webhook.ts';
+import { listDeliveryLog } from '../../data/delivery-log.ts';
+import {
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  putNewWebhook,
+  requestWebhookPing,
+  toWebhook,
+} from '../../data/webhooks.ts';
+import type { Caller } from '../../domain/caller.ts';
+import { assertAccess, staffMember, WEBHOOK_ACCESS } from '../../domain/permissions.ts';
+import { checkWebhookUrl } from '../../domain/webhook-targets.ts';
+import { deliveryOf, WEBHOOK_SECRET_BYTES, webhookSecret } from '../../domain/webhooks.ts';
+import { config } from '../../lib/config.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { seal } from '../../lib/secrets.ts';
+
+/** listWebhooksFor: admins only; every webhook, newest first, never a secret. */
+export async function listWebhooksFor(caller: Caller): Promise<Webhook[]> {
+  assertAccess(caller, WEBHOOK_ACCESS.manage);
+  return (await listWebhooks()).map(toWebhook);
+}
+
+/**
+ * createWebhook: admins only. The URL must be https (http too where loopback targets are allowed) and must not name a
+ * private address; names are checked again, resolved, at every send. The secret is returned this once.
+ */
+export async function createWebhook(
+  caller: Caller,
+  input: CreateWebhookInput,
+  now = new Date(),
+): Promise<{ webhook: Webhook; secret: string }> {
+  const admin = staffMember(caller, WEBHOOK_ACCESS.manage);
+  const target = checkWebhookUrl(input.url, { allowLoopback: config().webhookAllowLoopback });
+  if (!target.ok) throw new ValidationError(target.message, { url: target.message });
+  // Every event is planned against every webhook: their number is bounded. Two creations racing past this check
+  // can end one above it, which nothing depends on.
+  if ((await listWebhooks()).length >= WEBHOOK_LIMITS.max) throw new ConflictError(WEBHOOK_MESSAGES.tooMany);
+  const secret = webhookSecret(randomBytes(WEBHOOK_SECRET_BYTES));
+  const webhook: Webhook = {
+    id: randomUUID(),
+    url: target.url.href,
+    events: input.events,
+    description: input.description,
+    createdAt: now.toISOString(),
+    createdBy: { id: admin.id, email: admin.email },
+    disabledAt: null,
+  };
+  await putNewWebhook(webhook, await seal('webhook-secret', secret));
+  return { webhook, secret };
+}
+
+/** removeWebhook: admins only; nothing more is sent to it, and its queued deliveries are dropped when their turn comes. */
+export async function removeWebhook(caller: Caller, id: string): Promise<void> {
+  assertAccess(caller, WEBHOOK_ACCESS.manage);
+  if (!(await deleteWebhook(id))) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+}
+
+/** sendTestEvent: admins only; a `ping` to this webhook, planned from the stream like every other event. */
+export async function sendTestEvent(caller: Caller, id: string, now = new Date()): Promise<void> {
+  assertAccess(caller, WEBHOOK_ACCESS.manage);
+  if (!(await requestWebhookPing(id, now))) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+}
+
+/** listWebhookDeliveries: admins only; the webhook's last 100 deliveries, newest first. */
+export async function listWebhookDeliveries(caller: Caller, id: string, now = new Date()): Promise<WebhookDelivery[]> {
+  assertAccess(caller, WEBHOOK_ACCESS.manage);
+  if (!(await getWebhook(id))) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+  return (await listDeliveryLog(id, now)).map(deliveryOf);
+}

@@ -1,0 +1,22 @@
+/**
+ * The kinds of audit entry (docs/product.md §2 "Audit Log"), without zod: the web app's route options (in the initial
+ * bundle) parse the Audit page's search params with them.
+ */
+
+/** Every kind of entry, by area. A new administrative action gets a new name here (and a label below). */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'password_changed',
+  'user_created',
+  'user_role_changed',
+  'user_password_reset',
+  'user_deactivated',
+  'category_created',
+  'category_updated',
+  'category_deleted',
+  'api_key_created',
+  'api_key_revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
