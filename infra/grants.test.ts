@@ -97,6 +97,7 @@ const EXPECTED: Record<
     'dynamodb:PutItem table [WEBHOOKS]',
     'dynamodb:UpdateItem table [WEBHOOKS]',
     'dynamodb:DeleteItem table [WEBHOOKS]',
+    'dynamodb:PutItem table [AUDIT]',
   ],
   wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],

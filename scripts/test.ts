@@ -1,5 +1,5 @@
 /**
- * `npm test`: every layer in one command — lint, type check, unit + integration + infra + component tests (vitest),
+ * `npm test`: every layer in one command — lint (Biome, knip), type check, unit + integration + infra + component tests (vitest),
  * the SPA build, and the browser flows (Playwright in Chromium against the embedded runtime). Every step runs even
  * when an earlier one failed, so one run shows everything; the last line sums up the tests.
  */
@@ -58,7 +58,10 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const only = process.argv[2];
 
-if (!only || only === 'lint') run('lint and formatting (Biome, import cycles included)', bin('biome'), ['ci', '.']);
+if (!only || only === 'lint') {
+  run('lint and formatting (Biome, import cycles included)', bin('biome'), ['ci', '.']);
+  run('unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress']);
+}
 if (!only || only === 'typecheck') run('type check', bin('tsc'), ['--noEmit', '-p', '.']);
 if (!only || only === 'vitest') {
   run('unit, integration, infra and component tests', bin('vitest'), [

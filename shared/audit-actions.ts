@@ -18,5 +18,7 @@ export const AUDIT_ACTIONS = [
   'category_deleted',
   'api_key_created',
   'api_key_revoked',
+  'webhook_created',
+  'webhook_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

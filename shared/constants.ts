@@ -19,7 +19,6 @@ export type TicketType = (typeof TICKET_TYPES)[number];
 
 /** Who wrote a message on a ticket's thread: a staff member, the ticket's customer, or the help desk itself. */
 export const MESSAGE_AUTHOR_TYPES = ['staff', 'customer', 'system'] as const;
-export type MessageAuthorType = (typeof MESSAGE_AUTHOR_TYPES)[number];
 
 /** How a message arrived: the staff app, an e-mail, or the API of an upstream system. */
 export const MESSAGE_CHANNELS = ['web', 'email', 'api'] as const;

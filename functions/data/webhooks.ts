@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Webhook } from '#shared/schemas/webhook.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { KEYS, keys, PREFIX, WEBHOOKS_PARTITION } from './table.ts';
+import { type GuardedItem, transact } from './transactions.ts';
 
 /** A webhook as the sender needs it: what admins see, the sealed secret, and since when it has been failing. */
 export interface WebhookRecord extends Webhook {
@@ -41,16 +42,28 @@ export const toWebhook = ({
 
 const TableName = () => config().tableName;
 
-/** putNewWebhook: the webhook with its sealed secret; only where none exists (a random UUID does not collide). */
-export async function putNewWebhook(webhook: Webhook, sealedSecret: string): Promise<void> {
+/**
+ * putNewWebhook: the webhook with its sealed secret, only where none exists (a random UUID does not collide), in one
+ * transaction with `alongWith` (its audit entry).
+ */
+export async function putNewWebhook(
+  webhook: Webhook,
+  sealedSecret: string,
+  alongWith: readonly GuardedItem[] = [],
+): Promise<void> {
   const { disabledAt: _never, ...fields } = webhook;
-  await dynamo().send(
-    new PutCommand({
-      TableName: TableName(),
-      Item: { ...keys.webhook(webhook.id), ...fields, sealedSecret },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await transact([
+    {
+      item: {
+        Put: {
+          TableName: TableName(),
+          Item: { ...keys.webhook(webhook.id), ...fields, sealedSecret },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    ...alongWith,
+  ]);
 }
 
 /** getWebhook: one webhook by id (consistent: the sender decides from it), or undefined. */
@@ -93,13 +106,24 @@ async function conditional(write: Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** deleteWebhook: removes it, only if it exists; false when there was none. */
-export function deleteWebhook(id: string): Promise<boolean> {
-  return conditional(
-    dynamo().send(
-      new DeleteCommand({ TableName: TableName(), Key: keys.webhook(id), ConditionExpression: 'attribute_exists(pk)' }),
-    ),
-  );
+/**
+ * deleteWebhook: removes it, only if it exists (else `missing()` is thrown and nothing is written), in one
+ * transaction with `alongWith` (its audit entry).
+ */
+export async function deleteWebhook(
+  id: string,
+  missing: () => Error,
+  alongWith: readonly GuardedItem[] = [],
+): Promise<void> {
+  await transact([
+    {
+      item: {
+        Delete: { TableName: TableName(), Key: keys.webhook(id), ConditionExpression: 'attribute_exists(pk)' },
+      },
+      onConditionFailed: missing,
+    },
+    ...alongWith,
+  ]);
 }
 
 /**

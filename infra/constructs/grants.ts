@@ -74,12 +74,12 @@ const AUDIT_APPEND: TableGrant = {
 const AUTHENTICATION: readonly TableGrant[] = [
   {
     actions: ['GetItem'],
-    why: 'lib/auth.ts: findActiveApiKey reads the key-hash item, authenticateStaff the caller’s directory item',
+    why: 'data/api-keys.ts findActiveApiKey reads the key-hash item; use-cases/auth/authenticate.ts the caller’s directory item',
   },
   {
     actions: ['UpdateItem'],
     partitions: [RATE_WINDOWS, API_KEYS],
-    why: 'lib/auth.ts: countApiKeyCall (rate window) and recordApiKeyUse (lastUsedAt on the key item), ADR 030',
+    why: 'data/rate-limit.ts countApiKeyCall (rate window), data/api-keys.ts recordApiKeyUse (lastUsedAt on the key item), ADR 030',
   },
 ];
 
@@ -159,11 +159,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['Query'],
       on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
-      why: 'data/tickets.ts listTickets (by the most selective index), comments and history (base table), overdue list, round-robin staff list',
+      why: 'data/tickets/queries.ts listTickets (by the most selective index), thread and history (base table), overdue list, round-robin staff list',
     },
     {
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
-      why: 'data/tickets.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
+      why: 'data/tickets/writes.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
     },
   ],
   webhooks: [
@@ -178,6 +178,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       partitions: [WEBHOOKS],
       why: 'data/webhooks.ts putNewWebhook, requestWebhookPing (the stream plans the ping), deleteWebhook',
     },
+    AUDIT_APPEND,
   ],
   wsAuthorizer: [
     { actions: ['GetItem'], partitions: [USERS], why: 'ws/authorizer.ts authenticateStaff: the directory item' },
@@ -189,7 +190,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     { actions: ['Query'], on: ['byDeadline'], why: 'jobs/overdue.ts listDueTickets' },
     {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
-      why: 'data/tickets.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
+      why: 'use-cases/tickets/mark-overdue.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
     },
   ],
   // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
@@ -245,7 +246,7 @@ export function senderGrants(kind: string): TableGrant[] {
 /** Cognito admin calls, by function; every other function makes only public, unsigned calls (or none). */
 export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {
   staff: [
-    // POST /api/users (lib/staff-accounts.ts): create with a permanent password, undone if the directory write fails.
+    // POST /api/users (use-cases/staff/create-staff-account.ts): create with a permanent password, undone if the directory write fails.
     'cognito-idp:AdminCreateUser',
     'cognito-idp:AdminSetUserPassword',
     'cognito-idp:AdminDeleteUser',

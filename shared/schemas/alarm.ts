@@ -19,7 +19,6 @@ export const alarmTicketSchema = z.object({
   priority: prioritySchema,
   customerEmail: z.string(),
 });
-export type AlarmTicket = z.infer<typeof alarmTicketSchema>;
 
 /**
  * An alarm. `eventId` names the table change that raised it; a change raises at most one alarm per person, and a

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { LIST_LIMITS } from '../constants.ts';
 import { issueText, type MessageKey } from '../i18n/messages.ts';
 import { wholeNumber } from './text.ts';
-import { agentSchema } from './user.ts';
 
 const AGENT_LIMIT_MESSAGE = issueText('validation.limit.invalid', { max: LIST_LIMITS.agentPerformance });
 
@@ -15,7 +14,6 @@ export const agentPerformanceQuerySchema = z.object({
     ),
   ),
 });
-export const agentPerformanceListSchema = z.array(agentSchema);
 
 export const INSIGHT_TYPES = ['prediction', 'optimization', 'alert', 'satisfaction'] as const;
 export const INSIGHT_SEVERITIES = ['critical', 'warning', 'info'] as const;

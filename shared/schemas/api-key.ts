@@ -25,9 +25,6 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-/** `GET /api/api-keys`: every key, newest first, revoked ones included. */
-export const apiKeyListSchema = z.array(apiKeySchema);
-
 /** `POST /api/api-keys`. Scopes are a set: duplicates are dropped, order follows API_KEY_SCOPES. */
 export const createApiKeySchema = z.object({
   name: text({

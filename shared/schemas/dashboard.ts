@@ -18,7 +18,6 @@ export const metricChangesSchema = z.object({
   avgResponseTime: z.number().nullable(),
   resolutionRate: z.number().nullable(),
 });
-export type MetricChanges = z.infer<typeof metricChangesSchema>;
 
 /** `GET /api/dashboard/metrics`: read from aggregate items, never from the tickets themselves. */
 export const dashboardMetricsSchema = z.object({

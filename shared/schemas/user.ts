@@ -71,11 +71,9 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** `PUT /api/users/{id}/password`: an admin sets a new password (the confirmation is checked in the form). */
 export const resetPasswordSchema = z.object({ password: passwordSchema('validation.password.tooShort') });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** `PUT /api/users/{id}/role`. */
 export const updateRoleSchema = z.object({ role: roleInput });
-export type UpdateRoleInput = z.infer<typeof updateRoleSchema>;
 
 /** Path parameters of `/api/users/{id}…`. */
 export const userIdParamsSchema = z.object({ id: identifier('field.userId') });

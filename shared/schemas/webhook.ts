@@ -190,4 +190,3 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   webhookEventSchemas.ping,
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
-export type WebhookEventData = WebhookEvent['data'];

@@ -52,6 +52,12 @@ describe('what is recorded', () => {
     await adminClient.delete(`/api/categories/${category.body.id}`);
     const key = await adminClient.post('/api/api-keys', { name: 'Audit key', scopes: ['tickets:read'] });
     await adminClient.delete(`/api/api-keys/${key.body.apiKey.id}`);
+    const hook = await adminClient.post('/api/webhooks', {
+      url: 'https://hooks.example.com/audit',
+      events: ['ticket.created'],
+    });
+    expect(hook.status).toBe(201);
+    expect((await adminClient.delete(`/api/webhooks/${hook.body.webhook.id}`)).status).toBe(204);
 
     const entries = await entriesOf(admin.user.id);
     const mine = entries.filter((e) => e.at >= started).reverse();
@@ -65,6 +71,8 @@ describe('what is recorded', () => {
       'category_deleted',
       'api_key_created',
       'api_key_revoked',
+      'webhook_created',
+      'webhook_deleted',
     ]);
     for (const entry of mine) {
       expect(entry.actor).toEqual({ type: 'user', id: admin.user.id, name: expect.stringContaining(admin.email) });
@@ -74,6 +82,15 @@ describe('what is recorded', () => {
     expect(mine[1]!.details).toBe('role: agent → manager');
     expect(mine[5]!.details).toBe('displayName: Audit test → Audit test 2');
     expect(mine[7]!.target).toEqual({ type: 'apiKey', id: key.body.apiKey.id, name: 'Audit key' });
+    expect(mine[9]).toMatchObject({
+      target: { type: 'webhook', id: hook.body.webhook.id, name: 'https://hooks.example.com/audit' },
+      details: 'events: ticket.created',
+    });
+    expect(mine[10]!.target).toEqual({
+      type: 'webhook',
+      id: hook.body.webhook.id,
+      name: 'https://hooks.example.com/audit',
+    });
     // No password or secret ever reaches the log.
     const text = JSON.stringify(mine);
     expect(text).not.toContain('another-123');

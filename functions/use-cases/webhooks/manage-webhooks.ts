@@ -10,6 +10,7 @@ import {
   WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
 } from '#shared/schemas/webhook.ts';
+import { auditEntryItem } from '../../data/audit.ts';
 import { listDeliveryLog } from '../../data/delivery-log.ts';
 import {
   deleteWebhook,
@@ -19,6 +20,7 @@ import {
   requestWebhookPing,
   toWebhook,
 } from '../../data/webhooks.ts';
+import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, staffMember, WEBHOOK_ACCESS } from '../../domain/permissions.ts';
 import { checkWebhookUrl } from '../../domain/webhook-targets.ts';
@@ -58,14 +60,33 @@ export async function createWebhook(
     createdBy: { id: admin.id, email: admin.email },
     disabledAt: null,
   };
-  await putNewWebhook(webhook, await seal('webhook-secret', secret));
+  await putNewWebhook(webhook, await seal('webhook-secret', secret), [
+    auditEntryItem({
+      action: 'webhook_created',
+      actor: auditActorOf(caller),
+      target: { type: 'webhook', id: webhook.id, name: webhook.url },
+      details: `events: ${webhook.events.join(', ')}`,
+      clientAddress: clientAddressOf(caller),
+      at: now,
+    }),
+  ]);
   return { webhook, secret };
 }
 
 /** removeWebhook: admins only; nothing more is sent to it, and its queued deliveries are dropped when their turn comes. */
-export async function removeWebhook(caller: Caller, id: string): Promise<void> {
+export async function removeWebhook(caller: Caller, id: string, now = new Date()): Promise<void> {
   assertAccess(caller, WEBHOOK_ACCESS.manage);
-  if (!(await deleteWebhook(id))) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+  const webhook = await getWebhook(id);
+  if (!webhook) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+  await deleteWebhook(id, () => new NotFoundError(WEBHOOK_MESSAGES.notFound), [
+    auditEntryItem({
+      action: 'webhook_deleted',
+      actor: auditActorOf(caller),
+      target: { type: 'webhook', id, name: webhook.url },
+      clientAddress: clientAddressOf(caller),
+      at: now,
+    }),
+  ]);
 }
 
 /** sendTestEvent: admins only; a `ping` to this webhook, planned from the stream like every other event. */

@@ -5,7 +5,7 @@
  * language changes; code outside React (toasts, desktop notifications) calls `t()` at the moment it shows a text.
  */
 import { i18n, type Messages } from '@lingui/core';
-import { type Message, type MessageKey, type MessageParams, wordedParams } from '#shared/i18n/messages.ts';
+import { type MessageKey, type MessageParams, wordedParams } from '#shared/i18n/messages.ts';
 import { INTL_LOCALES, type Language, textDirection } from './languages.ts';
 
 // One import per language, so that the build makes one chunk per catalog and the browser fetches only the active one.
@@ -60,8 +60,5 @@ export const t = (key: MessageKey, params?: MessageParams): string =>
     key,
     wordedParams(params, (field) => i18n._(field)),
   );
-
-/** A message (a rule's outcome, a server code) in the active language. */
-export const textOf = ({ code, params }: Message): string => t(code, params);
 
 export { i18n };

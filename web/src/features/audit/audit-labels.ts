@@ -16,4 +16,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   category_deleted: 'audit.action.categoryDeleted',
   api_key_created: 'audit.action.apiKeyCreated',
   api_key_revoked: 'audit.action.apiKeyRevoked',
+  webhook_created: 'audit.action.webhookCreated',
+  webhook_deleted: 'audit.action.webhookDeleted',
 };

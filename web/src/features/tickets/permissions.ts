@@ -18,7 +18,9 @@ export function canAssignTickets(role: Role): boolean {
 }
 
 /** Listing staff (`GET /api/agents`) is for admins and managers; agents pick between round robin and themselves. */
-export const canListStaff = canAssignTickets;
+export function canListStaff(role: Role): boolean {
+  return MANAGING_ROLES.includes(role);
+}
 
 /** Agents, managers and admins record phone calls as direct tickets (docs/product.md §2 Direct Tickets). */
 export function canCreateDirectTickets(role: string): boolean {
