@@ -106,14 +106,15 @@ describe('creating and listing keys', () => {
       field: 'scopes.0',
       message: englishText('validation.oneOf', {
         field: 'Scope',
-        values: 'tickets:create, tickets:read, tickets:rate',
+        values: API_KEY_SCOPES.join(', '),
       }),
     },
   ])('refuses $body with "$message"', async ({ body, field, message }) => {
     const countBefore = (await listKeys()).length;
     const res = await adminClient.post('/api/api-keys', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message, errors: { [field]: message } });
+    expect(res.body).toMatchObject({ message, errors: { [field]: message } });
+    expect(res.body.fieldCodes[field].code).toBe(res.body.code);
     expect((await listKeys()).length).toBe(countBefore);
   });
 });

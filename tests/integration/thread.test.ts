@@ -172,9 +172,11 @@ describe('a customer message', () => {
     await expect(addCustomerMessage({ ticketId: ticket.id, content, channel: 'email' })).rejects.toMatchObject({
       statusCode: 400,
       fieldErrors: {
-        content: content.trim()
-          ? englishText('validation.comment.tooLong', { max: 5000 })
-          : englishText('validation.comment.required'),
+        content: {
+          message: content.trim()
+            ? englishText('validation.comment.tooLong', { max: 5000 })
+            : englishText('validation.comment.required'),
+        },
       },
     });
     expect(await commentsOf(admin.client, ticket.id)).toEqual([]);

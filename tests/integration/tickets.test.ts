@@ -248,6 +248,7 @@ describe('GET /api/tickets/{id}', () => {
     expect(found.body).toEqual(body);
     expect((await agent.client.get('/api/tickets/999999999')).body).toEqual({
       message: englishText('error.ticket.notFound'),
+      code: 'error.ticket.notFound',
     });
     const bad = await agent.client.get('/api/tickets/abc');
     expect(bad.status).toBe(400);
