@@ -7,7 +7,9 @@
  * - the pages' styles once, in <head>, as the <style data-emotion> tags Emotion writes when rendering on a server
  *   (Emotion's cache adopts them at start instead of inserting the same rules again, and with them out of the markup
  *   it is what the browser's first render produces: there, Emotion inserts styles without rendering tags);
- * - one inert <template> per distinct page: every sign-in path in every language;
+ * - one inert page per distinct markup (every sign-in path in every language), as the text of a
+ *   `<script type="text/html">`: the parser keeps it as a string, so only the page shown is ever built into elements
+ *   (thirty `<template>`s would each be parsed into a fragment, which costs the first paint);
  * - the app's start (its entry script and the requests index.html starts early) moved into an inert template too;
  * - a small inline script that chooses the interface language (src/i18n/languages.ts `chooseLanguage`, copied in),
  *   sets `<html lang dir>` and asks for that language's catalog beside the app's entry; on a sign-in path and without
@@ -92,15 +94,15 @@ function bootstrapScript(templates: Record<string, Record<string, number>>, cata
   function showPage() {
     var path = location.pathname, number = (${JSON.stringify(templates)}[language] || {})[path.replace(/\\/+$/, '')];
     if (number === undefined || signedIn) return false;
-    var template = document.getElementById('${TEMPLATE_ID_PREFIX}' + number);
+    var page = document.getElementById('${TEMPLATE_ID_PREFIX}' + number);
     var root = document.getElementById('root');
-    if (!template || !root) return false;
+    if (!page || !root) return false;
     var html = document.documentElement, theme = 'system';
     try { theme = localStorage.getItem('theme') || theme; } catch (e) {}
     if (theme !== 'light' && theme !== 'dark') theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     html.classList.add(theme);
     html.style.colorScheme = theme;
-    root.appendChild(template.content.cloneNode(true));
+    root.innerHTML = page.textContent.split('<\\\\/script').join('</script');
     root.setAttribute('${PRERENDERED_ATTRIBUTE}', path);
     document.addEventListener('submit', function (event) {
       if (root.hasAttribute('${PRERENDERED_ATTRIBUTE}') && root.contains(event.target)) {
@@ -197,7 +199,12 @@ export function prerenderSignIn(): Plugin {
           templateOf[language] ??= {};
           templateOf[language][path] = distinct.indexOf(markup[i]!);
         });
-        const templates = distinct.map((page, i) => `<template id="${TEMPLATE_ID_PREFIX}${i}">${page}</template>`);
+        // Raw text ends at the first `</script`: the pages' own data blocks close as `<\/script`, which the inline
+        // script turns back before it inserts the page.
+        const templates = distinct.map(
+          (page, i) =>
+            `<script type="text/html" id="${TEMPLATE_ID_PREFIX}${i}">${page.replace(/<\/script/gi, '<\\/script')}</script>`,
+        );
         if (!html.includes('<div id="root"></div>'))
           throw new Error('index.html has no empty #root to pre-render into');
         const startTags = html.match(APP_START_TAGS) ?? [];
