@@ -112,8 +112,17 @@ function bootstrapScript(templates: Record<string, Record<string, number>>, cata
     }, true);
     return true;
   }
-  if (showPage()) requestAnimationFrame(function () { setTimeout(startApp, 0); });
-  else startApp();
+  if (showPage()) {
+    // The app starts once the page has been painted: at the first paint the browser reports, or, where it reports
+    // none (a hidden tab), a little after the next frame.
+    var started = false;
+    var once = function () { if (!started) { started = true; startApp(); } };
+    try {
+      new PerformanceObserver(function (list, observer) { observer.disconnect(); setTimeout(once, 0); })
+        .observe({ type: 'paint', buffered: true });
+    } catch (e) {}
+    requestAnimationFrame(function () { setTimeout(once, 100); });
+  } else startApp();
 })();`;
 }
 
