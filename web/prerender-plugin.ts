@@ -1,7 +1,7 @@
 /**
  * Build step: puts the pre-rendered sign-in pages (src/prerender/sign-in-pages.tsx) into index.html, so that a visitor
  * without a session sees the page as soon as the document arrives, in their browser's language, and the app, when it
- * starts, hydrates that markup rather than replacing it (ADR 041, ADR 042, ADR 080).
+ * starts, hydrates that markup rather than replacing it (ADR 041, ADR 042, ADR 081).
  *
  * index.html gets
  * - the pages' styles once, in <head>, as the <style data-emotion> tags Emotion writes when rendering on a server

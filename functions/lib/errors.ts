@@ -28,7 +28,7 @@ export const errorText = (problem: Problem): ErrorText => {
 /**
  * The body of every error answer: today's English `message` (and `errors`, field → message) for the clients that read
  * them, and beside them the stable `code` with its `params`, and `fieldCodes` (field → code and params), from which
- * the SPA shows the answer in the reader's language (docs/decisions/080-one-message-registry-and-lingui.md).
+ * the SPA shows the answer in the reader's language (docs/decisions/081-one-message-registry-and-lingui.md).
  */
 export function errorBody(
   { code, params, message }: ErrorText,

@@ -40,7 +40,7 @@ const errorParamsSchema = z
 
 /**
  * Every error answer of the API (functions/lib/errors.ts): a message to show and per-field messages for forms, each
- * also as a stable code with its arguments (docs/decisions/080-one-message-registry-and-lingui.md).
+ * also as a stable code with its arguments (docs/decisions/081-one-message-registry-and-lingui.md).
  */
 export const errorBodySchema = z.object({
   message: z.string(),

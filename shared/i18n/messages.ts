@@ -1,5 +1,5 @@
 /**
- * The one registry of user-visible texts (docs/decisions/080-one-message-registry-and-lingui.md): every text has a key in
+ * The one registry of user-visible texts (docs/decisions/081-one-message-registry-and-lingui.md): every text has a key in
  * the catalogs of shared/i18n/catalogs/ (English is the source; es, fr, de, zh, ja translate it), written in ICU
  * MessageFormat. The keys under `error.` and `validation.` are also the API's error codes: an error answer carries
  * the code and its parameters beside the English message, so the SPA shows it in the reader's language.

@@ -1,5 +1,5 @@
 /**
- * The interface in six languages (docs/decisions/080-one-message-registry-and-lingui.md): a person switches language in
+ * The interface in six languages (docs/decisions/081-one-message-registry-and-lingui.md): a person switches language in
  * Settings and every screen follows at once, without a reload; a signed-out visitor gets the sign-in page in their
  * browser's language at first paint. Expected texts come from the catalogs themselves, formatted as the app does.
  */

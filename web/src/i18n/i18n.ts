@@ -1,5 +1,5 @@
 /**
- * The SPA's interface language (docs/decisions/080-one-message-registry-and-lingui.md): Lingui's runtime with the
+ * The SPA's interface language (docs/decisions/081-one-message-registry-and-lingui.md): Lingui's runtime with the
  * active language's catalog, compiled at build time and loaded on demand (only that one), and the document's `lang`
  * and `dir` kept equal to it. Components read texts through `useT()` (./react.tsx), which re-renders them when the
  * language changes; code outside React (toasts, desktop notifications) calls `t()` at the moment it shows a text.

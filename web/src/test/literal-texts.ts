@@ -1,5 +1,5 @@
 /**
- * Finds user-visible texts written into the SPA's source instead of the catalogs (docs/decisions/080): text between
+ * Finds user-visible texts written into the SPA's source instead of the catalogs (docs/decisions/081): text between
  * JSX tags, string literals in the props that reach the reader (labels, placeholders, titles, aria-labels…), string
  * literals given to JSX as children, and the texts of toasts. A string that is a catalog key is no text. Run by
  * i18n/literal-texts.test.ts over web/src; it reads the source with TypeScript's own parser.
