@@ -20,6 +20,8 @@ export const HTTP_GROUPS = [
   'webhooks',
   'audit',
   'meta',
+  'mail',
+  'rating',
 ] as const;
 export type HttpGroup = (typeof HTTP_GROUPS)[number];
 
@@ -96,6 +98,21 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/audit', 'audit'),
 
   r('GET', '/api/openapi.json', 'meta'),
+
+  r('GET', '/api/tickets/{id}/mail-status', 'mail'),
+  r('GET', '/api/mail/failed', 'mail'),
+  r('POST', '/api/mail/failed/{id}/retry', 'mail'),
+  r('GET', '/api/mail/inbound-refusals', 'mail'),
+
+  // The rating link of a resolution e-mail: a small page for the customer, outside /api (CloudFront sends /r/* to
+  // the HTTP API as well).
+  r('GET', '/r/{token}', 'rating'),
+  r('POST', '/r/{token}', 'rating'),
+];
+
+/** The first path segments the route table serves (`/api/`, `/r/`): everything else is the web app. */
+export const ROUTED_PREFIXES: readonly string[] = [
+  ...new Set(HTTP_ROUTES.map((route) => `/${route.path.split('/')[1]}/`)),
 ];
 
 /** `METHOD /path`, as API Gateway writes `routeKey`. */
@@ -116,6 +133,10 @@ export const JOB_HANDLERS = {
   notifier: 'functions/jobs/notifier.ts',
   /** The table's stream → each kind's planner → that kind's queue (docs/decisions/051-outbound-delivery.md). */
   outbox: 'functions/jobs/outbox.ts',
+  /** SES's receipt rule → the stored message → the inbound mail use case (AWS; the embedded runtime has SMTP). */
+  inboundMail: 'functions/jobs/inbound-mail.ts',
+  /** SES's bounce and complaint events → the addresses marked undeliverable. */
+  mailEvents: 'functions/jobs/mail-events.ts',
 } as const;
 
 /** One kind of delivery that leaves the system, and the sender that makes it. */
@@ -135,6 +156,10 @@ export interface QueueKind {
  * functions/jobs/outbox-planners.ts.
  */
 export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
+  mail: {
+    sender: 'functions/jobs/mail-sender.ts',
+    description: 'E-mail to customers and staff, through SES',
+  },
   webhook: {
     sender: 'functions/jobs/webhook-sender.ts',
     description: 'Signed webhook events to the endpoints admins registered (docs/decisions/052)',

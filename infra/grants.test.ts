@@ -29,6 +29,9 @@ const EXPECTED: Record<
   | 'wsDefault'
   | 'overdue'
   | 'notifier'
+  | 'inboundMail'
+  | 'mailEvents'
+  | 'mailSender'
   | 'dispatcher'
   | 'webhookSender',
   string[]
@@ -91,6 +94,21 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
   ],
+  mail: [
+    ...AUTH,
+    'dynamodb:Query table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:UpdateItem table [JOB#mail#*]',
+    'dynamodb:PutItem table [AUDIT]',
+    'sqs:SendMessage mail-queue',
+    'sqs:GetQueueAttributes mail-queue',
+    'sqs:GetQueueUrl mail-queue',
+  ],
+  rating: [
+    ...AUTH,
+    'dynamodb:PutItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
+    'dynamodb:UpdateItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
+  ],
   webhooks: [
     ...AUTH,
     'dynamodb:Query table [DELIVERY_LOG#*,WEBHOOKS]',
@@ -121,6 +139,43 @@ const EXPECTED: Record<
     'dynamodb:ListStreams table-streams',
     'execute-api:ManageConnections ws-connections',
   ],
+  inboundMail: [
+    'dynamodb:GetItem table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:ConditionCheckItem table',
+    'dynamodb:DeleteItem table [MAIL_ADDRESS#*]',
+    's3:GetObject inbound-mail/inbound/*',
+    'sqs:SendMessage inbound-failures',
+    'sqs:GetQueueAttributes inbound-failures',
+    'sqs:GetQueueUrl inbound-failures',
+    ...SECRET,
+  ],
+  mailEvents: ['dynamodb:PutItem table [MAIL_ADDRESS#*]'],
+  // A sender's bookkeeping (ADR 051), what sending mail reads and writes, and sending through SES as the domain alone.
+  mailSender: [
+    'dynamodb:GetItem table [JOB#mail#*]',
+    'dynamodb:UpdateItem table [JOB#mail#*]',
+    'dynamodb:PutItem table [DELIVERY_LOG#*]',
+    'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
+    'dynamodb:GetItem table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table [TICKET#*]',
+    'ses:SendEmail ses-identity',
+    'ses:SendEmail ses-configuration-set',
+    'ses:SendRawEmail ses-identity',
+    'ses:SendRawEmail ses-configuration-set',
+    ...[
+      'ChangeMessageVisibility',
+      'DeleteMessage',
+      'GetQueueAttributes',
+      'GetQueueUrl',
+      'ReceiveMessage',
+      'SendMessage',
+    ].map((a) => `sqs:${a} mail-queue`),
+    ...SECRET,
+  ],
   dispatcher: [
     ...SECRET,
     'dynamodb:Query table [WEBHOOKS]',
@@ -131,6 +186,9 @@ const EXPECTED: Record<
     'sqs:GetQueueAttributes webhook-queue',
     'sqs:GetQueueUrl webhook-queue',
     'sqs:SendMessage webhook-queue',
+    'sqs:GetQueueAttributes mail-queue',
+    'sqs:GetQueueUrl mail-queue',
+    'sqs:SendMessage mail-queue',
     'sqs:SendMessage dispatch-failures',
     'sqs:GetQueueAttributes dispatch-failures',
     'sqs:GetQueueUrl dispatch-failures',
@@ -174,6 +232,20 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
     return 'ws-connections';
   }
   if (json === JSON.stringify({ Ref: logicalIdOf(stack, stack.appSecret.secret) })) return 'app-secret';
+  if (json.includes(table) && json.includes('"/index/*"')) return 'index/*';
+  if (json.includes(logicalIdOf(stack, stack.mail.inboundBucket)) && json.includes('/inbound/*')) {
+    return 'inbound-mail/inbound/*';
+  }
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.mail.inboundFailures), 'Arn'] })) {
+    return 'inbound-failures';
+  }
+  if (json.includes(':identity/') && json.includes(logicalIdOf(stack, stack.mail.identity))) return 'ses-identity';
+  if (json.includes(':configuration-set/') && json.includes(logicalIdOf(stack, stack.mail.configurationSet))) {
+    return 'ses-configuration-set';
+  }
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outboundQueues.kinds.mail!.queue), 'Arn'] })) {
+    return 'mail-queue';
+  }
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, fn.logGroup), 'Arn'] })) {
     return 'own-log-group';
   }
@@ -215,6 +287,9 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  inboundMail: stack.mail.inboundFunction,
+  mailEvents: stack.mail.eventsFunction,
+  mailSender: stack.outbound.senders.mail!,
   dispatcher: stack.outbound.dispatcherFunction,
   webhookSender: stack.outbound.senders.webhook!,
 });

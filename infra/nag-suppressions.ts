@@ -14,7 +14,7 @@ function bucketDeploymentHandlers(stack: Stack): IConstruct[] {
 }
 
 export function applyNagSuppressions({ main }: HelpdeskApp): void {
-  const { http, realtime, jobs, gateways, web, identity, outbound, appSecret } = main;
+  const { http, realtime, jobs, gateways, web, identity, outbound, appSecret, mail } = main;
 
   const ourFunctions = [
     ...Object.values(http.functions),
@@ -26,6 +26,8 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     jobs.notifierFunction,
     outbound.dispatcherFunction,
     ...Object.values(outbound.senders),
+    mail.inboundFunction,
+    mail.eventsFunction,
   ];
   NagSuppressions.addResourceSuppressions(ourFunctions, [
     {
@@ -126,6 +128,28 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
         'inspect and replay; it is itself the last stop, so a dead-letter queue behind it would only move them again.',
     },
   ]);
+
+  NagSuppressions.addResourceSuppressions(mail.inboundFailures, [
+    {
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "The inbound mail function's on-failure destination: it holds the SES events Lambda gave up on (the message " +
+        'itself stays in the inbound bucket) for ops to inspect and replay; it is the last stop, not a work queue.',
+    },
+  ]);
+  NagSuppressions.addResourceSuppressions(
+    mail.inboundFunction.role!,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'SES names each stored message by its own message id, unknown in advance; the grant is GetObject on the ' +
+          "inbound bucket's inbound/ prefix only (no listing, no writing).",
+        appliesTo: [{ regex: '/^Resource::<MailInboundBucket[0-9A-F]+\\.Arn>\\/inbound\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
 
   NagSuppressions.addResourceSuppressions(
     bucketDeploymentHandlers(main),

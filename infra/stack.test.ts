@@ -21,6 +21,7 @@ import { COGNITO_GRANTS } from './constructs/grants.ts';
 import { STREAM_READ_ACTIONS } from './constructs/table-stream.ts';
 import { FORWARDED_HOST_FUNCTION, SPA_ROUTING_FUNCTION } from './constructs/web.ts';
 import { HelpdeskStack, settingsFromContext } from './stack.ts';
+import { TEST_MAIL_DOMAIN } from './testing.ts';
 
 const ENTRIES = [
   ...HTTP_GROUPS.map(httpEntry),
@@ -40,7 +41,9 @@ const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as
 function synthesize(context: Record<string, unknown> = {}): { stack: HelpdeskStack; template: Template } {
   const webAssetPath = mkdtempSync(join(tmpdir(), 'helpdesk-web-'));
   writeFileSync(join(webAssetPath, 'index.html'), '<!doctype html><title>Help desk</title>');
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], mailDomain: TEST_MAIL_DOMAIN, ...context },
+  });
   // The template is held in memory once synthesized; the cloud assembly on disk (~20 MB of assets) is not needed.
   try {
     const stack = new HelpdeskStack(app, 'Helpdesk', {
@@ -562,6 +565,70 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
     });
   });
 
+  describe('mail', () => {
+    it('sends as the mail domain with Easy DKIM through a configuration set that keeps bounces and complaints', () => {
+      template.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: TEST_MAIL_DOMAIN,
+        DkimAttributes: { SigningEnabled: true },
+        ConfigurationSetAttributes: { ConfigurationSetName: { Ref: logicalId(stack, stack.mail.configurationSet) } },
+      });
+      template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+        EventDestination: Match.objectLike({
+          Enabled: true,
+          MatchingEventTypes: Match.arrayEquals(['bounce', 'complaint']),
+          EventBridgeDestination: Match.anyValue(),
+        }),
+      });
+    });
+
+    it('routes bounce and complaint events of its configuration set to the mail-events function', () => {
+      template.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: {
+          source: ['aws.ses'],
+          'detail-type': ['Email Bounced', 'Email Complaint Received'],
+          detail: Match.anyValue(),
+        },
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack, stack.mail.eventsFunction), 'Arn'] } })],
+      });
+    });
+
+    it('stores every message for the domain in the encrypted inbound bucket, then invokes the inbound function', () => {
+      template.hasResourceProperties('AWS::SES::ReceiptRule', {
+        Rule: Match.objectLike({
+          Enabled: true,
+          Recipients: [TEST_MAIL_DOMAIN],
+          ScanEnabled: true,
+          Actions: [
+            { S3Action: Match.objectLike({ BucketName: { Ref: logicalId(stack, stack.mail.inboundBucket) } }) },
+            {
+              LambdaAction: Match.objectLike({
+                FunctionArn: { 'Fn::GetAtt': [logicalId(stack, stack.mail.inboundFunction), 'Arn'] },
+                InvocationType: 'Event',
+              }),
+            },
+          ],
+        }),
+      });
+      const bucket = template.toJSON().Resources[logicalId(stack, stack.mail.inboundBucket)];
+      expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0]).toEqual({
+        ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' },
+      });
+      expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+        expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' }),
+      ]);
+    });
+
+    it('gives every function the mail domain, the configuration set and the public base URL of rating links', () => {
+      const fn = template.toJSON().Resources[logicalId(stack, stack.mail.inboundFunction)];
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        MAIL_DOMAIN: TEST_MAIL_DOMAIN,
+        SES_CONFIGURATION_SET: { Ref: logicalId(stack, stack.mail.configurationSet) },
+        PUBLIC_BASE_URL: expect.anything(),
+        INBOUND_MAIL_BUCKET: { Ref: logicalId(stack, stack.mail.inboundBucket) },
+      });
+    });
+  });
+
   describe('outputs', () => {
     it.each(['SiteUrl', 'HttpApiUrl', 'WebSocketUrl', 'UserPoolId', 'UserPoolClientId', 'TableName'])(
       'reports %s',
@@ -641,7 +708,19 @@ describe('deployment settings', () => {
   };
 
   it('defaults the API-key rate limit to 600 per minute and the sign-in rate limit to 100 per five minutes', () => {
-    expect(settingsOf({})).toEqual({ apiKeyRateLimit: '600', authRateLimit: 100 });
+    expect(settingsOf({ mailDomain: 'mail.example.com' })).toEqual({
+      apiKeyRateLimit: '600',
+      authRateLimit: 100,
+      mailDomain: 'mail.example.com',
+    });
+  });
+
+  it("sends and receives mail as the site's domain unless a mail domain is given, and needs one of the two", () => {
+    const site = { domainName: 'Help.Example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/a' };
+    expect(settingsOf(site).mailDomain).toBe('help.example.com');
+    expect(settingsOf({ ...site, mailDomain: 'support.example.com' }).mailDomain).toBe('support.example.com');
+    expect(() => settingsOf({})).toThrow(/mailDomain is required/);
+    expect(() => settingsOf({ mailDomain: 'not a domain' })).toThrow(/mailDomain must be a domain name/);
   });
 
   it('refuses a sign-in rate limit below what WAF accepts', () => {
@@ -669,7 +748,7 @@ describe('deployment settings', () => {
       clientId: 'client-1',
       clientSecretName: 'helpdesk/oidc',
     };
-    expect(settingsOf({ ssoProvider }).ssoProvider).toEqual(ssoProvider);
+    expect(settingsOf({ ssoProvider, mailDomain: 'mail.example.com' }).ssoProvider).toEqual(ssoProvider);
   });
 
   it('refuses an SSO provider whose metadata is not served over https', () => {

@@ -12,6 +12,7 @@ import { Identity, type SsoProvider } from './constructs/identity.ts';
 import { Jobs } from './constructs/jobs.ts';
 import { Outbound, OutboundQueues } from './constructs/outbound.ts';
 import { AppSecret } from './constructs/app-secret.ts';
+import { Mail } from './constructs/mail.ts';
 import { Realtime } from './constructs/realtime.ts';
 import { Web } from './constructs/web.ts';
 
@@ -28,6 +29,8 @@ export interface HelpdeskSettings {
   apiKeyRateLimit: string;
   /** Requests to the sign-in routes one client IP may make per five minutes before WAF answers 429. */
   authRateLimit: number;
+  /** The domain help desk mail is sent from and received at (SES identity, `support@`, `reply+…@`). */
+  mailDomain: string;
 }
 
 export interface HelpdeskStackProps extends StackProps {
@@ -84,9 +87,16 @@ const settingsSchema = z
     apiKeyRateLimit: z.coerce.number().int().positive().default(600).transform(String),
     // WAF's rate-based rules accept 10 and more.
     authRateLimit: z.coerce.number().int().min(10).max(2_000_000_000).default(100),
+    mailDomain: z.hostname({ error: 'mailDomain must be a domain name (mail is sent from support@ it)' }).optional(),
   })
   .refine((s) => Boolean(s.domainName) === Boolean(s.certificateArn), {
     message: 'domainName and certificateArn go together: set both or neither',
+  })
+  // Without a mail domain of its own the help desk sends and receives as the site's domain.
+  .transform(({ mailDomain, ...rest }) => ({ ...rest, mailDomain: (mailDomain ?? rest.domainName)?.toLowerCase() }))
+  .refine((s) => Boolean(s.mailDomain), {
+    message: 'mailDomain is required (the domain mail is sent from and to), unless domainName is set',
+    path: ['mailDomain'],
   });
 
 const SETTING_KEYS = [
@@ -96,6 +106,7 @@ const SETTING_KEYS = [
   'ssoProvider',
   'apiKeyRateLimit',
   'authRateLimit',
+  'mailDomain',
 ] as const;
 
 /** Reads and validates the deployment settings from CDK context; throws one message listing every problem. */
@@ -107,7 +118,7 @@ export function settingsFromContext(node: Node): HelpdeskSettings {
   if (!parsed.success) {
     throw new Error(`Invalid CDK context for the Helpdesk stack:\n${z.prettifyError(parsed.error)}`);
   }
-  return parsed.data;
+  return parsed.data as HelpdeskSettings;
 }
 
 /** The whole help desk on AWS: one table, one user pool, the APIs and their functions, and CloudFront. */
@@ -122,10 +133,11 @@ export class HelpdeskStack extends Stack {
   readonly outboundQueues: OutboundQueues;
   readonly outbound: Outbound;
   readonly appSecret: AppSecret;
+  readonly mail: Mail;
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, {
-      description: 'Help desk: SPA on CloudFront, HTTP and WebSocket APIs on Lambda, DynamoDB, Cognito, SQS',
+      description: 'Help desk: SPA on CloudFront, HTTP and WebSocket APIs on Lambda, DynamoDB, Cognito, SQS, SES',
       ...props,
     });
     const { settings } = props;
@@ -158,6 +170,8 @@ export class HelpdeskStack extends Stack {
     this.outboundQueues = new OutboundQueues(this, 'OutboundQueues', { kinds: QUEUE_KINDS });
     this.appSecret = new AppSecret(this, 'AppSecret');
     const { appSecret } = this;
+    this.mail = new Mail(this, 'Mail', { domain: settings.mailDomain, accessLogBucket: web.logBucket });
+    const { mail } = this;
 
     // The functions' whole configuration contract; both runtimes read exactly these names.
     const environment: Record<string, string> = {
@@ -169,6 +183,9 @@ export class HelpdeskStack extends Stack {
       API_KEY_RATE_LIMIT: settings.apiKeyRateLimit,
       ...this.outboundQueues.environment,
       ...appSecret.environment,
+      ...mail.environment,
+      // Rating links in customer e-mails and ticket links in staff e-mails point at the site.
+      PUBLIC_BASE_URL: web.siteUrl,
       POWERTOOLS_SERVICE_NAME: 'helpdesk',
       LOG_LEVEL: 'INFO',
       NODE_OPTIONS: '--enable-source-maps',
@@ -195,6 +212,11 @@ export class HelpdeskStack extends Stack {
       appSecret,
       environment,
     });
+
+    mail.addFunctions({ table: data.table, appSecret, environment });
+    mail.grantSend(this.outbound.senders.mail!);
+    // An admin's retry of a failed e-mail queues it again.
+    this.outboundQueues.grantEnqueue(this.http.functions.mail, ['mail']);
 
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The help desk, as staff open it' });
     new CfnOutput(this, 'DistributionDomainName', {

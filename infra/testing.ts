@@ -16,6 +16,9 @@ import { defineHelpdeskApp, type HelpdeskApp } from './helpdesk-app.ts';
 export const TEST_SHELL_SCRIPT = "document.documentElement.dataset.test = 'shell';";
 export const TEST_SHELL = `<!doctype html><html><head><title>Help desk</title></head><body><div id="root"></div><script>${TEST_SHELL_SCRIPT}</script></body></html>`;
 
+/** The mail domain the tests' app is synthesized with unless a test says otherwise. */
+export const TEST_MAIL_DOMAIN = 'mail.helpdesk.example';
+
 const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
 export interface SynthesizedApp extends HelpdeskApp {
@@ -33,7 +36,10 @@ export function synthesizeApp(
 ): SynthesizedApp {
   const webAssetPath = mkdtempSync(join(tmpdir(), 'helpdesk-web-'));
   writeFileSync(join(webAssetPath, 'index.html'), options.shell ?? TEST_SHELL);
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
+  // A deployment names its mail domain (or a site domain): the tests' default, which a test may override.
+  const app = new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], mailDomain: TEST_MAIL_DOMAIN, ...context },
+  });
   try {
     const stacks = defineHelpdeskApp(app, { webAssetPath });
     options.extend?.(stacks);

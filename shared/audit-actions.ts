@@ -20,5 +20,6 @@ export const AUDIT_ACTIONS = [
   'api_key_revoked',
   'webhook_created',
   'webhook_deleted',
+  'mail_retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

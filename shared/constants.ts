@@ -14,8 +14,12 @@ export const UNRESOLVED_STATUSES: readonly TicketStatus[] = ['open', 'in_progres
 export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-export const TICKET_TYPES = ['api', 'direct'] as const;
+/** How a ticket came in: an upstream system's API call, staff filing it (a call, a chat), or a customer's e-mail. */
+export const TICKET_TYPES = ['api', 'direct', 'email'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
+
+/** The types a create request may name; `email` tickets are opened only by mail that reaches the help desk. */
+export const CREATABLE_TICKET_TYPES = ['api', 'direct'] as const satisfies readonly TicketType[];
 
 /** Who wrote a message on a ticket's thread: a staff member, the ticket's customer, or the help desk itself. */
 export const MESSAGE_AUTHOR_TYPES = ['staff', 'customer', 'system'] as const;
@@ -68,6 +72,9 @@ export const COLOR_PALETTE = [
   '#6b7280',
 ] as const;
 
+/** The product's name: the sidebar, the sign-in screens, the document title, and the sender of every e-mail. */
+export const PRODUCT_NAME = 'CryptoDesk Support';
+
 /** The categories a new installation starts with (docs/product.md §9, both legacy lists merged). */
 export const INITIAL_CATEGORIES = [
   'kyc',
@@ -99,6 +106,10 @@ export const ALERT_TYPES = [
   'high_priority',
   'critical_priority',
   'ticket_overdue',
+  /** A ticket assigned to you changed status, by someone else's hand. */
+  'ticket_status_changed',
+  /** The customer of a ticket assigned to you wrote in. */
+  'customer_reply',
   'webhook_disabled',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
@@ -127,6 +138,9 @@ export const TIMEZONES = [
 ] as const;
 
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Customers whose language is not known get their e-mail in English. */
+export const DEFAULT_CUSTOMER_LANGUAGE: Language = 'en';
 export const THEMES = ['system', 'light', 'dark'] as const;
 
 export const TOAST = { limit: 1, durationMs: 5_000, swipeThresholdPx: 50 } as const;

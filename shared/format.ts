@@ -8,3 +8,6 @@ export function displayNameFromName(name: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
+
+/** The display code of ticket number `id`: `TKT-` and at least six digits. */
+export const ticketCode = (id: number): string => `TKT-${String(id).padStart(6, '0')}`;

@@ -15,7 +15,7 @@ export const KEYS = {
  * - byCollection: every item of a kind, ordered (tickets newest first, staff by name, categories…)
  * - byStatus:     tickets by status, ordered by creation
  * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user
- * - byType:       tickets by type (api | direct), ordered by creation
+ * - byType:       tickets by type (api | direct | email), ordered by creation
  * - byDeadline:   unresolved tickets, partitioned DUE | OVERDUE, ordered by deadline
  * - byCustomer:   tickets by customer e-mail (stored lower-case), ordered by creation. Keyed on attributes every ticket
  *                 item has always carried (`customerEmail`, and byCollection's sort key), so DynamoDB fills the index
@@ -74,6 +74,9 @@ export const PREFIX = {
   deliveryLog: 'DELIVERY_LOG#',
   deliveryLogSlot: 'SLOT#',
   failedJobs: 'FAILED_JOBS#',
+  mailAddress: 'MAIL_ADDRESS#',
+  ratingLink: 'RATING_LINK#',
+  inboundRefused: 'INBOUND_REFUSED#',
   webhook: 'WEBHOOK#',
   audit: 'AUDIT',
   auditAction: 'AUDIT_ACTION#',
@@ -135,6 +138,15 @@ export const keys = {
     sk: `${DELIVERY_LOG_SLOT_PREFIX}${pad(slot, 4)}`,
   }),
 
+  /** What SES reported about a customer's address (a hard bounce, a complaint); absent while it works. */
+  mailAddress: (email: string) => ({ pk: `${PREFIX.mailAddress}${email.toLowerCase()}`, sk: 'STATUS' }),
+  /** A rating link that was used: each link rates once (its nonce is part of the signed token). */
+  ratingLink: (ticketId: number, nonce: string) => ({
+    pk: `${PREFIX.ratingLink}${pad(ticketId)}#${nonce}`,
+    sk: 'RATING_LINK',
+  }),
+  /** How many inbound messages were refused for one reason (an auto-reply, a forged token, …). */
+  inboundRefusals: (reason: string) => ({ pk: 'MAIL_COUNTERS', sk: `${PREFIX.inboundRefused}${reason}` }),
   /**
    * A webhook. All of them share one partition: the dispatcher reads them all with one Query per stream batch (a
    * grant limited to this partition), and there are at most WEBHOOK_LIMITS.max.

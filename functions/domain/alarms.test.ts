@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertType } from '#shared/constants.ts';
+import { ALERT_TYPES, type AlertType } from '#shared/constants.ts';
 import { ticketAlarmMessageSchema } from '#shared/schemas/alarm.ts';
-import { alarmCandidates, alarmMessage, alarmsForChange, chooseAlarm, type TicketImage } from './alarms.ts';
+import {
+  alarmCandidates,
+  alarmMessage,
+  alarmsForChange,
+  chooseAlarm,
+  chooseAlarmEmail,
+  type TicketImage,
+} from './alarms.ts';
+import { DEFAULT_USER_SETTINGS } from './settings.ts';
+
+/** A person's settings: the defaults, with their alarm switch and alert types as given. */
+const settings = (alarm: { enabled?: boolean; alertTypes: AlertType[] }) => ({
+  notifications: { ...DEFAULT_USER_SETTINGS.notifications },
+  alarmSettings: {
+    ...DEFAULT_USER_SETTINGS.alarmSettings,
+    enabled: alarm.enabled ?? true,
+    alertTypes: alarm.alertTypes,
+  },
+});
 
 const ticket = (overrides: Partial<TicketImage> = {}): TicketImage => ({
   id: 42,
@@ -25,6 +43,8 @@ const summary = (before: TicketImage | undefined, after: TicketImage | undefined
   );
 
 const everyone = 'role:admin role:manager role:agent';
+const byUser = (id: string) => ({ actorType: 'user', actorId: id, action: 'updated' }) as const;
+const byCustomer = { actorType: 'customer', actorId: 'trader@example.com', action: 'commented' } as const;
 
 describe('alarmsForChange', () => {
   it.each([
@@ -88,6 +108,37 @@ describe('alarmsForChange', () => {
     ],
     ['edited while already overdue', ticket({ isOverdue: true }), ticket({ isOverdue: true, subject: 'Changed' }), {}],
     ['edited without any alarming change', ticket(), ticket({ subject: 'Changed', status: 'in_progress' }), {}],
+    [
+      'moved on by its own assignee',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', status: 'in_progress', lastWrite: byUser('a1') }),
+      {},
+    ],
+    [
+      'resolved by a manager while assigned to a1',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', status: 'resolved', lastWrite: byUser('m1') }),
+      { ticket_status_changed: 'a1' },
+    ],
+    ['moved on while unassigned', ticket(), ticket({ status: 'in_progress', lastWrite: byUser('m1') }), {}],
+    [
+      'answered by its customer while assigned to a1',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', lastWrite: byCustomer }),
+      { customer_reply: 'a1' },
+    ],
+    [
+      'reopened by its customer while assigned to a1',
+      ticket({ assignedToId: 'a1', status: 'resolved' }),
+      ticket({ assignedToId: 'a1', status: 'open', lastWrite: byCustomer }),
+      { ticket_status_changed: 'a1', customer_reply: 'a1' },
+    ],
+    [
+      'rated by its customer',
+      ticket({ assignedToId: 'a1', status: 'resolved' }),
+      ticket({ assignedToId: 'a1', status: 'resolved', lastWrite: { ...byCustomer, action: 'updated' } }),
+      {},
+    ],
   ])('raises, for a ticket %s,', (_label, before, after, expected) => {
     expect(summary(before, after)).toEqual(expected);
   });
@@ -174,11 +225,49 @@ describe('chooseAlarm', () => {
     ['ticket_overdue, for an overdue ticket', ['ticket_overdue'], ['ticket_overdue'], 'ticket_overdue'],
     ['no types at all', ['ticket_created', 'ticket_assigned'], [], undefined],
   ] as const)('with %s, picks %s', (_label, types, alertTypes, expected) => {
-    expect(chooseAlarm(types, { enabled: true, alertTypes: [...alertTypes] })).toBe(expected);
+    expect(chooseAlarm(types, settings({ alertTypes: [...alertTypes] }))).toBe(expected);
   });
 
   it('picks nothing when alarms are switched off', () => {
-    expect(chooseAlarm(['ticket_assigned'], { enabled: false, alertTypes: ['ticket_assigned'] })).toBeUndefined();
+    expect(
+      chooseAlarm(['ticket_assigned'], settings({ enabled: false, alertTypes: ['ticket_assigned'] })),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    ['ticketAssigned', 'ticket_assigned'],
+    ['ticketCreated', 'ticket_created'],
+    ['ticketStatusChanged', 'ticket_status_changed'],
+  ] as const)('leaves out %s alarms when that notification is switched off', (toggle, type) => {
+    const all = settings({ alertTypes: [...ALERT_TYPES] });
+    expect(chooseAlarm([type], all)).toBe(type);
+    expect(chooseAlarm([type], { ...all, notifications: { ...all.notifications, [toggle]: false } })).toBeUndefined();
+  });
+
+  it('falls back to the next type it may give when the first one is switched off', () => {
+    const all = settings({ alertTypes: [...ALERT_TYPES] });
+    const quiet = { ...all, notifications: { ...all.notifications, ticketAssigned: false } };
+    expect(chooseAlarm(['ticket_created', 'ticket_assigned', 'high_priority'], quiet)).toBe('high_priority');
+  });
+
+  it('ranks a customer reply above a status change, and both above news', () => {
+    const all = settings({ alertTypes: [...ALERT_TYPES] });
+    expect(chooseAlarm(['ticket_status_changed', 'customer_reply'], all)).toBe('customer_reply');
+    expect(chooseAlarm(['ticket_created', 'ticket_status_changed'], all)).toBe('ticket_status_changed');
+  });
+});
+
+describe('chooseAlarmEmail', () => {
+  it('e-mails the alarm the person gets, only while e-mail notifications are on', () => {
+    const on = settings({ alertTypes: ['ticket_assigned'] });
+    expect(chooseAlarmEmail(['ticket_created', 'ticket_assigned'], on)).toBe('ticket_assigned');
+    expect(
+      chooseAlarmEmail(['ticket_assigned'], {
+        ...on,
+        notifications: { ...on.notifications, emailNotifications: false },
+      }),
+    ).toBeUndefined();
+    expect(chooseAlarmEmail(['ticket_created'], on)).toBeUndefined();
   });
 });
 

@@ -5,16 +5,26 @@
  */
 import { UNRESOLVED_STATUSES, type AlertType, type Priority, type Role } from '#shared/constants.ts';
 import type { AlarmMessage, AlarmWebhook, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
-import type { AlarmSettings } from '#shared/schemas/settings.ts';
-import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { UserSettings } from '#shared/schemas/settings.ts';
+import type { Actor, HistoryAction, Ticket } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
+
+/**
+ * Who wrote a ticket item last, and how (functions/data/tickets/writes.ts keeps it on the item): the actor's type and
+ * id as the history records them, and the history action.
+ */
+export interface LastWrite {
+  actorType: Actor['type'];
+  actorId: string;
+  action: HistoryAction;
+}
 
 /** The fields of a ticket image that the alarm rules read. */
 export type TicketImage = Pick<
   Ticket,
   'id' | 'ticketId' | 'subject' | 'priority' | 'customerEmail' | 'status' | 'assignedToId' | 'isOverdue'
 > &
-  Partial<Pick<Ticket, 'createdById'>>;
+  Partial<Pick<Ticket, 'createdById'>> & { lastWrite?: LastWrite };
 
 /** Who an alarm is meant for before anyone's settings are read: named people, and every active member of roles. */
 export interface Audience {
@@ -44,7 +54,9 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
  *   high or critical;
  * - assignee changed: `ticket_assigned` to the new assignee;
  * - priority raised to high or critical while unresolved: that priority's alarm to all staff;
- * - `isOverdue` turned on: `ticket_overdue` to the assignee and every admin and manager.
+ * - `isOverdue` turned on: `ticket_overdue` to the assignee and every admin and manager;
+ * - the status of an assigned ticket changed by anyone but its assignee: `ticket_status_changed` to the assignee;
+ * - the customer wrote in on an assigned ticket: `customer_reply` to the assignee.
  */
 export function alarmsForChange(before: TicketImage | undefined, after: TicketImage | undefined): Alarm[] {
   if (!after) return [];
@@ -66,6 +78,19 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
       alarmType: 'ticket_overdue',
       audience: { userIds: after.assignedToId ? [after.assignedToId] : [], roles: SUPERVISORS },
     });
+  }
+  const write = after.lastWrite;
+  const assignee = after.assignedToId;
+  if (
+    before &&
+    assignee &&
+    before.status !== after.status &&
+    !(write?.actorType === 'user' && write.actorId === assignee)
+  ) {
+    alarms.push({ alarmType: 'ticket_status_changed', audience: { userIds: [assignee], roles: [] } });
+  }
+  if (before && assignee && write?.actorType === 'customer' && write.action === 'commented') {
+    alarms.push({ alarmType: 'customer_reply', audience: { userIds: [assignee], roles: [] } });
   }
   // Whoever just made a ticket needs no alarm about it (and it would cover their own "created" confirmation).
   if (!before && after.createdById) {
@@ -103,7 +128,9 @@ export function alarmCandidates(
  */
 export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'ticket_overdue',
+  'customer_reply',
   'ticket_assigned',
+  'ticket_status_changed',
   'critical_priority',
   'high_priority',
   'ticket_created',
@@ -111,13 +138,42 @@ export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'webhook_disabled',
 ];
 
-/** The one alarm a person receives of the types meant for them, honouring their alarm settings; none if off. */
-export function chooseAlarm(
+/** The settings that decide which alarm a person gets: the alarm switch and types, and the Notifications toggles. */
+export type AlarmChoiceSettings = {
+  alarmSettings: Pick<UserSettings['alarmSettings'], 'enabled' | 'alertTypes'>;
+  notifications: Pick<UserSettings['notifications'], 'ticketAssigned' | 'ticketCreated' | 'ticketStatusChanged'>;
+};
+
+/** The Notifications toggle that governs an alarm type for its person, where one does. */
+const TOGGLE_OF: Partial<Record<AlertType, keyof AlarmChoiceSettings['notifications']>> = {
+  ticket_assigned: 'ticketAssigned',
+  ticket_created: 'ticketCreated',
+  ticket_status_changed: 'ticketStatusChanged',
+};
+
+/**
+ * The one alarm a person receives of the types meant for them: none while their alarms are off; otherwise the first
+ * type (by precedence) that they ticked under 'Alert types' and whose Notifications toggle, if it has one, is on.
+ * The browser alarm and the notification e-mail are both this choice.
+ */
+export function chooseAlarm(types: readonly AlertType[], settings: AlarmChoiceSettings): AlertType | undefined {
+  if (!settings.alarmSettings.enabled) return undefined;
+  return ALARM_PRECEDENCE.find((type) => {
+    const toggle = TOGGLE_OF[type];
+    return (
+      types.includes(type) &&
+      settings.alarmSettings.alertTypes.includes(type) &&
+      (toggle === undefined || settings.notifications[toggle])
+    );
+  });
+}
+
+/** The alarm a person is also e-mailed about: the same choice, only while 'Email notifications' is on. */
+export function chooseAlarmEmail(
   types: readonly AlertType[],
-  settings: Pick<AlarmSettings, 'enabled' | 'alertTypes'>,
+  settings: AlarmChoiceSettings & { notifications: Pick<UserSettings['notifications'], 'emailNotifications'> },
 ): AlertType | undefined {
-  if (!settings.enabled) return undefined;
-  return ALARM_PRECEDENCE.find((type) => types.includes(type) && settings.alertTypes.includes(type));
+  return settings.notifications.emailNotifications ? chooseAlarm(types, settings) : undefined;
 }
 
 /** The fields of a webhook image that the alarm rule reads. */

@@ -76,7 +76,7 @@ describe('dashboardMetrics', () => {
       resolutionRate: 0,
       byStatus: { open: 0, in_progress: 0, resolved: 0, closed: 0 },
       byPriority: { low: 0, medium: 0, high: 0, critical: 0 },
-      byType: { api: 0, direct: 0 },
+      byType: { api: 0, direct: 0, email: 0 },
       changes: { totalTickets: null, openTickets: null, avgResponseTime: null, resolutionRate: null },
     });
   });
@@ -90,7 +90,8 @@ describe('dashboardMetrics', () => {
       status_closed: 8,
       priority_high: 40,
       type_direct: 4,
-      type_api: 36,
+      type_api: 30,
+      type_email: 6,
       overdue: 3,
       responseTimeSum: 900,
       responseTimeCount: 30,
@@ -113,7 +114,7 @@ describe('dashboardMetrics', () => {
     });
     expect(m.avgResponseTime).toBe(30);
     expect(m.resolutionRate).toBe(60);
-    expect(m.byType).toEqual({ api: 36, direct: 4 });
+    expect(m.byType).toEqual({ api: 30, direct: 4, email: 6 });
     expect(m.changes).toEqual({
       totalTickets: 25, // 10 created this week against 8
       openTickets: 100, // 10 open now, 5 a week ago

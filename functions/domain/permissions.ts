@@ -56,6 +56,12 @@ export const API_KEY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },
 } as const satisfies Record<string, Access>;
 
+/** The mail channel's failures (parked e-mails, refused inbound mail): admins alone. */
+export const MAIL_ACCESS = { admin: { roles: ADMINS, deniedMessage: 'error.mail.denied' } } as const satisfies Record<
+  string,
+  Access
+>;
+
 /** Admins alone manage webhooks (docs/decisions/052); keys never may. */
 export const WEBHOOK_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.webhook.manageDenied' },

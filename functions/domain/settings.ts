@@ -21,7 +21,14 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
     enabled: true,
     volume: ALARM.defaultVolume,
     soundType: 'bell',
-    alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'webhook_disabled'],
+    alertTypes: [
+      'ticket_assigned',
+      'ticket_created',
+      'high_priority',
+      'ticket_status_changed',
+      'customer_reply',
+      'webhook_disabled',
+    ],
   },
 };
 

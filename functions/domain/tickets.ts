@@ -4,8 +4,15 @@
  * Each returns the next state and the field changes the history records; a use case (functions/use-cases/tickets/)
  * has the data layer write both, with the aggregate deltas of functions/domain/metrics.ts, in one transaction.
  */
-import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
+import {
+  DEFAULT_CUSTOMER_LANGUAGE,
+  type Language,
+  type Priority,
+  type TicketStatus,
+  type TicketType,
+} from '#shared/constants.ts';
 import type { FieldChange, Ticket, TicketAssignee, TicketRating } from '#shared/schemas/ticket.ts';
+import { ticketCode } from '#shared/format.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
 
@@ -32,6 +39,8 @@ export interface TicketRecord extends Ticket {
    * closed, for the agent and the day of its current resolution.
    */
   rating: StoredRating | null;
+  /** The Message-ID of the e-mail that opened the ticket (type `email`): every e-mail about it refers to it. */
+  sourceMessageId: string | null;
 }
 
 export interface Transition {
@@ -53,8 +62,8 @@ export const ticketRefusals = {
   busy: () => new ConflictError('error.ticket.busy'),
 } as const;
 
-/** The display code of ticket number `id`: `TKT-` and at least six digits. */
-export const ticketCode = (id: number): string => `TKT-${String(id).padStart(6, '0')}`;
+/** The display code of ticket number `id` (shared with the web app, which names tickets by it too). */
+export { ticketCode };
 
 /** `First Last`, or the e-mail when the name is blank. */
 export const displayName = (person: { firstName: string; lastName: string; email: string }): string =>
@@ -71,9 +80,12 @@ export interface NewTicketInput {
   category: { id: string; name: string };
   priority: Priority;
   type: TicketType;
+  /** Omitted: English. */
+  customerLanguage?: Language;
   assignee: TicketAssignee | null;
   createdById: string | null;
   createdByApiKeyId: string | null;
+  sourceMessageId?: string | null;
 }
 
 /** A new open ticket, its deadline set from its priority. */
@@ -90,6 +102,7 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     priority: input.priority,
     status: 'open',
     type: input.type,
+    customerLanguage: input.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE,
     assignedToId: input.assignee?.id ?? null,
     assignedTo: input.assignee,
     createdById: input.createdById,
@@ -108,6 +121,7 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     resolutionAgentId: null,
     slaMet: null,
     rating: null,
+    sourceMessageId: input.sourceMessageId ?? null,
   };
 }
 
@@ -267,6 +281,7 @@ export function toApiTicket(record: TicketRecord): Ticket {
     resolutionAgentId: _resolutionAgentId,
     slaMet: _slaMet,
     rating: _rating,
+    sourceMessageId: _sourceMessageId,
     ...ticket
   } = record;
   return ticket;

@@ -24,6 +24,7 @@ const ticket = (overrides: Partial<TicketRecord> = {}): TicketRecord => ({
   priority: 'medium',
   status: 'open',
   type: 'api',
+  customerLanguage: 'en',
   assignedToId: AGENT.id,
   assignedTo: AGENT,
   createdById: null,
@@ -42,6 +43,7 @@ const ticket = (overrides: Partial<TicketRecord> = {}): TicketRecord => ({
   resolutionAgentId: null,
   slaMet: null,
   rating: null,
+  sourceMessageId: null,
   ...overrides,
 });
 

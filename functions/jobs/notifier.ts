@@ -1,8 +1,8 @@
 /**
  * The table's stream → real-time alarms. For each committed change of a ticket item, functions/domain/alarms.ts
  * decides who gets which alarm; this sends it to their subscribed sockets, honouring each person's alarm settings.
- * After the batch, every signed-in staff member is told which tickets changed, so the lists and figures on their
- * screens refresh.
+ * After the batch, every signed-in staff member is told which tickets changed (the ticket item, or anything in its
+ * partition: a message, a history entry), so the lists, figures and open tickets on their screens refresh.
  *
  * Records are handled in stream order. At the first record that cannot be fully delivered the batch stops and
  * reports that record in `batchItemFailures`, so the retry starts there; what was already sent for it is remembered
@@ -15,11 +15,11 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { AlertType } from '#shared/constants.ts';
 import type { AlarmMessage, TicketsChangedMessage } from '#shared/schemas/alarm.ts';
-import type { AlarmSettings } from '#shared/schemas/settings.ts';
+import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { deleteConnection, listSubscribedConnections, type Connection } from '../data/connections.ts';
 import { getUserSettings } from '../data/settings.ts';
-import { KEYS, keys } from '../data/table.ts';
+import { KEYS, keys, ticketIdOfKey } from '../data/table.ts';
 import { listStaff } from '../data/users.ts';
 import {
   type Alarm,
@@ -150,11 +150,11 @@ function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
   return value;
 }
 
-/** The staff, their subscribed connections and their alarm settings, each read at most once per batch. */
+/** The staff, their subscribed connections and their settings, each read at most once per batch. */
 class Audience {
   private staff?: Promise<User[]>;
   private readonly connections = new Map<string, Promise<Connection[]>>();
-  private readonly settings = new Map<string, Promise<AlarmSettings>>();
+  private readonly settings = new Map<string, Promise<UserSettings>>();
   private readonly gone = new Set<string>();
 
   activeStaff(): Promise<User[]> {
@@ -171,8 +171,8 @@ class Audience {
     return all.filter((connection) => !this.gone.has(connection.connectionId));
   }
 
-  alarmSettingsOf(userId: string): Promise<AlarmSettings> {
-    return memo(this.settings, userId, async () => (await getUserSettings(userId)).alarmSettings);
+  settingsOf(userId: string): Promise<UserSettings> {
+    return memo(this.settings, userId, () => getUserSettings(userId));
   }
 
   /** Deletes connections the gateway answered 410 for; a connection once gone is never sent to again. */
@@ -205,7 +205,7 @@ async function deliverAlarms(change: AlarmChange, audience: Audience): Promise<v
   const reads = await settleWithConcurrency([...candidates], READ_CONCURRENCY, async ([userId, types]) => {
     const pending = (await audience.connectionsOf(userId)).filter((c) => !alreadySent.has(c.connectionId));
     if (!pending.length) return;
-    const alarmType = chooseAlarm(types, await audience.alarmSettingsOf(userId));
+    const alarmType = chooseAlarm(types, await audience.settingsOf(userId));
     if (!alarmType) return;
     const body = JSON.stringify(change.frame(alarmType));
     frames.push(...pending.map(({ connectionId }) => ({ connectionId, body })));
@@ -260,7 +260,13 @@ export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
   const changed: number[] = [];
   for (const record of event.Records) {
     const change = alarmChange(record);
-    if (!change) continue;
+    if (!change) {
+      // A new message or history entry (an e-mail arrived, one was sent) raises no alarm, but the open ticket's
+      // thread and history on screen are out of date.
+      const threadOf = ticketIdOfKey(record.dynamodb?.Keys?.[KEYS.pk]?.S);
+      if (threadOf !== undefined) changed.push(threadOf);
+      continue;
+    }
     try {
       await deliverAlarms(change, audience);
     } catch (error) {

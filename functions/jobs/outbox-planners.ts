@@ -5,6 +5,7 @@
  * BatchPlanner: webhooks, ADR 052).
  */
 import type { BatchPlanner, Planner } from '../domain/outbound.ts';
+import { mailPlanner } from './mail-planner.ts';
 import { webhookPlanner } from './webhook-planner.ts';
 
-export const PLANNERS: readonly (Planner | BatchPlanner)[] = [webhookPlanner];
+export const PLANNERS: readonly (Planner | BatchPlanner)[] = [mailPlanner as Planner, webhookPlanner];

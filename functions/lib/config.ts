@@ -126,8 +126,44 @@ export function outboundConfig(kind: string): OutboundKindConfig {
   return kindConfig;
 }
 
+/** E-mail: where it is sent from and through, and the public links it carries (docs/decisions/080-mail.md). */
+export interface MailConfig {
+  /** The mail domain: the sender is `support@<domain>`, replies come to `reply+<token>@<domain>`. */
+  domain: string;
+  /** Set only where SES is not AWS's own endpoint (the embedded runtime's SES emulator). */
+  sesEndpoint?: string;
+  /** The SES configuration set whose event destination reports bounces and complaints (AWS). */
+  configurationSet?: string;
+  /** Where the customer's links (`/r/<token>`) and the staff's ticket links point: the site's public address. */
+  publicBaseUrl: string;
+  /** The bucket SES's receipt rule writes inbound mail to (AWS). */
+  inboundBucket?: string;
+  /** The key prefix of inbound mail in that bucket. */
+  inboundPrefix: string;
+}
+
+let mailCached: MailConfig | undefined;
+
+/** mailConfig: `MAIL_DOMAIN` and `PUBLIC_BASE_URL` (required), `SES_ENDPOINT`, `SES_CONFIGURATION_SET`, `INBOUND_MAIL_BUCKET`. */
+export function mailConfig(): MailConfig {
+  if (mailCached) return mailCached;
+  const publicBaseUrl = required('PUBLIC_BASE_URL').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicBaseUrl))
+    throw new Error(`PUBLIC_BASE_URL must be an http(s) URL, not "${publicBaseUrl}"`);
+  mailCached = {
+    domain: required('MAIL_DOMAIN').toLowerCase(),
+    sesEndpoint: optional('SES_ENDPOINT'),
+    configurationSet: optional('SES_CONFIGURATION_SET'),
+    publicBaseUrl,
+    inboundBucket: optional('INBOUND_MAIL_BUCKET'),
+    inboundPrefix: process.env.INBOUND_MAIL_PREFIX ?? 'inbound/',
+  };
+  return mailCached;
+}
+
 /** Tests that change the environment between files call this; production code never does. */
 export function resetConfigForTests(): void {
   cached = undefined;
+  mailCached = undefined;
   outboundCache.clear();
 }

@@ -28,7 +28,9 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors.ts';
+import { escapeHtml } from './html.ts';
 import { logger } from './logger.ts';
+import { englishText } from './messages.ts';
 import { isSameOrigin } from './origin.ts';
 
 /** Who may call a route; `deniedMessage` is what a signed-in caller outside `roles` is told (403). */
@@ -37,6 +39,8 @@ export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: ApiCod
 export interface HttpResult {
   status?: number;
   body?: unknown;
+  /** A page to answer with instead of JSON (routes declared `page`). */
+  html?: string;
   headers?: Record<string, string>;
   cookies?: string[];
   /** A 302 to this location (navigations such as `/api/login`). */
@@ -51,6 +55,8 @@ export interface RouteContext<Body, Query, Params> {
   params: Params;
   /** Lower-cased request headers. */
   headers: Record<string, string | undefined>;
+  /** The fields of a form post (`application/x-www-form-urlencoded`), for routes declared `page`; else empty. */
+  form: Record<string, string>;
   cookies: Record<string, string>;
   cookieOptions: CookieOptions;
   /** The client's address as API Gateway saw it (`requestContext.http.sourceIp`); never taken from a header. */
@@ -84,6 +90,11 @@ export interface RouteDoc {
 
 export interface RouteDefinition<Body = unknown, Query = unknown, Params = unknown> {
   access: Access;
+  /**
+   * A page for people rather than an API call: its answers and its errors are HTML, and what it is sent is an HTML
+   * form (`application/x-www-form-urlencoded`, read into `form`); any other body is refused (415).
+   */
+  page?: boolean;
   body?: ZodType<Body>;
   query?: ZodType<Query>;
   params?: ZodType<Params>;
@@ -164,6 +175,46 @@ async function identify(
 
 /** An error answer for a code without arguments. */
 const coded = (code: ApiCode) => errorBody(errorText(code));
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The fields of a form post. API Gateway hands a form's body over base64-encoded; the embedded gateway as text. A
+ * field sent twice keeps its first value.
+ */
+function formFields(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+): Record<string, string> {
+  if (event.body === undefined || event.body === '') return {};
+  const type = headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== FORM_TYPE || typeof event.body !== 'string') {
+    throw new UnsupportedMediaTypeError('error.formRequired');
+  }
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) fields[name] ??= value;
+  return fields;
+}
+
+/** An HTML answer; pages are personal (a token in the address), so nothing caches them. */
+const html = (statusCode: number, page: string, headers: Record<string, string> = {}) => ({
+  statusCode,
+  headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  body: page,
+});
+
+/** A page route's refusal: a small page saying what was wrong, with the status the JSON answer would have had. */
+function errorPage(error: unknown) {
+  const known = error instanceof AppError;
+  if (!known) logger.error('Unhandled error', error as Error);
+  const status = known ? error.statusCode : 500;
+  const message = escapeHtml(known ? error.message : englishText('page.internalError'));
+  const title = escapeHtml(englishText('page.requestRefused'));
+  return html(
+    status,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:10vh auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p></body></html>`,
+  );
+}
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {
   if (error instanceof AppError) {
@@ -231,6 +282,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         event,
         caller,
         headers,
+        form: route.page ? formFields(event, headers) : {},
         cookies,
         cookieOptions,
         clientAddress,
@@ -239,6 +291,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         body: parseWith(route.body, event.body),
       };
       const result = await route.handle(ctx);
+      if (result.html !== undefined) return html(result.status ?? 200, result.html, result.headers);
       const allCookies = [...setCookies, ...(result.cookies ?? [])];
       if (result.redirect) {
         return {
@@ -250,6 +303,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
       }
       return json(result.status ?? 200, result.body, { headers: result.headers, cookies: allCookies });
     } catch (error) {
+      if (routes[event.routeKey]?.page) return errorPage(error);
       return errorResponse(error, cookieOptions, hadSessionCookie);
     }
   };
@@ -259,8 +313,11 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
     .before(({ event }) => refuseMalformedRequest(event))
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
-      // Only the body parser can throw before dispatch; everything else is mapped inside it.
-      request.response = errorResponse(request.error, { secure: false }, false);
+      // Only the malformed-request check and the body parser throw before dispatch; everything else is mapped inside
+      // it. A page route refuses with a page there too.
+      request.response = routes[request.event.routeKey]?.page
+        ? errorPage(request.error)
+        : errorResponse(request.error, { secure: false }, false);
     })
     .handler(dispatch);
   // The route definitions travel with the handler: the OpenAPI document is made from the very schemas the routes

@@ -45,6 +45,8 @@ export type FunctionName =
   | 'wsDefault'
   | 'overdueJob'
   | 'notifierJob'
+  | 'inboundMailJob'
+  | 'mailEventsJob'
   | 'outboxJob';
 
 /** `PREFIX#*`: every partition a key builder makes, from the one key module (so no prefix is written twice). */
@@ -56,6 +58,11 @@ const API_KEYS = partitionsOf(keys.apiKey('*'));
 const WEBHOOKS = partitionsOf(keys.webhook('*'));
 const DELIVERY_LOGS = partitionsOf(keys.deliveryLogCounter('*'));
 const TICKETS = `${PREFIX.ticket}*`;
+const STATS = partitionsOf(keys.statsTotals());
+const AGENT_WEEKS = partitionsOf(keys.agentWeek('*', ''));
+const RATING_LINKS = `${PREFIX.ratingLink}*`;
+const MAIL_ADDRESSES = `${PREFIX.mailAddress}*`;
+const MAIL_JOBS = partitionsOf(keys.outboundJob('mail', '*'));
 const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
 const THROTTLES = `${PREFIX.signInThrottle}*`;
 
@@ -166,6 +173,28 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'data/tickets/writes.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
     },
   ],
+  mail: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/mail.ts listInboundRefusals (the counters partition); data/outbound-jobs.ts listFailedJobs (FAILED_JOBS#mail)',
+    },
+    {
+      actions: ['UpdateItem'],
+      partitions: [MAIL_JOBS],
+      why: 'lib/outbound.ts retryFailedDelivery: reopenFailedJob, and its undo when the job cannot be queued',
+    },
+    AUDIT_APPEND,
+  ],
+  rating: [
+    ...AUTHENTICATION,
+    {
+      actions: ['PutItem', 'UpdateItem'],
+      partitions: [TICKETS, STATS, AGENT_WEEKS, RATING_LINKS],
+      why: 'use-cases/tickets/rate-ticket.ts from a rating link: the ticket, its history, the day and agent-week counters, the link’s use',
+    },
+  ],
   webhooks: [
     ...AUTHENTICATION,
     {
@@ -191,6 +220,33 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'use-cases/tickets/mark-overdue.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
+    },
+  ],
+  inboundMailJob: [
+    {
+      actions: ['GetItem'],
+      why: 'use-cases/mail/receive-mail.ts: the ticket a reply names, categories, staff and round-robin state, idempotency records',
+    },
+    {
+      actions: ['Query'],
+      on: ['byCollection'],
+      why: 'listCategories (the category of an e-mail ticket) and listStaff (round robin)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      why: 'createTicket and addCustomerMessage transactions (ticket, comment, history, aggregates, category usage, round robin, idempotency claim), ticket numbers, the refusal counters',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [MAIL_ADDRESSES],
+      why: 'data/mail.ts clearAddressStatus: the address works again once its owner writes in',
+    },
+  ],
+  mailEventsJob: [
+    {
+      actions: ['PutItem'],
+      partitions: [MAIL_ADDRESSES],
+      why: 'data/mail.ts markAddressUndeliverable: a hard bounce or a complaint',
     },
   ],
   // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
@@ -227,6 +283,18 @@ const senderBookkeeping = (kind: string): TableGrant[] => [
 /** Each kind's sender (QUEUE_KINDS): its bookkeeping and what its `send` reads and writes. */
 export function senderGrants(kind: string): TableGrant[] {
   const own: Record<string, TableGrant[]> = {
+    mail: [
+      {
+        actions: ['GetItem'],
+        why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings',
+      },
+      { actions: ['Query'], on: ['byCollection'], why: 'deliver-mail.ts fanOutNotifications: listStaff' },
+      {
+        actions: ['PutItem'],
+        partitions: [TICKETS],
+        why: 'data/mail.ts recordMailHistory: the history entry of each e-mail',
+      },
+    ],
     webhook: [
       {
         actions: ['GetItem'],
@@ -287,7 +355,12 @@ export function grantTable(grantee: IGrantable, table: ITable, grants: readonly 
  * cursors, public links, sealed webhook secrets, session checks) and the WebSocket authorizer (session checks). The
  * outbound functions are granted by their construct.
  */
-export const APP_SECRET_READERS: ReadonlySet<FunctionName> = new Set<FunctionName>([...HTTP_GROUPS, 'wsAuthorizer']);
+export const APP_SECRET_READERS: ReadonlySet<FunctionName> = new Set<FunctionName>([
+  ...HTTP_GROUPS,
+  'wsAuthorizer',
+  // Reply addresses are checked with it.
+  'inboundMailJob',
+]);
 
 export function grantFunction(
   name: FunctionName,

@@ -143,6 +143,7 @@ export class Web extends Construct {
     // Browsers revalidate the shell on every load but keep content-hashed files for good. CloudFront's
     // own copies are refreshed by the invalidation each deployment makes, so its TTLs can stay long.
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const httpApiOrigin = new HttpOrigin(props.httpApiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
     const shellHeaders = this.siteHeaders('ShellHeaders', 'no-cache');
     const assetHeaders = this.siteHeaders('AssetHeaders', 'public, max-age=31536000, immutable');
 
@@ -177,7 +178,18 @@ export class Web extends Construct {
         },
         '/api/*': {
           ...apiBehaviour,
-          origin: new HttpOrigin(props.httpApiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: httpApiOrigin,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          functionAssociations: [{ function: this.forwardedHostFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        // The rating pages of resolution e-mails (functions/routes.ts): small HTML pages the HTTP API answers, with
+        // the site's own security headers; the form posts back to the same page.
+        '/r/*': {
+          origin: httpApiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.apiHeaders,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [{ function: this.forwardedHostFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
         },

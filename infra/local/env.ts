@@ -19,6 +19,8 @@ export function functionEnv(o: {
   appSecret: string;
   /** The embedded queue endpoint and each kind's queue URL there (infra/local/queues.ts). */
   queues?: { endpoint: string; urls: Record<string, string> };
+  /** The mail domain, the SES emulator (infra/local/mail.ts) and the address links in e-mails point at. */
+  mail?: { domain: string; sesEndpoint: string; publicBaseUrl: string };
 }): Record<string, string> {
   return {
     AWS_REGION: o.region,
@@ -42,6 +44,9 @@ export function functionEnv(o: {
     ...Object.fromEntries(
       Object.entries(o.queues?.urls ?? {}).map(([kind, url]) => [`${kindEnvPrefix(kind)}_QUEUE_URL`, url]),
     ),
+    ...(o.mail
+      ? { MAIL_DOMAIN: o.mail.domain, SES_ENDPOINT: o.mail.sesEndpoint, PUBLIC_BASE_URL: o.mail.publicBaseUrl }
+      : {}),
     // Only cognito-local (aws-sdk v2) prints that end-of-support notice; no process given this env should.
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   };

@@ -1,7 +1,7 @@
 /**
  * The embedded gateway: what CloudFront + the HTTP API + the WebSocket API are in AWS, on one port.
- * - `/api/*` is matched against the one route table and handed to the same handler modules, as
- *   APIGatewayProxyEventV2 events (payload format 2.0);
+ * - `/api/*` and `/r/*` (the rating pages) are matched against the one route table and handed to the same handler
+ *   modules, as APIGatewayProxyEventV2 events (payload format 2.0);
  * - `/ws` is a WebSocket endpoint driving the `$connect` authorizer and the `$connect`/`$default`/`$disconnect`
  *   handlers;
  * - `/@connections/{id}` answers ApiGatewayManagementApiClient as AWS does (410 + GoneException for a gone
@@ -19,7 +19,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { httpEntry, routeKeyOf, WS_HANDLERS } from '#functions/routes.ts';
+import { httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS } from '#functions/routes.ts';
 import { securityHeaders, type SecurityHeaders } from '../security-headers.ts';
 import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
 import {
@@ -53,6 +53,9 @@ export interface Gateway {
   connections: ReadonlyMap<string, WebSocket>;
   close(): Promise<void>;
 }
+
+/** Whether a path is the route table's (`/api/…`, `/r/…`) rather than the web app's. */
+const isRouted = (path: string) => ROUTED_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 /** What the management API's `@connections` endpoint accepts; frames are far smaller. */
 const CONNECTIONS_MAX_BODY_BYTES = 1024 * 1024;
@@ -98,7 +101,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const unavailable = availability();
     if (unavailable) {
-      answerUnavailableJson(res, unavailable);
+      // The rating pages are for people: they get the page that reloads itself, API callers JSON.
+      if (url.pathname.startsWith('/api/')) answerUnavailableJson(res, unavailable);
+      else answerUnavailablePage(res, unavailable);
       return;
     }
     const method = (req.method ?? 'GET').toUpperCase();
@@ -251,7 +256,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL) {
     for (const [name, value] of Object.entries(await currentSecurityHeaders())) res.setHeader(name, value);
-    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+    if (isRouted(url.pathname)) return handleApi(req, res, url);
     if (url.pathname.startsWith('/@connections/')) return handleConnections(req, res, url);
     return handleStatic(req, res, url);
   }
@@ -268,8 +273,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         if (!error.statusCode) console.error(error);
       })
       .finally(() => {
-        if (url.pathname.startsWith('/api/'))
-          log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+        if (isRouted(url.pathname)) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
       });
   }
 
@@ -277,7 +281,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // A client that asks before sending a large body (`Expect: 100-continue`, as curl does) is refused before it
   // sends anything; every other request is told to go on.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (!(req.url ?? '').startsWith('/api/') || !declaredTooLarge(req, MAX_API_BODY_BYTES)) res.writeContinue();
+    if (!isRouted(req.url ?? '') || !declaredTooLarge(req, MAX_API_BODY_BYTES)) res.writeContinue();
     onRequest(req, res);
   });
 

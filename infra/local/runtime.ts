@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { MAX_INBOUND_BYTES } from '#functions/domain/inbound-mail.ts';
 import { JOB_HANDLERS, QUEUE_KINDS } from '#functions/routes.ts';
 import { loadOrCreateAppSecret } from './app-secret.ts';
 import type { Unavailable } from './availability.ts';
@@ -14,6 +15,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.ts';
 import { functionEnv, LOCAL_CREDENTIALS } from './env.ts';
 import { startGateway } from './gateway.ts';
 import { loadHandler } from './handlers.ts';
+import { type LocalMailServer, startMailbox, startSmtpListener } from './mail.ts';
 import { startQueues } from './queues.ts';
 import { everyMinute } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
@@ -24,7 +26,17 @@ export const REGION = 'us-east-1';
 export const TABLE_NAME = 'helpdesk';
 
 /** Names of the supervised parts, as the runtime prints them. */
-export const PARTS = { dynamodb: 'DynamoDB Local', cognito: 'cognito-local' } as const;
+export const PARTS = {
+  dynamodb: 'DynamoDB Local',
+  cognito: 'cognito-local',
+  mailbox: 'the SES emulator',
+  smtp: 'the SMTP listener',
+} as const;
+
+/** The mail domain of the embedded runtime unless MAIL_DOMAIN says otherwise: nothing outside resolves it. */
+export const DEFAULT_MAIL_DOMAIN = 'helpdesk.localhost';
+
+const inboundMail = () => import('#functions/use-cases/mail/receive-mail.ts');
 
 /** What clients are told to wait before trying again while the runtime is not ready. */
 const RETRY_AFTER_SECONDS = 2;
@@ -47,6 +59,19 @@ export interface RuntimeOptions {
   prepare?: () => Promise<unknown>;
   /** Where the supervisor's one-line reports go (a part died, a part is back); the console by default. */
   report?: (line: string) => void;
+  /** The mail parts (infra/local/mail.ts); each port 0 or absent means a free one. */
+  mail?: RuntimeMailOptions;
+}
+
+export interface RuntimeMailOptions {
+  /** The SES emulator's port (`MAIL_PORT`). */
+  port?: number;
+  /** The SMTP listener's port (`SMTP_PORT`). */
+  smtpPort?: number;
+  /** The mail domain (`MAIL_DOMAIN`); DEFAULT_MAIL_DOMAIN when absent. */
+  domain?: string;
+  /** Where links in e-mails point (`PUBLIC_BASE_URL`); the gateway, as `http://localhost:<port>`, when absent. */
+  publicBaseUrl?: string;
 }
 
 export interface Runtime {
@@ -57,6 +82,11 @@ export interface Runtime {
   ready: Promise<void>;
   /** The emulators under supervision (by the names in PARTS); another part can be registered here. */
   supervisor: Supervisor;
+  /** The SES emulator: its page is the mailbox, `GET /store` the sent mail as JSON. */
+  mailbox: { url: string; port: number };
+  /** The SMTP listener that takes mail for the help desk. */
+  smtp: { url: string; port: number };
+  mailDomain: string;
   stop(): Promise<void>;
 }
 
@@ -151,6 +181,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // The gateway's port must be known before the env is written: the notifier posts to its @connections.
     const gateway = await startGateway({ port: options.port, staticDir: options.webDir, log, availability });
     stops.push(() => gateway.close());
+    const mailDomain = (options.mail?.domain ?? DEFAULT_MAIL_DOMAIN).toLowerCase();
+    const { mailbox, smtp } = await startMailParts(supervisor, mailDomain, options.mail, log);
     // One queue per kind of outbound delivery, feeding that kind's sender as the SQS event source does in AWS.
     const kinds = Object.entries(QUEUE_KINDS);
     const queues = await startQueues({
@@ -174,6 +206,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       queues: {
         endpoint: queues.endpoint,
         urls: Object.fromEntries(kinds.map(([kind]) => [kind, queues.queueUrl(`helpdesk-${kind}`)])),
+      },
+      mail: {
+        domain: mailDomain,
+        sesEndpoint: mailbox.url,
+        publicBaseUrl: options.mail?.publicBaseUrl ?? gateway.url.replace('127.0.0.1', 'localhost'),
       },
     });
     Object.assign(process.env, env);
@@ -209,9 +246,58 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     // A failed preparation leaves the runtime answering 503; whoever started it learns why from `ready`.
     ready.catch(() => undefined);
-    return { url: gateway.url, port: gateway.port, env, ready, supervisor, stop: stopAll };
+    return {
+      url: gateway.url,
+      port: gateway.port,
+      env,
+      ready,
+      supervisor,
+      mailbox: { url: mailbox.url, port: mailbox.port },
+      smtp: { url: smtp.url, port: smtp.port },
+      mailDomain,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * The SES emulator and the SMTP listener, under the supervisor like the emulators: a part that stops is started again
+ * on the same port (so the functions' SES client and anyone sending mail keep working) and the gateway answers 503
+ * meanwhile. The SMTP listener hands what it receives to the inbound use case SES's receipt rule feeds in AWS.
+ */
+async function startMailParts(
+  supervisor: Supervisor,
+  domain: string,
+  options: RuntimeMailOptions = {},
+  log: (line: string) => void,
+): Promise<{ mailbox: LocalMailServer; smtp: LocalMailServer }> {
+  let mailboxPort = options.port ?? 0;
+  let smtpPort = options.smtpPort ?? 0;
+  const mailbox = await supervisor.add<LocalMailServer>({
+    name: PARTS.mailbox,
+    start: async () => {
+      const started = await startMailbox({ port: mailboxPort });
+      mailboxPort = started.port;
+      return started;
+    },
+  });
+  const smtp = await supervisor.add<LocalMailServer>({
+    name: PARTS.smtp,
+    start: async () => {
+      const started = await startSmtpListener({
+        port: smtpPort,
+        domain,
+        maxBytes: MAX_INBOUND_BYTES,
+        receive: async (raw, envelope) => (await inboundMail()).receiveMail(raw, envelope),
+        refuseOversized: async (bytes, envelope) => (await inboundMail()).refuseOversized(bytes, envelope),
+        log,
+      });
+      smtpPort = started.port;
+      return started;
+    },
+  });
+  return { mailbox: mailbox.process, smtp: smtp.process };
 }

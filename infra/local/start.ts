@@ -85,11 +85,18 @@ async function main() {
   await ensureWebBuilt();
   const password = await demoPassword(dataDir);
   let seeded = false;
+  const portOf = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
   const runtime = await startRuntime({
     dataDir,
     port,
     webDir: WEB_DIST,
     log: verbose ? (line) => console.log(line) : undefined,
+    mail: {
+      port: portOf('MAIL_PORT'),
+      smtpPort: portOf('SMTP_PORT'),
+      domain: process.env.MAIL_DOMAIN || undefined,
+      publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
+    },
     // Until the demo data is complete the gateway answers 503 with Retry-After, never half-seeded data.
     prepare: async () => {
       seeded = await seedDemoData({ password, log: (line) => console.log(line) });
@@ -112,6 +119,9 @@ async function main() {
   await runtime.ready;
   console.log(`
 Help desk is running on ${url}
+Mailbox: ${runtime.mailbox.url}
+Inbound mail: ${runtime.smtp.url}
+  (the help desk's addresses: support@${runtime.mailDomain}, and reply+…@${runtime.mailDomain} in every e-mail it sends)
 ${seeded ? 'Demo data created.' : `Using the data kept in ${dataDir}.`}
 Demo sign-ins (password: ${password}):
 ${DEMO_USERS.map((u) => `  ${u.role.padEnd(8)} ${u.email}`).join('\n')}

@@ -72,17 +72,37 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   };
 }
 
+type Attribute = Record<string, unknown>;
+
+/**
+ * An attribute value as Lambda's event carries it. The SDK's stream client hands an empty map over as `{}` (no type
+ * at all), which `unmarshall` refuses; Lambda's JSON has `{"M":{}}`. Maps and lists are mended all the way down.
+ */
+function lambdaAttribute(value: Attribute): Attribute {
+  if (Object.keys(value).length === 0) return { M: {} };
+  if (value.M) return { M: lambdaImage(value.M as Record<string, Attribute>) };
+  if (Array.isArray(value.L)) return { L: (value.L as Attribute[]).map(lambdaAttribute) };
+  return value;
+}
+
+function lambdaImage(image: Record<string, Attribute> | undefined): Record<string, Attribute> | undefined {
+  return image && Object.fromEntries(Object.entries(image).map(([name, value]) => [name, lambdaAttribute(value)]));
+}
+
 /** A stream record as Lambda hands it over: the creation time in epoch seconds, and the stream's ARN. */
 function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
   const created = record.dynamodb?.ApproximateCreationDateTime;
+  const images = record.dynamodb as { NewImage?: Record<string, Attribute>; OldImage?: Record<string, Attribute> };
   return {
     ...(record as unknown as DynamoDBRecord),
     eventSourceARN: streamArn,
     dynamodb: {
       ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      ...(images?.NewImage ? { NewImage: lambdaImage(images.NewImage) } : {}),
+      ...(images?.OldImage ? { OldImage: lambdaImage(images.OldImage) } : {}),
       ...(created instanceof Date ? { ApproximateCreationDateTime: Math.floor(created.getTime() / 1000) } : {}),
     },
-  };
+  } as DynamoDBRecord;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  CREATABLE_TICKET_TYPES,
   CATEGORY_NAME_MAX,
   DESCRIPTION_MIN_LENGTH,
+  LANGUAGES,
   LIST_LIMITS,
   MESSAGE_AUTHOR_TYPES,
   MESSAGE_CHANNELS,
@@ -48,6 +50,7 @@ const TICKET_ISSUES = {
   invalidRatingScore: issueText('validation.rating.score', RATING_SCORES),
   ratingCommentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.ratingCommentMax }),
   invalidCursor: issueText('validation.cursor.invalid'),
+  invalidCreateType: issueText('validation.type.invalid', { values: CREATABLE_TICKET_TYPES.join(', ') }),
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, {
@@ -58,6 +61,10 @@ export const ticketStatusSchema = z.enum(TICKET_STATUSES, {
 });
 export const ticketTypeSchema = z.enum(TICKET_TYPES, {
   message: issueText('validation.type.invalid', { values: TICKET_TYPES.join(', ') }),
+});
+/** The language the customer's e-mails are written in. */
+export const customerLanguageSchema = z.enum(LANGUAGES, {
+  message: issueText('validation.customerLanguage.invalid', { values: LANGUAGES.join(', ') }),
 });
 
 /**
@@ -87,6 +94,8 @@ export const ticketSchema = z.object({
   priority: prioritySchema,
   status: ticketStatusSchema,
   type: ticketTypeSchema,
+  /** The language of every e-mail the customer gets about this ticket. */
+  customerLanguage: customerLanguageSchema,
   assignedToId: z.string().nullable(),
   assignedTo: ticketAssigneeSchema.nullable(),
   /** The staff member who filed it; null when an API key did. */
@@ -151,7 +160,9 @@ export const createTicketSchema = z.object({
   /** An active category's name. */
   category: categoryField,
   priority: prioritySchema.default('medium'),
-  type: ticketTypeSchema.default('api'),
+  type: z.enum(CREATABLE_TICKET_TYPES, { message: TICKET_ISSUES.invalidCreateType }).default('api'),
+  /** The customer's language (upstream systems know their customer's locale); omitted: English. */
+  customerLanguage: customerLanguageSchema.optional(),
   /** Omitted, null or empty: round robin. */
   assignedToId: z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
@@ -294,8 +305,23 @@ export const threadPageSchema = z.object({
 });
 export type ThreadPage = z.infer<typeof threadPageSchema>;
 
-export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'commented', 'overdue'] as const;
+/** `emailed`: the help desk sent an e-mail about the ticket (the entry's `mail` says which, and to whom). */
+export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'commented', 'overdue', 'emailed'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/** The e-mails the help desk writes: to the customer (the first three) and to staff. */
+export const MAIL_TEMPLATES = ['acknowledgement', 'reply', 'resolution', 'notification'] as const;
+
+/**
+ * The e-mail a history entry is about: one the help desk sent (`kind` is its template, `address` the recipient), or
+ * one it received from the customer (`reply` to the ticket, or the `new_ticket` that opened it; `address` the sender).
+ */
+export const mailNoteSchema = z.object({
+  direction: z.enum(['sent', 'received']),
+  kind: z.enum([...MAIL_TEMPLATES, 'new_ticket']),
+  address: z.string(),
+});
+export type MailNote = z.infer<typeof mailNoteSchema>;
 
 /**
  * Who made a change: a staff member (`user`), an API key, the help desk itself (`system`), or the ticket's customer
@@ -328,6 +354,8 @@ export const historyEntrySchema = z.object({
   actor: actorSchema,
   action: z.enum(HISTORY_ACTIONS),
   changes: z.array(fieldChangeSchema),
+  /** Present when the entry records an e-mail sent or received. */
+  mail: mailNoteSchema.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

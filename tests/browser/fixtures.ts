@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -75,4 +76,14 @@ export async function createTicket(api: APIRequestContext, fields: Record<string
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as Ticket;
+}
+
+/** The serious and critical accessibility violations axe finds on the page (or inside `selector`), one line each. */
+export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (selector) builder.include(selector);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

@@ -23,6 +23,9 @@ export default async function globalSetup() {
   await runtime.ready;
   process.env.HELPDESK_URL = runtime.url;
   process.env.DEMO_PASSWORD = password;
+  // The mail flows speak to the SMTP listener and read the SES emulator's mailbox.
+  process.env.HELPDESK_SMTP_PORT = String(runtime.smtp.port);
+  process.env.HELPDESK_MAILBOX_URL = runtime.mailbox.url;
   return async () => {
     await runtime.stop();
     await rm(dataDir, { recursive: true, force: true });

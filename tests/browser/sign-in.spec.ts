@@ -14,6 +14,7 @@ const SIDEBAR = {
     'AI Analytics',
     'Integrations',
     'Audit Log',
+    'Email Delivery',
     'Settings',
   ],
   manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],

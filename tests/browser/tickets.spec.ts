@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { englishText } from '#functions/lib/messages.ts';
-import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, staffId, test } from './fixtures.ts';
+import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, staffId, test } from './fixtures.ts';
 
 const SCREENS = 'test-results/browser/screens';
 
@@ -9,15 +8,6 @@ const SCREENS = 'test-results/browser/screens';
 const uniqueToken = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Serious and critical axe findings on the page, or inside `selector`. */
-async function seriousViolations(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page });
-  if (selector) builder.include(selector);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
 const ticketsTable = (page: Page, name = 'All tickets') => page.getByRole('table', { name });
 const bodyRows = (page: Page, name?: string) => ticketsTable(page, name).locator('tbody tr');
 
@@ -77,20 +67,26 @@ test('an agent records a direct ticket from a call, comments on it and updates i
 
   await row.getByRole('button', { name: `View ticket ${ticketId}` }).click();
   const detail = page.getByRole('dialog', { name: ticketId });
-  await expect(detail.getByText('DIRECT')).toBeVisible();
+  await expect(detail.getByText('DIRECT').first()).toBeVisible();
   await expect(detail.getByText(englishText('ticketDetail.noComments'))).toBeVisible();
 
-  const box = detail.getByLabel('New comment');
-  await box.fill(`  Called back, card unblocked ${token}  `);
-  await detail.getByRole('button', { name: 'Add Comment' }).click();
-  await expect(detail.getByRole('listitem').filter({ hasText: `Called back, card unblocked ${token}` })).toBeVisible();
-  await expect(box).toHaveValue('');
+  // A public reply is the default, and the composer says it goes to the customer by e-mail.
+  const reply = detail.getByRole('textbox', { name: englishText('mail.replyLabel') });
+  await expect(detail.getByText(/Goes to the customer, .* by e-mail\./)).toBeVisible();
+  await reply.fill(`  Called back, card unblocked ${token}  `);
+  await detail.getByRole('button', { name: englishText('mail.replyButton') }).click();
+  const answered = detail.getByRole('listitem').filter({ hasText: `Called back, card unblocked ${token}` });
+  await expect(answered.getByText(englishText('mail.publicReply'))).toBeVisible();
+  await expect(reply).toHaveValue('');
 
-  await box.fill('Second factor reset requested by phone');
-  await detail.getByText('Internal note (staff only)').click();
-  await detail.getByRole('button', { name: 'Add Comment' }).click();
+  await detail.getByText(englishText('mail.internalNote'), { exact: true }).click();
+  await expect(detail.getByText(englishText('mail.noteHint'))).toBeVisible();
+  await detail
+    .getByRole('textbox', { name: englishText('mail.noteLabel') })
+    .fill('Second factor reset requested by phone');
+  await detail.getByRole('button', { name: englishText('mail.noteButton') }).click();
   const note = detail.getByRole('listitem').filter({ hasText: 'Second factor reset requested by phone' });
-  await expect(note.getByText('Internal note')).toBeVisible();
+  await expect(note.getByText(englishText('mail.internalNote'))).toBeVisible();
   await expect(detail.getByText(englishText('ticketDetail.noComments'))).toBeHidden();
 
   await detail.getByRole('tab', { name: 'History' }).click();
@@ -250,7 +246,7 @@ test('All Tickets and the ticket detail pass an accessibility scan, also on a ta
 
   await first.getByRole('button', { name: `View ticket ${ticketId}` }).click();
   const detail = page.getByRole('dialog', { name: ticketId });
-  await expect(detail.getByRole('button', { name: 'Add Comment' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: englishText('mail.replyButton') })).toBeVisible();
   await expect(detail.getByText(/Loading comments/)).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/ticket-detail.png` });
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);

@@ -182,13 +182,14 @@ describe('fan-out', () => {
     expect(peak).toBe(10);
   });
 
-  it('ignores items that share a ticket partition but are not the ticket', async () => {
-    await agentWithConnections(1);
+  it('raises no alarm for items that share a ticket partition, and only names the ticket as changed', async () => {
+    const { connectionIds } = await agentWithConnections(1);
     const accepted = acceptSends();
     const image = ticketImage();
     const comment = inserted(image, keys.ticketComment(image.id, new Date().toISOString(), randomUUID()));
 
     expect(await notify(batch(comment))).toEqual({ batchItemFailures: [] });
-    expect(accepted).toEqual([]);
+    const ours = accepted.filter((send) => connectionIds.includes(send.connectionId));
+    expect(ours.map((send) => JSON.parse(send.body))).toEqual([{ type: 'tickets_changed', data: { ids: [image.id] } }]);
   });
 });

@@ -11,6 +11,7 @@ import type { UserSettings } from '#shared/schemas/settings.ts';
 import { listSubscribedConnections, putConnection, subscribeConnection } from '#functions/data/connections.ts';
 import { keys } from '#functions/data/table.ts';
 import { markTicketOverdue } from '#functions/use-cases/tickets/mark-overdue.ts';
+import { addCustomerMessage } from '#functions/use-cases/tickets/thread.ts';
 import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
 import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';
 import { handler as notifier } from '#functions/jobs/notifier.ts';
@@ -303,6 +304,56 @@ describe('alarm delivery', () => {
     // The agent keeps the default alert types, which do not include ticket_overdue.
     await agentSocket.next(isChangeOf(ticket.id), { since: marked });
     expect(agentSocket.alarmsSince(marked)).toEqual([]);
+  });
+
+  it("sends customer_reply to the assignee when the customer writes in, and ticket_status_changed when someone else resolves the assignee's ticket", async () => {
+    const agent = await signedIn(api.url, 'agent');
+    const { socket } = await subscribedSocket(agent);
+    const ticket = await createTicket({ assignedToId: agent.user.id });
+    await socket.next(isAlarm('ticket_assigned', ticket.id));
+
+    await addCustomerMessage({ ticketId: ticket.id, content: 'Any news?', channel: 'email' });
+    await socket.next(isAlarm('customer_reply', ticket.id));
+
+    expect((await manager.client.patch(`/api/tickets/${ticket.id}`, { status: 'resolved' })).status).toBe(200);
+    await socket.next(isAlarm('ticket_status_changed', ticket.id));
+
+    // The assignee's own status change is no news to them.
+    const marked = socket.mark();
+    expect((await agent.client.patch(`/api/tickets/${ticket.id}`, { status: 'closed' })).status).toBe(200);
+    await socket.next(isChangeOf(ticket.id), { since: marked });
+    expect(socket.alarmsSince(marked)).toEqual([]);
+  });
+
+  it('leaves out the alarms whose Notifications toggle a person switched off', async () => {
+    const agent = await signedIn(api.url, 'agent');
+    await agent.client.put('/api/user/settings', {
+      ...DEFAULT_USER_SETTINGS,
+      notifications: { ...DEFAULT_USER_SETTINGS.notifications, ticketAssigned: false, ticketCreated: false },
+    });
+    const { socket } = await subscribedSocket(agent);
+    const ticket = await createTicket({ assignedToId: agent.user.id, priority: 'high' });
+    // Assigned and created are off: of the three meant for them, the high-priority alarm is what they get.
+    await socket.next(isChangeOf(ticket.id));
+    expect(
+      socket.alarms
+        .filter((alarm) => 'id' in alarm.data && alarm.data.id === ticket.id)
+        .map((alarm) => alarm.alarmType),
+    ).toEqual(['high_priority']);
+  });
+
+  it('tells everyone of a new message on a ticket even when the ticket item itself does not change', async () => {
+    const agent = await signedIn(api.url, 'agent');
+    const { socket } = await subscribedSocket(agent);
+    const ticket = await createTicket();
+    await socket.next(isChangeOf(ticket.id));
+    const marked = socket.mark();
+    const res = await manager.client.post(`/api/tickets/${ticket.id}/comments`, {
+      content: 'Noted.',
+      isInternal: true,
+    });
+    expect(res.status).toBe(201);
+    await socket.next(isChangeOf(ticket.id), { since: marked });
   });
 
   it('tells every subscribed staff member when a ticket changes without any alarm, so lists refresh', async () => {

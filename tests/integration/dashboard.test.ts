@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES, type Priority, type TicketStatus } from '#shared/constants.ts';
 import type { Category } from '#shared/schemas/category.ts';
@@ -6,7 +7,7 @@ import type { HistoryEntry } from '#shared/schemas/ticket.ts';
 import { getAgentWeek, listCategoryDayStats, listDayStats } from '#functions/data/stats.ts';
 import { getTicket } from '#functions/data/tickets/item.ts';
 import { listHistory } from '#functions/data/tickets/thread.ts';
-import { staffCaller } from '#functions/domain/caller.ts';
+import { customerActor, staffCaller } from '#functions/domain/caller.ts';
 import { assignTicket } from '#functions/use-cases/tickets/assign-ticket.ts';
 import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
 import { sweepOverdue } from '#functions/use-cases/tickets/mark-overdue.ts';
@@ -61,15 +62,19 @@ beforeAll(async () => {
       return new Date(at);
     };
     const author = pick([admin, manager]);
+    const type = pick(TICKET_TYPES);
+    const body = ticketBody(pick(categories).name);
+    // E-mail tickets are opened by inbound mail alone: a trusted caller acting for the customer.
+    const byMail = type === 'email';
     const { ticket } = await createTicket(
-      staffCaller(author.user),
+      byMail ? { kind: 'system', actor: customerActor(body.customerEmail) } : staffCaller(author.user),
       {
-        ...ticketBody(pick(categories).name),
+        ...body,
         priority: pick(PRIORITIES),
-        type: pick(TICKET_TYPES),
+        type,
         ...(rnd() < 0.5 ? { assignedToId: pick(agents).user.id } : {}),
       },
-      { now: new Date(at) },
+      { now: new Date(at), ...(byMail ? { fromMail: { messageId: `<${randomUUID()}@example.com>` } } : {}) },
     );
     ids.push(ticket.id);
     for (let k = Math.floor(rnd() * 4); k > 0; k--) {

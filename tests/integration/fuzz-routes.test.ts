@@ -32,6 +32,8 @@ interface RouteSchemas {
   body?: ZodType;
   query?: ZodType;
   params?: ZodType;
+  /** A page for people (the rating link): it answers, and refuses, with HTML. */
+  page?: boolean;
 }
 
 let api: Gateway;
@@ -369,6 +371,20 @@ async function keepSignedIn(role: Role): Promise<void> {
   }
 }
 
+/**
+ * A refusal says why: a JSON `message`, or for a page route a page with the explanation (unless the gateway answered
+ * before reaching the route at all, as for an empty token: then it is the gateway's JSON 404, as in AWS).
+ */
+function expectExplained(res: ApiResponse, schemas: RouteSchemas, context: string): void {
+  const fromGateway = res.status === 404 && res.body?.message === 'Not Found';
+  if (schemas.page && !fromGateway) {
+    expect(res.headers.get('content-type'), context).toMatch(/^text\/html/);
+    expect(String(res.body), context).toMatch(/<p[ >]/);
+  } else {
+    expect(typeof res.body?.message, context).toBe('string');
+  }
+}
+
 describe('every route, every caller, hostile input', () => {
   const routes = HTTP_ROUTES;
 
@@ -390,7 +406,7 @@ describe('every route, every caller, hostile input', () => {
             if (res.status >= 400) {
               // Node's HTTP parser answers a request line over its 16 KB header limit itself (431), as API Gateway
               // answers an over-long URL without reaching a function; every other refusal says why.
-              if (res.status !== 431) expect(typeof res.body?.message, context).toBe('string');
+              if (res.status !== 431) expectExplained(res, schemas!, context);
               expect(await snapshot(), `${context}: a refused request changed the table`).toBe(before);
             }
           }),

@@ -128,7 +128,13 @@ describe('POST /api/tickets', () => {
       'priority',
       englishText('validation.priority.invalid', { values: 'low, medium, high, critical' }),
     ],
-    ['an unknown type', { type: 'email' }, 'type', englishText('validation.type.invalid', { values: 'api, direct' })],
+    ['an unknown type', { type: 'fax' }, 'type', englishText('validation.type.invalid', { values: 'api, direct' })],
+    [
+      'the e-mail type, which only inbound mail opens',
+      { type: 'email' },
+      'type',
+      englishText('validation.type.invalid', { values: 'api, direct' }),
+    ],
   ])('refuses %s with the form message and writes nothing', async (_label, overrides, field, message) => {
     const before = await createSnapshot();
     const res = await create(admin.client, overrides);

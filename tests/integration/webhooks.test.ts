@@ -47,6 +47,7 @@ import {
 } from './tickets-support.ts';
 
 const WEBHOOK_QUEUE = 'helpdesk-webhook';
+const MAIL_SINK = 'helpdesk-mail-sink';
 /**
  * The retry window (and so the failing time after which an endpoint is disabled), shortened for the test that needs
  * it. Elsewhere it stays long: a job's age counts from the stream record's time, which DynamoDB Local rounds down.
@@ -83,12 +84,16 @@ beforeAll(async () => {
         handler: async () => async (event: SQSEvent, context: Context) => webhookSender(event, context),
         visibilityTimeoutSeconds: 2,
       },
+      // The dispatcher plans e-mail for these tickets too; this file is about webhooks, so the mail jobs are taken
+      // and dropped (tests/integration/mail-*.test.ts send them).
+      { name: MAIL_SINK, handler: async () => async () => ({ batchItemFailures: [] }), visibilityTimeoutSeconds: 2 },
     ],
     log: () => undefined,
   });
   setEnv({
     SQS_ENDPOINT: queues.endpoint,
     WEBHOOK_QUEUE_URL: queues.queueUrl(WEBHOOK_QUEUE),
+    MAIL_QUEUE_URL: queues.queueUrl(MAIL_SINK),
     WEBHOOK_RETRY_BASE_MS: '300',
     WEBHOOK_RETRY_CAP_MS: '1000',
     WEBHOOK_RETRY_MAX_AGE_MS: LONG_RETRY_WINDOW_MS,

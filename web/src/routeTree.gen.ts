@@ -24,6 +24,7 @@ import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
 import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
+import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
 
@@ -103,6 +104,11 @@ const RoleSignedInIntegrationsRoute =
     path: '/integrations',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
+const RoleSignedInMailRoute = RoleSignedInMailRouteImport.update({
+  id: '/mail',
+  path: '/mail',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInSettingsRoute = RoleSignedInSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
 }
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/$role/categories'
     | '/$role/direct-tickets'
     | '/$role/integrations'
+    | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets';
   fileRoutesByTo: FileRoutesByTo;
@@ -203,6 +213,7 @@ export interface FileRouteTypes {
     | '/$role/categories'
     | '/$role/direct-tickets'
     | '/$role/integrations'
+    | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets';
   id:
@@ -222,6 +233,7 @@ export interface FileRouteTypes {
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/direct-tickets'
     | '/$role/_signedIn/integrations'
+    | '/$role/_signedIn/mail'
     | '/$role/_signedIn/settings'
     | '/$role/_signedIn/tickets';
   fileRoutesById: FileRoutesById;
@@ -343,6 +355,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInIntegrationsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/mail': {
+      id: '/$role/_signedIn/mail';
+      path: '/mail';
+      fullPath: '/$role/mail';
+      preLoaderRoute: typeof RoleSignedInMailRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/settings': {
       id: '/$role/_signedIn/settings';
       path: '/settings';
@@ -367,6 +386,7 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
   RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
+  RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
 }
@@ -378,6 +398,7 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
   RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
+  RoleSignedInMailRoute: RoleSignedInMailRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,
 };

@@ -3,6 +3,7 @@
  * and the keys of every index the ticket belongs to.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_CUSTOMER_LANGUAGE } from '#shared/constants.ts';
 import { deadlinePartition } from '../../domain/deadlines.ts';
 import { type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { dynamo } from '../../lib/clients.ts';
@@ -56,6 +57,7 @@ const RECORD_FIELDS = [
   'priority',
   'status',
   'type',
+  'customerLanguage',
   'assignedToId',
   'assignedTo',
   'createdById',
@@ -74,11 +76,14 @@ const RECORD_FIELDS = [
   'resolutionAgentId',
   'slaMet',
   'rating',
+  'sourceMessageId',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
 /** The record inside a stored ticket item (index keys and search copies dropped). */
 export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   const record = Object.fromEntries(RECORD_FIELDS.map((field) => [field, item[field] ?? null]));
+  // Tickets stored before customers got e-mail in their own language get English.
+  record.customerLanguage ??= DEFAULT_CUSTOMER_LANGUAGE;
   return record as unknown as TicketRecord;
 }
 

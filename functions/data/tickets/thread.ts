@@ -4,7 +4,15 @@
  * each reads oldest first with one Query.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Actor, Comment, FieldChange, HistoryAction, HistoryEntry, ThreadPage } from '#shared/schemas/ticket.ts';
+import type {
+  Actor,
+  Comment,
+  FieldChange,
+  HistoryAction,
+  HistoryEntry,
+  MailNote,
+  ThreadPage,
+} from '#shared/schemas/ticket.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { listBinding, openCursor, readPage, sealCursor, stringKey } from '../cursor.ts';
@@ -77,6 +85,7 @@ export async function listHistory(id: number): Promise<HistoryEntry[]> {
     actor: item.actor as Actor,
     action: item.action as HistoryAction,
     changes: item.changes as FieldChange[],
+    ...(item.mail ? { mail: item.mail as MailNote } : {}),
   }));
 }
 

@@ -6,7 +6,7 @@
  * again and decides again.
  */
 import { randomUUID } from 'node:crypto';
-import type { Actor, FieldChange, HistoryAction, HistoryEntry } from '#shared/schemas/ticket.ts';
+import type { Actor, FieldChange, HistoryAction, HistoryEntry, MailNote } from '#shared/schemas/ticket.ts';
 import { aggregateDeltas } from '../../domain/metrics.ts';
 import { type TicketRecord, type Transition, ticketRefusals } from '../../domain/tickets.ts';
 import { config } from '../../lib/config.ts';
@@ -24,32 +24,57 @@ export interface TicketWrite {
   extra?: readonly GuardedItem[];
   /** The change's time: the history entry's, and the day and week the counters move in. */
   now: Date;
+  /** The e-mail the change came in by, for the history entry. */
+  mail?: MailNote;
 }
 
-function historyEntry(ticketId: number, actor: Actor, action: HistoryAction, changes: FieldChange[], at: string) {
-  const id = randomUUID();
-  const entry: HistoryEntry = { id, at, actor, action, changes };
+/** A history entry's Put; `id` is random unless the writer needs a repeat of the same entry to land on one item. */
+export function historyPut(ticketId: number, entry: Omit<HistoryEntry, 'id'>, id: string = randomUUID()): GuardedItem {
+  const item: HistoryEntry = { id, ...entry };
   return {
-    item: { Put: { TableName: TableName(), Item: { ...keys.ticketHistory(ticketId, at, id), ticketId, ...entry } } },
-  } satisfies GuardedItem;
+    item: {
+      Put: { TableName: TableName(), Item: { ...keys.ticketHistory(ticketId, entry.at, id), ticketId, ...item } },
+    },
+  };
 }
+
+function historyEntry(
+  ticketId: number,
+  { actor, action, mail }: Pick<TicketWrite, 'actor' | 'action' | 'mail'>,
+  changes: FieldChange[],
+  at: string,
+) {
+  return historyPut(ticketId, { at, actor, action, changes, ...(mail ? { mail } : {}) });
+}
+
+/**
+ * Who wrote the ticket last, and how, kept on the ticket item (not part of the record) so that the stream's readers
+ * can tell a change made by the assignee from one made by someone else, and a customer's message from other writes.
+ */
+const lastWrite = (actor: Actor, action: HistoryAction, at: string) => ({
+  lastWrite: { actorType: actor.type, actorId: actor.id, action, at },
+});
 
 /** writeNewTicket: the ticket, only where none exists, with its counters, its `created` history entry and `extra`. */
 export async function writeNewTicket(
   ticket: TicketRecord,
   changes: FieldChange[],
-  { actor, extra = [], now }: Omit<TicketWrite, 'action'>,
+  { actor, extra = [], now, mail }: Omit<TicketWrite, 'action'>,
 ): Promise<TicketRecord> {
   const at = now.toISOString();
   await transact([
     ...extra,
     {
       item: {
-        Put: { TableName: TableName(), Item: ticketItem(ticket), ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: {
+          TableName: TableName(),
+          Item: { ...ticketItem(ticket), ...lastWrite(actor, 'created', at) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       },
     },
     ...aggregateUpdates(aggregateDeltas(null, ticket, now), at),
-    historyEntry(ticket.id, actor, 'created', changes, at),
+    historyEntry(ticket.id, { actor, action: 'created', mail }, changes, at),
   ]);
   return ticket;
 }
@@ -63,7 +88,7 @@ export async function writeNewTicket(
 export async function writeTicketChange(
   current: TicketRecord,
   transition: Transition,
-  { actor, action, extra = [], now }: TicketWrite,
+  { actor, action, extra = [], now, mail }: TicketWrite,
 ): Promise<TicketRecord> {
   const at = now.toISOString();
   const changed = transition.ticket !== current;
@@ -74,7 +99,7 @@ export async function writeTicketChange(
           item: {
             Put: {
               TableName: TableName(),
-              Item: ticketItem(written),
+              Item: { ...ticketItem(written), ...lastWrite(actor, action, at) },
               ConditionExpression: '#version = :version',
               ExpressionAttributeNames: { '#version': 'version' },
               ExpressionAttributeValues: { ':version': current.version },
@@ -96,7 +121,7 @@ export async function writeTicketChange(
           onConditionFailed: ticketRefusals.notFound,
         },
       ];
-  await transact([...ticketItems, ...extra, historyEntry(current.id, actor, action, transition.changes, at)]);
+  await transact([...ticketItems, ...extra, historyEntry(current.id, { actor, action, mail }, transition.changes, at)]);
   return written;
 }
 

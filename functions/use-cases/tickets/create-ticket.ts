@@ -4,7 +4,8 @@
  * to the next active agent by round robin; only into an active category; once per Idempotency-Key.
  */
 import { createHash } from 'node:crypto';
-import { ROLES } from '#shared/constants.ts';
+import { CREATABLE_TICKET_TYPES, ROLES, type TicketType } from '#shared/constants.ts';
+import { issueText } from '#shared/i18n/messages.ts';
 import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
 import { idempotencyScope } from '../../data/table.ts';
@@ -16,7 +17,7 @@ import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
-import { ConflictError } from '../../lib/errors.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
 import { withRoundRobinTurn } from './round-robin.ts';
 
@@ -26,12 +27,20 @@ import { withRoundRobinTurn } from './round-robin.ts';
  */
 const CREATE_RETRY = { maxAttempts: 20, baseMs: 10, capMs: 200 };
 
-/** The validated create body (`POST /api/tickets`); without `assignedToId` the ticket goes round robin. */
-export type NewTicketRequest = Omit<CreateTicketInput, 'assignedToId'> & { assignedToId?: string };
+/**
+ * The validated create body (`POST /api/tickets`), or what an inbound e-mail asks for (type `email`); without
+ * `assignedToId` the ticket goes round robin.
+ */
+export type NewTicketRequest = Omit<CreateTicketInput, 'assignedToId' | 'type'> & {
+  type: TicketType;
+  assignedToId?: string;
+};
 
 export interface CreateOptions {
   /** The request's `Idempotency-Key` header, already checked for form. */
   idempotencyKey?: string;
+  /** The e-mail that asks for the ticket (inbound mail, a system caller): recorded in the history and threaded. */
+  fromMail?: { messageId: string | null };
   now?: Date;
 }
 
@@ -75,9 +84,14 @@ async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketR
 export async function createTicket(
   caller: Caller,
   input: NewTicketRequest,
-  { idempotencyKey, now = new Date() }: CreateOptions = {},
+  { idempotencyKey, fromMail, now = new Date() }: CreateOptions = {},
 ): Promise<{ ticket: TicketRecord; replayed: boolean }> {
   assertAccess(caller, TICKET_ACCESS.create);
+  // Only the help desk's own inbound channel opens e-mail tickets; people and upstream systems file the others.
+  if ((input.type === 'email' || fromMail) && caller.kind !== 'system') {
+    const invalidType = issueText('validation.type.invalid', { values: CREATABLE_TICKET_TYPES.join(', ') });
+    throw new ValidationError(invalidType, { type: invalidType });
+  }
   const idempotency = idempotencyOf(caller, idempotencyKey, input);
   if (idempotency) {
     const replay = await replayOf(idempotency, now);
@@ -101,15 +115,20 @@ export async function createTicket(
         category: { id: category.id, name: category.name },
         priority: request.priority,
         type: request.type,
+        customerLanguage: request.customerLanguage,
         assignee: assignee ? asAssignee(assignee) : null,
         createdById: caller.kind === 'staff' ? caller.user.id : null,
         createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
+        sourceMessageId: fromMail?.messageId ?? null,
       },
       now,
     );
     return writeNewTicket(ticket, [...creationChanges(ticket), ...redactionChanges(redacted.found)], {
       actor: actorOf(caller),
       now,
+      ...(fromMail
+        ? { mail: { direction: 'received', kind: 'new_ticket', address: ticket.customerEmail } as const }
+        : {}),
       extra: [
         ...assigneeItems,
         categoryUsage(category.id, 1),

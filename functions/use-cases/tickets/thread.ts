@@ -9,12 +9,15 @@ import {
   type CreateCommentInput,
   type CustomerMessageInput,
   customerMessageSchema,
+  type MailNote,
   type PostMessageInput,
   type FieldChange,
   type ThreadPage,
   type ThreadQuery,
   threadQuerySchema,
 } from '#shared/schemas/ticket.ts';
+import { idempotencyScope } from '../../data/table.ts';
+import { idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
@@ -25,7 +28,7 @@ import { type RedactionKind, redactFields, redactionChanges } from '../../domain
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
 import { toPublicMessage } from '../../domain/webhooks.ts';
-import { parseInput } from '../../lib/errors.ts';
+import { ConflictError, parseInput } from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
 
 /**
@@ -60,23 +63,52 @@ export async function addStaffComment(
  * customer, in one transaction over the version read, the aggregates moved exactly. It takes no caller: the inbound
  * channel that received the message (the e-mail adapter, an API route) is the gate, and names itself in `channel`.
  * `receivedAt` is when the message reached us, the time the thread shows; the ticket changes when it is recorded.
+ * A channel that may hand the same message over twice (mail is delivered at least once) names it in `once`: a message
+ * already recorded under that key is refused with AlreadyReceivedError and changes nothing.
  */
-export async function addCustomerMessage(input: CustomerMessageInput, now = new Date()): Promise<Comment> {
+export async function addCustomerMessage(
+  input: CustomerMessageInput,
+  now = new Date(),
+  options: CustomerMessageOptions = {},
+): Promise<Comment> {
   const parsed = parseInput(customerMessageSchema, input);
   const { ticketId, channel, receivedAt } = parsed;
   const { value: clean, found } = redactFields(parsed, ['content']);
   const id = randomUUID();
+  const once = options.once && {
+    scope: idempotencyScope.system(options.once.channel),
+    key: options.once.key,
+    fingerprint: options.once.key,
+  };
   return retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
     const message = customerMessage(current, clean.content, channel, id, receivedAt ?? now);
     await writeTicketChange(current, withRedactionNotes(customerWroteIn(current, now), found), {
       actor: customerActor(current.customerEmail),
       action: 'commented',
-      extra: [commentPut(message)],
+      extra: [
+        commentPut(message),
+        ...(once ? [idempotencyClaim(once, ticketId, now, () => new AlreadyReceivedError())] : []),
+      ],
       now,
+      ...(options.mail ? { mail: options.mail } : {}),
     });
     return message;
   });
+}
+
+export interface CustomerMessageOptions {
+  /** The message's identity on its channel (a hash of an e-mail's Message-ID): recorded once, for 24 hours. */
+  once?: { channel: string; key: string };
+  /** The e-mail it arrived in, for the history entry. */
+  mail?: MailNote;
+}
+
+/** The channel handed over a message it had handed over before; the first copy is on the thread. */
+export class AlreadyReceivedError extends ConflictError {
+  constructor() {
+    super('error.ticket.messageAlreadyReceived');
+  }
 }
 
 /** A transition whose history entry also notes what was redacted from the message ("redacted: seed phrase in comment"). */

@@ -15,6 +15,7 @@ describe('navItemsFor', () => {
         'AI Analytics',
         'Integrations',
         'Audit Log',
+        'Email Delivery',
         'Settings',
       ],
     ],

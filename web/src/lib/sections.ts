@@ -11,6 +11,7 @@ export type Section =
   | 'analytics'
   | 'integrations'
   | 'audit'
+  | 'mail'
   | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
@@ -23,6 +24,7 @@ export const SECTION_TITLES: Record<Section, MessageKey> = {
   analytics: 'nav.analytics',
   integrations: 'nav.integrations',
   audit: 'nav.audit',
+  mail: 'nav.mail',
   settings: 'nav.settings',
 };
 
@@ -54,6 +56,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // API keys and webhooks: how upstream systems reach the help desk and hear from it.
   { section: 'integrations', label: SECTION_TITLES.integrations, to: '/$role/integrations', roles: ['admin'] },
   { section: 'audit', label: SECTION_TITLES.audit, to: '/$role/audit', roles: ['admin'] },
+  { section: 'mail', label: SECTION_TITLES.mail, to: '/$role/mail', roles: ['admin'] },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
 ];
 

@@ -38,6 +38,13 @@ export const STATUS_PALETTES: Record<TicketStatus, string> = {
   closed: 'gray',
 };
 
+/** Chakra palettes of the type badges: one per channel a ticket arrives by. */
+export const TYPE_PALETTES: Record<TicketType, string> = {
+  api: 'cyan',
+  direct: 'purple',
+  email: 'teal',
+};
+
 /** Chakra palettes of the priority badges: the dot colours of docs/product.md §9. */
 export const PRIORITY_PALETTES: Record<Priority, string> = {
   critical: 'red',

@@ -10,6 +10,8 @@ describe('alarmTitle', () => {
     ['critical_priority', 'Critical Priority Alert'],
     ['webhook_disabled', 'Webhook Disabled'],
     ['ticket_overdue', 'Ticket Notification'],
+    ['ticket_status_changed', 'Ticket Status Changed'],
+    ['customer_reply', 'Customer Replied'],
     ['something_new', 'Ticket Notification'],
   ])('titles a %s alarm "%s"', (alarmType, title) => {
     expect(alarmTitle(alarmType, t)).toBe(title);

@@ -14,6 +14,8 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   high_priority: 'alarm.title.highPriority',
   critical_priority: 'alarm.title.criticalPriority',
   webhook_disabled: 'alarm.title.webhookDisabled',
+  ticket_status_changed: 'alarm.title.ticketStatusChanged',
+  customer_reply: 'alarm.title.customerReply',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
@@ -51,7 +53,14 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
   enabled: true,
   volume: ALARM.defaultVolume,
   soundType: 'bell',
-  alertTypes: ['ticket_assigned', 'ticket_created', 'high_priority', 'webhook_disabled'],
+  alertTypes: [
+    'ticket_assigned',
+    'ticket_created',
+    'high_priority',
+    'ticket_status_changed',
+    'customer_reply',
+    'webhook_disabled',
+  ],
 };
 
 /** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */

@@ -18,4 +18,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   api_key_revoked: 'audit.action.apiKeyRevoked',
   webhook_created: 'audit.action.webhookCreated',
   webhook_deleted: 'audit.action.webhookDeleted',
+  mail_retried: 'audit.action.mailRetried',
 };

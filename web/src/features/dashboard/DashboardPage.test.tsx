@@ -86,6 +86,13 @@ describe('dashboard', () => {
     ]);
   });
 
+  it('counts the tickets by the channel they came in by, e-mail included', async () => {
+    renderApp('/agent', dashboardApi('agent'));
+    const panel = await findPanel('Tickets by Channel');
+    const rows = await panel.findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['API26', 'DIRECT12', 'EMAIL4']);
+  });
+
   it('says round-robin assignment is active', async () => {
     renderApp('/agent', dashboardApi('agent'));
 

@@ -15,6 +15,7 @@ import { MetricCards } from './MetricCards.tsx';
 import { OverduePanel } from './OverduePanel.tsx';
 import { PriorityDistribution, RoundRobinStatus } from './PriorityDistribution.tsx';
 import { dashboardMetricsQuery, volumeDataQuery } from './queries.ts';
+import { TicketChannels } from './TicketChannels.tsx';
 import { TopAgents } from './TopAgents.tsx';
 
 interface DashboardPageProps {
@@ -45,6 +46,7 @@ export function DashboardPage({ role, actions, latestTickets }: DashboardPagePro
             <VolumeTrend query={volumeDataQuery} />
             <Stack gap="6">
               <PriorityDistribution />
+              <TicketChannels />
               <RoundRobinStatus />
             </Stack>
           </Grid>

@@ -18,7 +18,7 @@ export const metrics = {
   resolutionRate: 71.43,
   byStatus: { open: 7, in_progress: 5, resolved: 20, closed: 10 },
   byPriority: { low: 12, medium: 20, high: 8, critical: 2 },
-  byType: { api: 30, direct: 12 },
+  byType: { api: 26, direct: 12, email: 4 },
   changes: { totalTickets: 12.5, openTickets: -8, avgResponseTime: 15, resolutionRate: null },
 } satisfies DashboardMetrics;
 
@@ -43,6 +43,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     customerEmail: 'customer@example.com',
     category: 'crypto_withdrawal',
     categoryId: 'cat-1',
+    customerLanguage: 'en',
     priority: 'high',
     status: 'open',
     type: 'api',

@@ -68,4 +68,6 @@ export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
   critical_priority: 'settings.alertType.criticalPriority',
   ticket_overdue: 'settings.alertType.ticketOverdue',
   webhook_disabled: 'settings.alertType.webhookDisabled',
+  ticket_status_changed: 'settings.alertType.ticketStatusChanged',
+  customer_reply: 'settings.alertType.customerReply',
 };

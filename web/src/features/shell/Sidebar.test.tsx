@@ -27,6 +27,7 @@ describe('sidebar', () => {
         ['AI Analytics', '/admin/analytics'],
         ['Integrations', '/admin/integrations'],
         ['Audit Log', '/admin/audit'],
+        ['Email Delivery', '/admin/mail'],
         ['Settings', '/admin/settings'],
       ],
     ],

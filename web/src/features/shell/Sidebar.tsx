@@ -7,6 +7,7 @@ import {
   LuInbox,
   LuLayoutDashboard,
   LuLogOut,
+  LuMailWarning,
   LuPhoneIncoming,
   LuPlug,
   LuScrollText,
@@ -32,6 +33,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   analytics: LuBrainCircuit,
   integrations: LuPlug,
   audit: LuScrollText,
+  mail: LuMailWarning,
   settings: LuSettings,
 };
 

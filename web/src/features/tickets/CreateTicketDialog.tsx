@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TICKET_TYPES, type TicketType } from '#shared/constants.ts';
+import { CREATABLE_TICKET_TYPES, LANGUAGES } from '#shared/constants.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { t as translate } from '../../i18n/i18n.ts';
@@ -21,17 +21,23 @@ import { notifyFailure } from './notify-failure.ts';
 import { canListStaff } from './permissions.ts';
 import { assignableStaffQuery } from './queries.ts';
 import { typeLabel } from '../../lib/ticket-display.ts';
+import { LANGUAGE_NAMES } from '../settings/settings-options.ts';
 import { CategorySelect, PrioritySelect } from './TicketSelects.tsx';
 
 /** The agent choice that sends no agent: the server assigns round robin (docs/product.md §4). */
 export const AUTO_ASSIGN = 'auto';
 
-// docs/product.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it.
-const createTicketFormSchema = createTicketSchema.extend({ assignedToId: z.string() });
+// docs/product.md §5 "Create ticket", the server's own schema; the agent field keeps 'auto' until submit drops it, and
+// the customer language '' (not known: English) until submit leaves it out.
+const createTicketFormSchema = createTicketSchema.extend({
+  assignedToId: z.string(),
+  customerLanguage: z.union([z.literal(''), z.enum(LANGUAGES)]),
+});
 type CreateTicketValues = z.input<typeof createTicketFormSchema>;
 type CreateTicketForm = z.output<typeof createTicketFormSchema>;
 const FORM_FIELDS = [
   'customerEmail',
+  'customerLanguage',
   'priority',
   'subject',
   'category',
@@ -46,7 +52,7 @@ interface CreateTicketDialogProps {
   open: boolean;
   onClose: () => void;
   /** The type the form starts with: `direct` from Direct Tickets; `api` otherwise (docs/product.md §5 default). */
-  defaultType?: TicketType;
+  defaultType?: (typeof CREATABLE_TICKET_TYPES)[number];
 }
 
 /** The Create New Ticket dialog (docs/product.md §2): active categories, an agent or round robin ('auto'). */
@@ -64,7 +70,13 @@ export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: Creat
   );
 }
 
-function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; onClose: () => void }) {
+function CreateTicketForm({
+  defaultType,
+  onClose,
+}: {
+  defaultType: (typeof CREATABLE_TICKET_TYPES)[number];
+  onClose: () => void;
+}) {
   const t = useT();
   const user = useCurrentUser();
   const create = useCreateTicketMutation();
@@ -84,14 +96,16 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
       type: defaultType,
       description: '',
       assignedToId: AUTO_ASSIGN,
+      customerLanguage: '',
     },
   });
 
-  const onSubmit = handleSubmit(async ({ assignedToId, ...request }) => {
-    // Undefined is left out of the JSON body: 'auto' sends no agent at all.
+  const onSubmit = handleSubmit(async ({ assignedToId, customerLanguage, ...request }) => {
+    // Undefined is left out of the JSON body: 'auto' sends no agent at all, '' no language.
     const input: CreateTicketInput = {
       ...request,
       assignedToId: assignedToId === AUTO_ASSIGN ? undefined : assignedToId,
+      customerLanguage: customerLanguage || undefined,
     };
     try {
       await create.mutateAsync(input);
@@ -119,7 +133,19 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
                 error={errors.customerEmail?.message}
                 {...register('customerEmail')}
               />
-              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
+              <SelectField
+                label={t('createTicket.customerLanguage')}
+                helperText={t('createTicket.customerLanguageHint')}
+                error={errors.customerLanguage?.message}
+                {...register('customerLanguage')}
+              >
+                <option value="">{t('createTicket.customerLanguageUnknown')}</option>
+                {LANGUAGES.map((language) => (
+                  <option key={language} value={language}>
+                    {LANGUAGE_NAMES[language]}
+                  </option>
+                ))}
+              </SelectField>
             </SimpleGrid>
             <TextField
               label={t('ticketForm.subject')}
@@ -127,10 +153,11 @@ function CreateTicketForm({ defaultType, onClose }: { defaultType: TicketType; o
               error={errors.subject?.message}
               {...register('subject')}
             />
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+              <PrioritySelect error={errors.priority?.message} {...register('priority')} />
               <CategorySelect prompt error={errors.category?.message} {...register('category')} />
               <SelectField label={t('ticketForm.type')} error={errors.type?.message} {...register('type')}>
-                {TICKET_TYPES.map((type) => (
+                {CREATABLE_TICKET_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {typeLabel(type, t)}
                   </option>

@@ -36,9 +36,10 @@ describe('ticket detail view', () => {
     expect(dialog.getAllByText('Resolved')).toHaveLength(2);
     expect(dialog.getByText('Critical')).toBeTruthy();
     expect(dialog.getByText('carol@example.com')).toBeTruthy();
-    // Underscores as spaces, type upper case, no assignee.
+    // Underscores as spaces, type upper case (beside the badges, and as the Type field), no assignee.
     expect(dialog.getByText('fiat deposit')).toBeTruthy();
-    expect(dialog.getByText('DIRECT')).toBeTruthy();
+    expect(dialog.getAllByText('DIRECT')).toHaveLength(2);
+    expect(dialog.getByText('English')).toBeTruthy();
     expect(dialog.getByText(t('common.unassigned'))).toBeTruthy();
     // Created 23:30 UTC and resolved 01:15 UTC, read in Tokyo (UTC+9).
     await waitFor(() => expect(dialog.getByText(/Jan 7, 2025, 8:30\sAM/)).toBeTruthy());
@@ -76,7 +77,7 @@ describe('ticket detail view', () => {
     expect((await dialog.findByRole('alert')).textContent).toBe(t('ticketDetail.commentsFailed'));
   });
 
-  it('adds a trimmed comment, marked internal when asked, clears the box and reloads the thread', async () => {
+  it('adds a trimmed internal note when asked, says where the text goes, clears the box and reloads the thread', async () => {
     const note = commentFixture({ id: 'c-2', comment: 'Called the customer back', isInternal: true });
     let thread = [commentFixture()];
     const posted: unknown[] = [];
@@ -97,21 +98,103 @@ describe('ticket detail view', () => {
     const dialog = await openDetail(user, 'TKT-000002');
     expect(await dialog.findByText('We are looking into it.')).toBeTruthy();
 
-    const box = dialog.getByRole('textbox', { name: 'New comment' });
-    const add = dialog.getByRole('button', { name: 'Add Comment' });
-    await user.type(box, '   ');
-    expect(add.hasAttribute('disabled')).toBe(true);
+    // A public reply first: the composer says it goes to the customer by e-mail.
+    expect(dialog.getByText(t('mail.replyGoesTo', { email: byId.get(2)!.customerEmail }))).toBeTruthy();
+    const reply = dialog.getByRole('button', { name: t('mail.replyButton') });
+    await user.type(dialog.getByRole('textbox', { name: t('mail.replyLabel') }), '   ');
+    expect(reply.hasAttribute('disabled')).toBe(true);
 
+    await user.click(dialog.getByRole('radio', { name: t('mail.internalNote') }));
+    expect(dialog.getByText(t('mail.noteHint'))).toBeTruthy();
+    const box = dialog.getByRole('textbox', { name: t('mail.noteLabel') });
+    await user.clear(box);
     await user.type(box, 'Called the customer back  ');
-    await user.click(dialog.getByRole('checkbox', { name: 'Internal note (staff only)' }));
-    await user.click(add);
+    await user.click(dialog.getByRole('button', { name: t('mail.noteButton') }));
 
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     expect(posted).toEqual([{ content: 'Called the customer back', isInternal: true }]);
     const added = (await dialog.findByText('Called the customer back')).closest('li') as HTMLElement;
-    expect(within(added).getByText('Internal note')).toBeTruthy();
+    expect(added.dataset.kind).toBe('note');
+    expect(within(added).getByText(t('mail.internalNote'))).toBeTruthy();
+    // After sending, the composer is back to a reply to the customer.
+    expect(dialog.getByRole('textbox', { name: t('mail.replyLabel') })).toBeTruthy();
     const reads = requests.filter((request) => request.method === 'GET' && request.path === '/api/tickets/2/comments');
     expect(reads).toHaveLength(2);
+  });
+
+  it("shows the customer's e-mails, public replies and internal notes in order, each kind apart", async () => {
+    const thread = [
+      commentFixture({
+        id: 'm-1',
+        userId: null,
+        authorType: 'customer',
+        channel: 'email',
+        comment: 'My withdrawal is stuck.',
+        author: { firstName: '', lastName: '', email: 'bob@example.com' },
+      }),
+      commentFixture({ id: 'm-2', comment: 'Checking with the wallet team.', isInternal: true }),
+      commentFixture({ id: 'm-3', comment: 'It was released just now.' }),
+    ];
+    const { user } = renderApp(
+      '/agent/tickets',
+      ticketsApi('agent', detailApi(2, { 'GET /api/tickets/2/comments': { status: 200, body: thread } })),
+    );
+    const dialog = await openDetail(user, 'TKT-000002');
+    const conversation = await dialog.findByRole('list', { name: t('mail.conversationLabel') });
+    const items = within(conversation).getAllByRole('listitem');
+    expect(items.map((item) => item.dataset.kind)).toEqual(['customer', 'note', 'reply']);
+    expect(within(items[0]!).getByText(t('mail.customerMessage'))).toBeTruthy();
+    expect(within(items[0]!).getByText('bob@example.com')).toBeTruthy();
+    expect(within(items[0]!).getByText(t('mail.byEmail'))).toBeTruthy();
+    expect(within(items[1]!).getByText(t('mail.internalNote'))).toBeTruthy();
+    expect(within(items[2]!).getByText(t('mail.publicReply'))).toBeTruthy();
+  });
+
+  it('warns when e-mail no longer reaches the customer, and says a reply will not be e-mailed', async () => {
+    const { user } = renderApp(
+      '/agent/tickets',
+      ticketsApi(
+        'agent',
+        detailApi(2, {
+          'GET /api/tickets/2/mail-status': {
+            status: 200,
+            body: {
+              address: othersTicket.customerEmail,
+              deliverable: false,
+              reason: 'bounce',
+              since: '2025-01-07T00:00:00.000Z',
+              detail: 'General: 550 user unknown',
+            },
+          },
+        }),
+      ),
+    );
+    const dialog = await openDetail(user, 'TKT-000002');
+    expect(await dialog.findByText(t('mail.undeliverableTitle'))).toBeTruthy();
+    expect(dialog.getByText(/bounced on Jan 7, 2025.*\(General: 550 user unknown\)/)).toBeTruthy();
+    expect(dialog.getAllByText(t('mail.replyKeptHint'), { exact: false }).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists the e-mails sent and received in the history', async () => {
+    const mailed = [
+      ...history,
+      {
+        id: 'h-9',
+        at: '2025-01-07T00:01:00.000Z',
+        actor: { type: 'system', id: 'mail', name: 'Help desk' },
+        action: 'emailed',
+        changes: [],
+        mail: { direction: 'sent', kind: 'acknowledgement', address: 'bob@example.com' },
+      },
+    ];
+    const { user } = renderApp(
+      '/agent/tickets',
+      ticketsApi('agent', detailApi(2, { 'GET /api/tickets/2/history': { status: 200, body: mailed } })),
+    );
+    const dialog = await openDetail(user, 'TKT-000002');
+    await user.click(dialog.getByRole('tab', { name: 'History' }));
+    expect(await dialog.findByText('Help desk sent an e-mail')).toBeTruthy();
+    expect(dialog.getByText('E-mail sent to bob@example.com: the acknowledgement')).toBeTruthy();
   });
 
   it('lists the history as sentences with each change', async () => {

@@ -1,37 +1,47 @@
 import { HStack, Input, InputGroup, NativeSelect, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
-import { TICKET_SEARCH_MAX } from '#shared/constants.ts';
+import { TICKET_SEARCH_MAX, type TicketType } from '#shared/constants.ts';
 import { useT } from '../../i18n/react.tsx';
 import type { ListFilters } from './tickets-search.ts';
-import { PriorityOptions, StatusOptions } from './TicketSelects.tsx';
+import { PriorityOptions, StatusOptions, TypeOptions } from './TicketSelects.tsx';
 
 /** The URL is written once the typing pauses this long: one request and one history state per pause. */
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** The filters of a list that shows every type of ticket: the type is one of them. */
+type FilterValues = ListFilters & { type?: TicketType };
+
 interface TicketFilterBarProps {
   /** The filters in the URL. */
-  filters: ListFilters;
+  filters: FilterValues;
+  /** Offer the type filter (All Tickets; Direct Tickets lists one type). */
+  byType?: boolean;
   /**
    * Writes changed filters to the URL (undefined removes one): `replace` for the search text, so typing leaves no
    * history entry per pause; a new entry for a status or priority, so Back returns to the previous filters.
    */
-  onChange: (changes: ListFilters, options: { replace: boolean }) => void;
+  onChange: (changes: FilterValues, options: { replace: boolean }) => void;
 }
 
 const SELECTS = [
   { name: 'status', label: 'ticketFilters.byStatus', all: 'ticketFilters.allStatus', Options: StatusOptions },
   { name: 'priority', label: 'ticketFilters.byPriority', all: 'ticketFilters.allPriority', Options: PriorityOptions },
+  { name: 'type', label: 'ticketFilters.byType', all: 'ticketFilters.allType', Options: TypeOptions },
 ] as const;
 
-/** The search box and the status and priority filters of a tickets list (docs/product.md §2), kept in the URL. */
-export function TicketFilterBar({ filters, onChange }: TicketFilterBarProps) {
+/**
+ * The search box and the status, priority (and, where asked, type) filters of a tickets list (docs/product.md §2),
+ * kept in the URL.
+ */
+export function TicketFilterBar({ filters, byType = false, onChange }: TicketFilterBarProps) {
   const t = useT();
+  const selects = byType ? SELECTS : SELECTS.filter((select) => select.name !== 'type');
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="3">
       <SearchBox q={filters.q} onSearch={(q) => onChange({ q }, { replace: true })} />
-      <HStack gap="3">
-        {SELECTS.map(({ name, label, all, Options }) => (
+      <HStack gap="3" wrap={{ base: 'wrap', lg: 'nowrap' }}>
+        {selects.map(({ name, label, all, Options }) => (
           <NativeSelect.Root key={name} width={{ base: 'full', lg: '44' }}>
             <NativeSelect.Field
               aria-label={t(label)}

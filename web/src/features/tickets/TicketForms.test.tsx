@@ -183,10 +183,26 @@ describe('Create New Ticket dialog', () => {
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Priority' }), 'critical');
     await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Locked out after a password reset.');
     await user.selectOptions(agent, 'agent-2');
+    // The customer's e-mails will be written in their language; none chosen (the agent's case above) sends none.
+    const language = dialog.getByRole('combobox', { name: 'Customer language' });
+    expect(optionTexts(language)).toEqual([
+      'Not known (English)',
+      'English',
+      'Español',
+      'Français',
+      'Deutsch',
+      '中文',
+      '日本語',
+    ]);
+    await user.selectOptions(language, 'ja');
     await user.click(dialog.getByRole('button', { name: 'Create Ticket' }));
 
     expect(await screen.findByText(t('createTicket.success'))).toBeTruthy();
-    expect(writes(requests, 'POST')[0]?.body).toMatchObject({ priority: 'critical', assignedToId: 'agent-2' });
+    expect(writes(requests, 'POST')[0]?.body).toMatchObject({
+      priority: 'critical',
+      assignedToId: 'agent-2',
+      customerLanguage: 'ja',
+    });
   });
 
   it("tells 'Failed to create ticket. Please try again.' when the server refuses", async () => {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
-import { PRIORITIES, TICKET_STATUSES } from '#shared/constants.ts';
+import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '#shared/constants.ts';
 import { useT } from '../../i18n/react.tsx';
 import { errorText } from '../../lib/server-message.ts';
 import { SelectField } from './FormFields.tsx';
 import { activeCategoriesQuery } from './queries.ts';
-import { categoryOptions, priorityLabel, statusLabel } from '../../lib/ticket-display.ts';
+import { categoryOptions, priorityLabel, statusLabel, typeLabel } from '../../lib/ticket-display.ts';
 
 /** A ticket form's select: react-hook-form's `register` spreads onto it; the label and the choices are fixed. */
 type TicketSelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children' | 'helperText'>;
@@ -26,6 +26,16 @@ export function StatusOptions() {
   return TICKET_STATUSES.map((status) => (
     <option key={status} value={status}>
       {statusLabel(status, t)}
+    </option>
+  ));
+}
+
+/** Every type a ticket can have, e-mail included, as the filter offers them. */
+export function TypeOptions() {
+  const t = useT();
+  return TICKET_TYPES.map((type) => (
+    <option key={type} value={type}>
+      {typeLabel(type, t)}
     </option>
   ));
 }

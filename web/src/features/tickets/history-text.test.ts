@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldChange } from '#shared/schemas/ticket.ts';
 import { activateLanguage, t } from '../../i18n/i18n.ts';
-import { changeText, historyHeadline } from './history-text.ts';
+import { changeText, historyHeadline, mailNoteText } from './history-text.ts';
 
 const upstream = { type: 'apiKey', id: 'k1', name: 'Upstream trading system' } as const;
 
@@ -19,6 +19,26 @@ describe('historyHeadline', () => {
     expect(historyHeadline(overdueCheck, 'overdue', t)).toBe('Overdue check marked the ticket overdue');
     await activateLanguage('de');
     expect(historyHeadline(overdueCheck, 'overdue', t)).toBe('Fristprüfung hat das Ticket als überfällig markiert');
+  });
+});
+
+describe('mailNoteText', () => {
+  it('says which e-mail went where, or came from whom', () => {
+    expect(mailNoteText({ direction: 'sent', kind: 'acknowledgement', address: 'ann@example.com' }, t)).toBe(
+      'E-mail sent to ann@example.com: the acknowledgement',
+    );
+    expect(mailNoteText({ direction: 'received', kind: 'reply', address: 'ann@example.com' }, t)).toBe(
+      'E-mail received from ann@example.com: a reply',
+    );
+  });
+
+  it('names the help desk as the sender of its own e-mails, in the reader’s language', async () => {
+    const helpDesk = { type: 'system', id: 'mail', name: 'Help desk' } as const;
+    expect(historyHeadline(helpDesk, 'emailed', t)).toBe('Help desk sent an e-mail');
+    await activateLanguage('fr');
+    expect(mailNoteText({ direction: 'sent', kind: 'reply', address: 'ann@example.com' }, t)).toBe(
+      'E-mail envoyé à ann@example.com : une réponse',
+    );
   });
 });
 

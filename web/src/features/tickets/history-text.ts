@@ -4,7 +4,7 @@
  */
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
-import type { Actor, ChangeValue, FieldChange, HistoryAction } from '#shared/schemas/ticket.ts';
+import type { Actor, ChangeValue, FieldChange, HistoryAction, MailNote } from '#shared/schemas/ticket.ts';
 import { formatDateTime, formatMinutes } from '../../i18n/format.ts';
 import type { Language } from '../../i18n/languages.ts';
 import type { Translate } from '../../i18n/react.tsx';
@@ -18,11 +18,22 @@ export interface HistoryFormat {
 }
 
 /** The help desk's own actors, named in the reader's language; anyone else by the name the server recorded. */
-const SYSTEM_ACTORS: Record<string, MessageKey> = { 'overdue-job': 'history.actor.overdueJob' };
+const SYSTEM_ACTORS: Record<string, MessageKey> = {
+  'overdue-job': 'history.actor.overdueJob',
+  mail: 'history.actor.mail',
+};
 
 function actorName(actor: Pick<Actor, 'type' | 'id' | 'name'>, t: Translate): string {
   const own = actor.type === 'system' ? SYSTEM_ACTORS[actor.id] : undefined;
   return own ? t(own) : actor.name;
+}
+
+/** The e-mail an entry is about: 'E-mail sent to ann@x: the acknowledgement', 'E-mail received from ann@x: a reply'. */
+export function mailNoteText(note: MailNote, t: Translate): string {
+  const what = t(`history.mail.${note.kind}`);
+  return note.direction === 'sent'
+    ? t('history.mail.sentTo', { address: note.address, what })
+    : t('history.mail.receivedFrom', { address: note.address, what });
 }
 
 /** "Maria Santos assigned the ticket". */

@@ -1,6 +1,7 @@
 import { type QueryClient, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { LIST_LIMITS, type Priority, type TicketStatus, type TicketType } from '#shared/constants.ts';
 import type { Category } from '#shared/schemas/category.ts';
+import type { CustomerMailStatus } from '#shared/schemas/mail.ts';
 import type { Comment, HistoryEntry, Ticket, TicketList } from '#shared/schemas/ticket.ts';
 import type { Agent } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
@@ -24,6 +25,7 @@ export const ticketKeys = {
   // Siblings of the detail, not children: an edit refreshes the ticket and its history, not its comments.
   comments: (id: number) => [...ticketKeys.all, 'comments', id] as const,
   history: (id: number) => [...ticketKeys.all, 'history', id] as const,
+  mailStatus: (id: number) => [...ticketKeys.all, 'mail-status', id] as const,
 };
 
 /** `?limit=…&q=…` with only the filters that are set. */
@@ -83,6 +85,13 @@ export const ticketHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: ticketKeys.history(id),
     queryFn: ({ signal }) => api.get<HistoryEntry[]>(`/api/tickets/${id}/history`, { signal }),
+  });
+
+/** Whether e-mail reaches the ticket's customer (an address SES reported bouncing or complaining does not). */
+export const ticketMailStatusQuery = (id: number) =>
+  queryOptions({
+    queryKey: ticketKeys.mailStatus(id),
+    queryFn: ({ signal }) => api.get<CustomerMailStatus>(`/api/tickets/${id}/mail-status`, { signal }),
   });
 
 /**

@@ -18,6 +18,7 @@ export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
     priority: 'high',
     status: 'in_progress',
     type: 'api',
+    customerLanguage: 'en',
     assignedToId: SIGNED_IN_AGENT_ID,
     assignedTo: { id: SIGNED_IN_AGENT_ID, firstName: 'Dana', lastName: 'Reyes', email: 'agent@example.com' },
     createdById: null,

@@ -14,13 +14,27 @@ describe('parseTicketsSearch', () => {
     expect(parseTicketsSearch(search)).toEqual({ assignedToId: expected });
   });
 
-  it('keeps the list filters beside the assignee', () => {
-    expect(parseTicketsSearch({ q: 'kyc', status: 'open', priority: 'high', assignedToId: 'a1' })).toEqual({
+  it('keeps the list filters and the type beside the assignee', () => {
+    expect(
+      parseTicketsSearch({ q: 'kyc', status: 'open', priority: 'high', type: 'email', assignedToId: 'a1' }),
+    ).toEqual({
       q: 'kyc',
       status: 'open',
       priority: 'high',
+      type: 'email',
       assignedToId: 'a1',
     });
+  });
+
+  it.each([
+    [{ ticket: 42 }, 42],
+    [{ ticket: '42' }, 42],
+    [{ ticket: 0 }, undefined],
+    [{ ticket: -3 }, undefined],
+    [{ ticket: 'TKT-000042' }, undefined],
+    [{ ticket: 1.5 }, undefined],
+  ])('reads %j as the opened ticket %j, and an unknown type as none', (search, expected) => {
+    expect(parseTicketsSearch({ ...search, type: 'fax' })).toEqual({ ticket: expected });
   });
 });
 

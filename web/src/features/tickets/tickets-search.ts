@@ -9,7 +9,9 @@ import {
   type Priority,
   TICKET_SEARCH_MAX,
   TICKET_STATUSES,
+  TICKET_TYPES,
   type TicketStatus,
+  type TicketType,
 } from '#shared/constants.ts';
 import type { TicketFilters } from './queries.ts';
 
@@ -24,9 +26,14 @@ export interface ListFilters {
   priority?: Priority;
 }
 
-/** All Tickets: the list filters, and `assignedToId`, one person's tickets (Agent Management and My tickets link here). */
+/**
+ * All Tickets: the list filters, the type (how tickets came in), `assignedToId` (one person's tickets: Agent
+ * Management and My tickets link here) and `ticket`, a ticket opened over the list (a notification e-mail links here).
+ */
 export interface TicketsSearch extends ListFilters {
+  type?: TicketType;
   assignedToId?: string;
+  ticket?: number;
 }
 
 /**
@@ -42,16 +49,22 @@ export function parseListFilters(search: Record<string, unknown>): ListFilters {
   };
 }
 
-/** All Tickets' search params: the list filters and the assignee. */
+/** All Tickets' search params: the list filters, the type, the assignee and the ticket opened over the list. */
 export function parseTicketsSearch(search: Record<string, unknown>): TicketsSearch {
   // The router's default parser reads `?assignedToId=42` as a number; ids are strings.
   const id = typeof search.assignedToId === 'string' ? search.assignedToId.trim() : '';
-  return { ...parseListFilters(search), assignedToId: id && id.length <= MAX_ID_LENGTH ? id : undefined };
+  const ticket = Number(search.ticket);
+  return {
+    ...parseListFilters(search),
+    type: oneOf(TICKET_TYPES, search.type),
+    assignedToId: id && id.length <= MAX_ID_LENGTH ? id : undefined,
+    ticket: Number.isSafeInteger(ticket) && ticket > 0 ? ticket : undefined,
+  };
 }
 
 /** What All Tickets asks the server for: up to 100 tickets matching its search params. */
-export function allTicketsFilters({ q, status, priority, assignedToId }: TicketsSearch): TicketFilters {
-  return { limit: LIST_LIMITS.fullList, q, status, priority, assignedToId };
+export function allTicketsFilters({ q, status, priority, type, assignedToId }: TicketsSearch): TicketFilters {
+  return { limit: LIST_LIMITS.fullList, q, status, priority, type, assignedToId };
 }
 
 /** What Direct Tickets asks the server for: up to 100 direct tickets matching its search params. */

@@ -26,7 +26,7 @@ function SignedInOnly() {
 
 /**
  * The alarm socket of the signed-in user: alarms are presented, and every ticket change refreshes the lists,
- * the dashboard figures and the changed tickets' details on screen, without a reload.
+ * the dashboard figures and the changed tickets' details, conversations and histories on screen, without a reload.
  */
 function LiveUpdates({ userId, children }: { userId: string; children: React.ReactNode }) {
   const queryClient = useQueryClient();
@@ -38,6 +38,9 @@ function LiveUpdates({ userId, children }: { userId: string; children: React.Rea
       for (const id of ticketIds) {
         void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) });
         void queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) });
+        // A customer's e-mail joins the thread without anyone here doing anything: the open conversation shows it.
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(id) });
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.mailStatus(id) });
       }
     },
     [queryClient],

@@ -1,0 +1,48 @@
+/**
+ * The mail channel as staff see it (docs/product.md §7): a ticket customer's address status, and for admins the
+ * e-mails set aside after failing and the inbound mail that was refused.
+ */
+import { failedMailParamsSchema, failedMailQuerySchema } from '#shared/schemas/mail.ts';
+import { ticketIdParamsSchema } from '#shared/schemas/ticket.ts';
+import { MAIL_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
+import { defineRoute, httpHandler } from '../lib/http.ts';
+import {
+  listFailedMail,
+  listRefusedInboundMail,
+  readCustomerMailStatus,
+  retryFailedMail,
+} from '../use-cases/mail/manage-mail.ts';
+
+export const handler = httpHandler('mail', {
+  'GET /api/tickets/{id}/mail-status': defineRoute({
+    access: TICKET_ACCESS.read,
+    params: ticketIdParamsSchema,
+    async handle({ params, caller }) {
+      return { body: await readCustomerMailStatus(caller, params.id) };
+    },
+  }),
+
+  'GET /api/mail/failed': defineRoute({
+    access: MAIL_ACCESS.admin,
+    query: failedMailQuerySchema,
+    async handle({ query, caller }) {
+      return { body: await listFailedMail(caller, query.cursor) };
+    },
+  }),
+
+  'POST /api/mail/failed/{id}/retry': defineRoute({
+    access: MAIL_ACCESS.admin,
+    params: failedMailParamsSchema,
+    async handle({ params, caller }) {
+      await retryFailedMail(caller, params.id);
+      return { status: 202, body: { id: params.id, status: 'queued' } };
+    },
+  }),
+
+  'GET /api/mail/inbound-refusals': defineRoute({
+    access: MAIL_ACCESS.admin,
+    async handle({ caller }) {
+      return { body: await listRefusedInboundMail(caller) };
+    },
+  }),
+});

@@ -1,0 +1,52 @@
+/**
+ * The rating link of a resolution e-mail (`/r/<token>`): a small server-rendered page for the customer, who never
+ * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts).
+ */
+import { z } from 'zod';
+import { issueText } from '#shared/i18n/messages.ts';
+import { text } from '#shared/schemas/text.ts';
+import { defineRoute, httpHandler } from '../lib/http.ts';
+import { ratingPageHtml } from '../mail/templates/rating-page.ts';
+import { catalogFor } from '../mail/templates/index.ts';
+import { type RatingPageAnswer, showRatingPage, submitRating } from '../use-cases/mail/rating-link.ts';
+
+/** The token is checked by its signature (use-cases/mail/tokens.ts); here only the input rules apply. */
+const tokenParams = z.object({
+  token: text({
+    label: 'field.ratingLink',
+    max: 100,
+    tooLong: issueText('validation.ratingLink.invalid'),
+    required: issueText('validation.ratingLink.invalid'),
+  }),
+});
+/** `?score=N`: the choice the customer clicked in the e-mail, shown selected. */
+const pageQuery = z.object({ score: text({ label: 'field.score', max: 2 }).optional() });
+
+const page = (answer: RatingPageAnswer) => ({
+  status: answer.status,
+  html: ratingPageHtml(catalogFor(answer.language), answer.page),
+  headers: { 'content-language': answer.language },
+});
+
+export const handler = httpHandler('rating', {
+  'GET /r/{token}': defineRoute({
+    access: 'public',
+    page: true,
+    params: tokenParams,
+    query: pageQuery,
+    async handle({ params, query, headers }) {
+      return page(
+        await showRatingPage(params.token, { preselect: query.score, acceptLanguage: headers['accept-language'] }),
+      );
+    },
+  }),
+
+  'POST /r/{token}': defineRoute({
+    access: 'public',
+    page: true,
+    params: tokenParams,
+    async handle({ params, form, headers }) {
+      return page(await submitRating(params.token, form, { acceptLanguage: headers['accept-language'] }));
+    },
+  }),
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamChange } from '../domain/outbound.ts';
+import { mailPlanner } from './mail-planner.ts';
+
+const written = { actorType: 'user', actorId: 'u1', action: 'updated' } as const;
+const image = (overrides: Record<string, unknown> = {}) => ({
+  id: 42,
+  ticketId: 'TKT-000042',
+  subject: 'Withdrawal stuck',
+  priority: 'medium',
+  customerEmail: 'trader@example.com',
+  status: 'open',
+  assignedToId: 'a1',
+  isOverdue: false,
+  lastWrite: written,
+  ...overrides,
+});
+
+const change = (overrides: Partial<StreamChange>): StreamChange => ({
+  eventId: 'e1',
+  eventName: 'MODIFY',
+  pk: 'TICKET#0000000042',
+  sk: 'TICKET',
+  at: '2026-11-24T10:00:00.000Z',
+  ...overrides,
+});
+
+const plan = (c: StreamChange) =>
+  mailPlanner.plan(c).map((d) => `${d.recipient}:${(d.payload as { type: string }).type}`);
+
+describe('the mail planner', () => {
+  it('acknowledges a new ticket and raises its alarms', () => {
+    expect(
+      plan(change({ eventName: 'INSERT', after: image({ lastWrite: { ...written, action: 'created' } }) })),
+    ).toEqual(['customer:acknowledgement:acknowledgement', 'staff:staff-alarms']);
+  });
+
+  it('plans nothing for a ticket written by the bulk import (no lastWrite)', () => {
+    expect(plan(change({ eventName: 'INSERT', after: image({ lastWrite: undefined }) }))).toEqual([]);
+  });
+
+  it.each([
+    ['open', 'resolved', ['customer:resolution:resolution', 'staff:staff-alarms']],
+    ['in_progress', 'closed', ['customer:resolution:resolution', 'staff:staff-alarms']],
+    ['resolved', 'closed', ['staff:staff-alarms']],
+    ['open', 'in_progress', ['staff:staff-alarms']],
+  ])('for a ticket moved from %s to %s by someone else plans %j', (from, to, expected) => {
+    expect(plan(change({ before: image({ status: from }), after: image({ status: to }) }))).toEqual(expected);
+  });
+
+  it('plans nothing for an edit that raises no alarm and resolves nothing', () => {
+    expect(plan(change({ before: image(), after: image({ subject: 'Withdrawal still stuck' }) }))).toEqual([]);
+  });
+
+  it("mails a staff member's public comment, never an internal note nor the customer's own message", () => {
+    const comment = (overrides: Record<string, unknown>) =>
+      change({
+        eventName: 'INSERT',
+        sk: 'COMMENT#2026-11-24T10:00:00.000Z#c1',
+        after: {
+          id: 'c1',
+          ticketId: 42,
+          userId: 'u1',
+          authorType: 'staff',
+          comment: 'Released.',
+          isInternal: false,
+          author: { firstName: 'Ada', lastName: 'L', email: 'ada@x' },
+          ...overrides,
+        },
+      });
+    expect(mailPlanner.plan(comment({}))).toEqual([
+      {
+        recipient: 'customer:reply:c1',
+        payload: { type: 'reply', ticketId: 42, commentId: 'c1', content: 'Released.', authorFirstName: 'Ada' },
+      },
+    ]);
+    expect(plan(comment({ authorType: undefined }))).toEqual(['customer:reply:c1:reply']);
+    expect(plan(comment({ isInternal: true }))).toEqual([]);
+    expect(plan(comment({ authorType: 'customer', userId: null }))).toEqual([]);
+  });
+
+  it('plans nothing for history entries, deletions or other items', () => {
+    expect(plan(change({ eventName: 'INSERT', sk: 'HISTORY#2026#h1', after: { id: 'h1' } }))).toEqual([]);
+    expect(plan(change({ eventName: 'REMOVE', before: image() }))).toEqual([]);
+    expect(plan(change({ pk: 'USER#u1', sk: 'PROFILE', after: { id: 'u1' } }))).toEqual([]);
+  });
+});

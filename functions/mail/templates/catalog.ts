@@ -1,0 +1,70 @@
+/**
+ * The words of every e-mail and of the rating page, one catalog per language (issue 15 item 5: customers read their
+ * e-mails in their own language; staff read notifications in the language of their settings). Each catalog is
+ * written for the help desk's domain (ticket, status, priority, assignee) in that language, not translated word by
+ * word. `render.ts` and `rating-page.ts` put them together; nothing else holds customer-facing text.
+ */
+import type { Language, Priority, TicketStatus } from '#shared/constants.ts';
+import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
+
+/** Five labels for the scores 1 (worst) to 5 (best). */
+export type ScoreLabels = readonly [string, string, string, string, string];
+
+export interface MailCatalog {
+  /** The BCP 47 tag of the language: `<html lang>` and `Content-Language`. */
+  tag: string;
+  greeting: string;
+  closing: string;
+  /** What every customer e-mail says under the closing: how to answer. */
+  replyHint: string;
+  ticketReference: (code: string) => string;
+  acknowledgement: {
+    thanks: (product: string) => string;
+    opened: (code: string, subject: string) => string;
+    next: string;
+  };
+  resolution: {
+    /** A word put before the subject: `[TKT-000042] Resolved: …`. */
+    subjectTag: string;
+    resolved: (code: string, subject: string) => string;
+    reopen: string;
+    question: string;
+    call: string;
+    linkTerms: (days: number) => string;
+  };
+  scores: ScoreLabels;
+  ratingPage: {
+    title: (product: string) => string;
+    heading: string;
+    about: (code: string, subject: string) => string;
+    legend: string;
+    commentLabel: string;
+    submit: string;
+    thanksHeading: string;
+    thanks: string;
+    problemHeading: string;
+    used: string;
+    expired: string;
+    invalid: string;
+    notRatable: string;
+    scoreRequired: string;
+    commentTooLong: (max: number) => string;
+    /** The comment holds control characters or broken Unicode (the API's input rules). */
+    commentInvalid: string;
+    unavailable: string;
+  };
+  notification: {
+    /** Ticket alarms only: e-mail notifications are about a ticket (a webhook alarm reaches the browser alone). */
+    titles: Record<TicketAlarmMessage['alarmType'], string>;
+    ticketLine: (code: string, subject: string, priority: string) => string;
+    customer: (email: string) => string;
+    status: (status: string) => string;
+    open: string;
+    why: string;
+  };
+  priorities: Record<Priority, string>;
+  statuses: Record<TicketStatus, string>;
+}
+
+/** Every catalog, by language; filled in by ./index.ts. */
+export type Catalogs = Record<Language, MailCatalog>;

@@ -1,0 +1,65 @@
+import type { MailCatalog } from './catalog.ts';
+
+export const de: MailCatalog = {
+  tag: 'de',
+  greeting: 'Guten Tag,',
+  // German letters close without a comma.
+  closing: 'Mit freundlichen Grüßen',
+  replyHint: 'Antworten Sie einfach auf diese E-Mail und lassen Sie dabei die Ticketnummer im Betreff stehen.',
+  ticketReference: (code) => `Ticketnummer: ${code}`,
+  acknowledgement: {
+    thanks: (product) => `Vielen Dank, dass Sie sich an ${product} gewandt haben.`,
+    opened: (code, subject) => `Wir haben Ihre Anfrage erhalten und das Ticket ${code} eröffnet: „${subject}“.`,
+    next: 'Ein Mitglied unseres Support-Teams meldet sich so bald wie möglich per E-Mail bei Ihnen.',
+  },
+  resolution: {
+    subjectTag: 'Gelöst',
+    resolved: (code, subject) => `Ihr Ticket ${code} („${subject}“) wurde gelöst.`,
+    reopen: 'Falls das Problem weiterhin besteht, antworten Sie auf diese E-Mail – wir öffnen das Ticket dann erneut.',
+    question: 'Wie zufrieden sind Sie mit unserem Support?',
+    call: 'Wählen Sie eine Bewertung:',
+    linkTerms: (days) => `Der Bewertungslink kann einmal verwendet werden und läuft in ${days} Tagen ab.`,
+  },
+  scores: ['Sehr schlecht', 'Schlecht', 'Befriedigend', 'Gut', 'Ausgezeichnet'],
+  ratingPage: {
+    title: (product) => `Bewerten Sie unseren Support · ${product}`,
+    heading: 'Wie zufrieden waren Sie?',
+    about: (code, subject) => `Ihre Bewertung zum Ticket ${code}: „${subject}“`,
+    legend: 'Ihre Bewertung',
+    commentLabel: 'Kommentar (optional)',
+    submit: 'Bewertung senden',
+    thanksHeading: 'Vielen Dank!',
+    thanks: 'Ihre Bewertung wurde gespeichert. Sie hilft uns, unseren Support zu verbessern.',
+    problemHeading: 'Dieser Link kann nicht verwendet werden',
+    used: 'Dieser Bewertungslink wurde bereits verwendet. Vielen Dank für Ihr Feedback.',
+    expired:
+      'Dieser Bewertungslink ist abgelaufen. Wenn Sie uns mehr mitteilen möchten, antworten Sie auf eine unserer E-Mails.',
+    invalid: 'Dieser Bewertungslink ist ungültig. Bitte öffnen Sie den Link aus unserer E-Mail unverändert.',
+    notRatable:
+      'Dieses Ticket wurde wieder geöffnet und kann deshalb gerade nicht bewertet werden. Sie erhalten einen neuen Link, sobald es gelöst ist.',
+    scoreRequired: 'Bitte wählen Sie eine Bewertung von 1 bis 5.',
+    commentTooLong: (max) => `Ihr Kommentar darf höchstens ${max} Zeichen lang sein.`,
+    commentInvalid:
+      'Ihr Kommentar enthält Zeichen, die nicht gespeichert werden können. Bitte entfernen Sie sie und versuchen Sie es erneut.',
+    unavailable:
+      'Ihre Bewertung konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
+  },
+  notification: {
+    titles: {
+      ticket_assigned: 'Neues Ticket zugewiesen',
+      ticket_created: 'Neues Ticket erstellt',
+      high_priority: 'Warnung: hohe Priorität',
+      critical_priority: 'Warnung: kritische Priorität',
+      ticket_overdue: 'Ticket überfällig',
+      ticket_status_changed: 'Ticketstatus geändert',
+      customer_reply: 'Antwort des Kunden',
+    },
+    ticketLine: (code, subject, priority) => `${code}: ${subject} (Priorität: ${priority})`,
+    customer: (email) => `Kunde: ${email}`,
+    status: (status) => `Status: ${status}`,
+    open: 'Ticket öffnen',
+    why: 'Sie erhalten diese E-Mail, weil E-Mail-Benachrichtigungen in Ihren Einstellungen aktiviert sind.',
+  },
+  priorities: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch', critical: 'Kritisch' },
+  statuses: { open: 'Offen', in_progress: 'In Bearbeitung', resolved: 'Gelöst', closed: 'Geschlossen' },
+};

@@ -1,0 +1,62 @@
+import type { MailCatalog } from './catalog.ts';
+
+export const es: MailCatalog = {
+  tag: 'es',
+  greeting: 'Hola:',
+  closing: 'Saludos cordiales,',
+  replyHint: 'Para responder, conteste a este correo y mantenga el número de ticket en el asunto.',
+  ticketReference: (code) => `Referencia del ticket: ${code}`,
+  acknowledgement: {
+    thanks: (product) => `Gracias por ponerse en contacto con ${product}.`,
+    opened: (code, subject) => `Hemos recibido su solicitud y hemos abierto el ticket ${code}: «${subject}».`,
+    next: 'Un miembro de nuestro equipo de soporte le responderá por correo electrónico lo antes posible.',
+  },
+  resolution: {
+    subjectTag: 'Resuelto',
+    resolved: (code, subject) => `Su ticket ${code} («${subject}») se ha resuelto.`,
+    reopen: 'Si el problema no está solucionado, responda a este correo y volveremos a abrir el ticket.',
+    question: '¿Qué le ha parecido la atención que ha recibido?',
+    call: 'Elija una valoración:',
+    linkTerms: (days) => `El enlace de valoración solo puede usarse una vez y caduca dentro de ${days} días.`,
+  },
+  scores: ['Muy mala', 'Mala', 'Aceptable', 'Buena', 'Excelente'],
+  ratingPage: {
+    title: (product) => `Valore nuestro soporte · ${product}`,
+    heading: '¿Qué tal lo hemos hecho?',
+    about: (code, subject) => `Su valoración del ticket ${code}: «${subject}»`,
+    legend: 'Su valoración',
+    commentLabel: 'Comentario (opcional)',
+    submit: 'Enviar valoración',
+    thanksHeading: '¡Gracias!',
+    thanks: 'Hemos registrado su valoración. Nos ayuda a mejorar nuestro soporte.',
+    problemHeading: 'Este enlace no se puede usar',
+    used: 'Este enlace de valoración ya se ha utilizado. Gracias por su opinión.',
+    expired:
+      'Este enlace de valoración ha caducado. Si desea contarnos algo más, responda a cualquiera de nuestros correos.',
+    invalid: 'Este enlace de valoración no es válido. Abra el enlace de nuestro correo tal como se lo enviamos.',
+    notRatable:
+      'Este ticket se ha vuelto a abrir, así que ahora no se puede valorar. Recibirá un enlace nuevo cuando se resuelva.',
+    scoreRequired: 'Elija una valoración del 1 al 5.',
+    commentTooLong: (max) => `Su comentario puede tener como máximo ${max} caracteres.`,
+    commentInvalid: 'Su comentario contiene caracteres que no se pueden guardar. Elimínelos e inténtelo de nuevo.',
+    unavailable: 'Ahora mismo no hemos podido guardar su valoración. Inténtelo de nuevo dentro de unos minutos.',
+  },
+  notification: {
+    titles: {
+      ticket_assigned: 'Nuevo ticket asignado',
+      ticket_created: 'Nuevo ticket creado',
+      high_priority: 'Alerta de prioridad alta',
+      critical_priority: 'Alerta de prioridad crítica',
+      ticket_overdue: 'Ticket vencido',
+      ticket_status_changed: 'Cambio de estado del ticket',
+      customer_reply: 'Respuesta del cliente',
+    },
+    ticketLine: (code, subject, priority) => `${code}: ${subject} (prioridad: ${priority})`,
+    customer: (email) => `Cliente: ${email}`,
+    status: (status) => `Estado: ${status}`,
+    open: 'Abrir el ticket',
+    why: 'Recibe este correo porque tiene activadas las notificaciones por correo electrónico en su configuración.',
+  },
+  priorities: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
+  statuses: { open: 'Abierto', in_progress: 'En curso', resolved: 'Resuelto', closed: 'Cerrado' },
+};

@@ -1,0 +1,67 @@
+import type { MailCatalog } from './catalog.ts';
+
+/** French puts a no-break space before `:`, `?` and `!`, and inside guillemets. */
+const nb = '\u00a0';
+
+export const fr: MailCatalog = {
+  tag: 'fr',
+  greeting: 'Bonjour,',
+  closing: 'Cordialement,',
+  replyHint: 'Pour nous répondre, répondez simplement à cet e-mail en conservant le numéro de ticket dans l’objet.',
+  ticketReference: (code) => `Référence du ticket${nb}: ${code}`,
+  acknowledgement: {
+    thanks: (product) => `Merci d’avoir contacté ${product}.`,
+    opened: (code, subject) =>
+      `Nous avons bien reçu votre demande et avons ouvert le ticket ${code}${nb}: «${nb}${subject}${nb}».`,
+    next: 'Un membre de notre équipe support vous répondra par e-mail dans les meilleurs délais.',
+  },
+  resolution: {
+    subjectTag: 'Résolu',
+    resolved: (code, subject) => `Votre ticket ${code} («${nb}${subject}${nb}») a été résolu.`,
+    reopen: 'Si le problème persiste, répondez à cet e-mail et nous rouvrirons le ticket.',
+    question: `Êtes-vous satisfait de l’assistance que vous avez reçue${nb}?`,
+    call: `Choisissez une note${nb}:`,
+    linkTerms: (days) => `Le lien d’évaluation ne peut être utilisé qu’une seule fois et expire dans ${days} jours.`,
+  },
+  scores: ['Très mauvais', 'Mauvais', 'Correct', 'Bien', 'Excellent'],
+  ratingPage: {
+    title: (product) => `Évaluez notre support · ${product}`,
+    heading: 'Votre avis nous intéresse',
+    about: (code, subject) => `Votre évaluation du ticket ${code}${nb}: «${nb}${subject}${nb}»`,
+    legend: 'Votre note',
+    commentLabel: 'Commentaire (facultatif)',
+    submit: 'Envoyer mon évaluation',
+    thanksHeading: `Merci${nb}!`,
+    thanks: 'Votre évaluation a bien été enregistrée. Elle nous aide à améliorer notre support.',
+    problemHeading: 'Ce lien ne peut pas être utilisé',
+    used: 'Ce lien d’évaluation a déjà été utilisé. Merci pour votre retour.',
+    expired: 'Ce lien d’évaluation a expiré. Si vous souhaitez nous en dire plus, répondez à l’un de nos e-mails.',
+    invalid: 'Ce lien d’évaluation n’est pas valide. Ouvrez le lien de notre e-mail tel qu’il vous a été envoyé.',
+    notRatable:
+      'Ce ticket a été rouvert et ne peut donc pas être évalué pour le moment. Vous recevrez un nouveau lien une fois qu’il sera résolu.',
+    scoreRequired: 'Veuillez choisir une note de 1 à 5.',
+    commentTooLong: (max) => `Votre commentaire ne peut pas dépasser ${max} caractères.`,
+    commentInvalid:
+      'Votre commentaire contient des caractères qui ne peuvent pas être enregistrés. Veuillez les supprimer et réessayer.',
+    unavailable:
+      'Votre évaluation n’a pas pu être enregistrée pour le moment. Veuillez réessayer dans quelques minutes.',
+  },
+  notification: {
+    titles: {
+      ticket_assigned: 'Nouveau ticket assigné',
+      ticket_created: 'Nouveau ticket créé',
+      high_priority: 'Alerte priorité haute',
+      critical_priority: 'Alerte priorité critique',
+      ticket_overdue: 'Ticket en retard',
+      ticket_status_changed: 'Statut du ticket modifié',
+      customer_reply: 'Réponse du client',
+    },
+    ticketLine: (code, subject, priority) => `${code}${nb}: ${subject} (priorité${nb}: ${priority})`,
+    customer: (email) => `Client${nb}: ${email}`,
+    status: (status) => `Statut${nb}: ${status}`,
+    open: 'Ouvrir le ticket',
+    why: 'Vous recevez cet e-mail car les notifications par e-mail sont activées dans vos paramètres.',
+  },
+  priorities: { low: 'Basse', medium: 'Moyenne', high: 'Haute', critical: 'Critique' },
+  statuses: { open: 'Ouvert', in_progress: 'En cours', resolved: 'Résolu', closed: 'Fermé' },
+};

@@ -1,0 +1,158 @@
+/**
+ * Every e-mail the help desk writes, as a subject, a plain-text body and a simple HTML body, in the reader's language
+ * (the words come from ./catalog.ts). Pure: the caller supplies the facts and links; functions/lib/mail.ts sends.
+ */
+import { type Priority, PRODUCT_NAME, type TicketStatus } from '#shared/constants.ts';
+import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
+import { RATING_SCORES } from '#shared/schemas/ticket.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import type { MailCatalog } from './catalog.ts';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The language tag, for the `Content-Language` header. */
+  language: string;
+}
+
+/** The ticket as every customer e-mail names it. */
+export interface TicketFacts {
+  /** The display code, `TKT-000042`. */
+  code: string;
+  subject: string;
+}
+
+/** A paragraph of plain text in HTML: escaped, its line breaks kept. */
+const paragraph = (text: string): string =>
+  `<p style="margin:0 0 16px">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
+
+/** The subject line every e-mail about a ticket starts with, so that the reader and our inbox can tell which. */
+export const ticketSubject = (code: string, subject: string, tag?: string): string =>
+  `[${code}] ${tag ? `${tag}: ` : ''}${subject}`;
+
+/** A complete, simple HTML document: one column, system fonts, no images, no scripts. */
+function htmlDocument(catalog: MailCatalog, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(catalog.tag)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f7f7f8;color:#1a202c;font:15px/1.55 -apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+${body}
+</div>
+</body>
+</html>
+`;
+}
+
+/** The lines under every customer e-mail: the closing, who we are, how to answer, and the ticket's reference. */
+function customerFooter(catalog: MailCatalog, code: string) {
+  const signature = `${catalog.closing}\n${PRODUCT_NAME}`;
+  const hint = `${catalog.replyHint}\n${catalog.ticketReference(code)}`;
+  return {
+    text: `${signature}\n\n--\n${hint}\n`,
+    html: `${paragraph(signature)}<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0 12px"><p style="margin:0;color:#718096;font-size:13px">${escapeHtml(catalog.replyHint)}<br>${escapeHtml(catalog.ticketReference(code))}</p>`,
+  };
+}
+
+/** The acknowledgement a customer gets when their ticket is opened: subject `[<code>] <subject>`. */
+export function acknowledgementMail(catalog: MailCatalog, ticket: TicketFacts): RenderedMail {
+  const words = catalog.acknowledgement;
+  const lines = [catalog.greeting, words.thanks(PRODUCT_NAME), words.opened(ticket.code, ticket.subject), words.next];
+  const footer = customerFooter(catalog, ticket.code);
+  const subject = ticketSubject(ticket.code, ticket.subject);
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${footer.text}`,
+    html: htmlDocument(catalog, subject, `${lines.map(paragraph).join('\n')}\n${footer.html}`),
+    language: catalog.tag,
+  };
+}
+
+/** A staff member's public reply, signed with their first name, in the customer's language around it. */
+export function replyMail(
+  catalog: MailCatalog,
+  ticket: TicketFacts,
+  reply: { content: string; authorFirstName: string },
+): RenderedMail {
+  const footer = customerFooter(catalog, ticket.code);
+  const signedBy = reply.authorFirstName.trim() || PRODUCT_NAME;
+  const subject = `Re: ${ticketSubject(ticket.code, ticket.subject)}`;
+  return {
+    subject,
+    text: `${reply.content}\n\n${signedBy}\n\n${footer.text}`,
+    html: htmlDocument(catalog, subject, `${paragraph(reply.content)}\n${paragraph(signedBy)}\n${footer.html}`),
+    language: catalog.tag,
+  };
+}
+
+/** The link of one score on the rating page: the page opens with that score chosen (nothing is recorded by a GET). */
+export const scoreLink = (ratingUrl: string, score: number): string => `${ratingUrl}?score=${score}`;
+
+/** The resolution notice: the ticket is resolved, how to reopen it, and the one-click rating. */
+export function resolutionMail(
+  catalog: MailCatalog,
+  ticket: TicketFacts,
+  rating: { url: string; validDays: number },
+): RenderedMail {
+  const words = catalog.resolution;
+  const intro = [catalog.greeting, words.resolved(ticket.code, ticket.subject), words.reopen];
+  const scores = Array.from({ length: RATING_SCORES.max - RATING_SCORES.min + 1 }, (_, i) => RATING_SCORES.min + i);
+  const footer = customerFooter(catalog, ticket.code);
+  const subject = ticketSubject(ticket.code, ticket.subject, words.subjectTag);
+  const text = [...intro, `${words.question}\n${words.call}\n${rating.url}`, words.linkTerms(rating.validDays)].join(
+    '\n\n',
+  );
+  const buttons = scores
+    .map(
+      (score) =>
+        `<a href="${escapeHtml(scoreLink(rating.url, score))}" style="display:inline-block;margin:0 6px 8px 0;padding:8px 12px;border:1px solid #3182ce;border-radius:6px;color:#2b6cb0;text-decoration:none">${score} · ${escapeHtml(catalog.scores[score - 1]!)}</a>`,
+    )
+    .join('');
+  const html = [
+    ...intro.map(paragraph),
+    paragraph(`${words.question} ${words.call}`),
+    `<p style="margin:0 0 16px">${buttons}</p>`,
+    `<p style="margin:0 0 16px;color:#718096;font-size:13px">${escapeHtml(words.linkTerms(rating.validDays))}</p>`,
+  ].join('\n');
+  return {
+    subject,
+    text: `${text}\n\n${footer.text}`,
+    html: htmlDocument(catalog, subject, `${html}\n${footer.html}`),
+    language: catalog.tag,
+  };
+}
+
+/** What a staff notification e-mail says about its ticket. */
+export interface NotificationFacts extends TicketFacts {
+  alarmType: TicketAlarmMessage['alarmType'];
+  priority: Priority;
+  status: TicketStatus;
+  customerEmail: string;
+  /** Where the ticket opens in the web app. */
+  ticketUrl: string;
+}
+
+/** A staff member's e-mail for an alarm they get (their settings chose it), in the language of their settings. */
+export function notificationMail(catalog: MailCatalog, facts: NotificationFacts): RenderedMail {
+  const words = catalog.notification;
+  const title = words.titles[facts.alarmType];
+  const lines = [
+    words.ticketLine(facts.code, facts.subject, catalog.priorities[facts.priority]),
+    words.status(catalog.statuses[facts.status]),
+    words.customer(facts.customerEmail),
+  ];
+  const subject = ticketSubject(facts.code, facts.subject, title);
+  const text = `${title}\n\n${lines.join('\n')}\n\n${words.open}: ${facts.ticketUrl}\n\n--\n${PRODUCT_NAME}\n${words.why}\n`;
+  const html = htmlDocument(
+    catalog,
+    subject,
+    [
+      `<h1 style="margin:0 0 16px;font-size:18px">${escapeHtml(title)}</h1>`,
+      paragraph(lines.join('\n')),
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(facts.ticketUrl)}" style="display:inline-block;padding:8px 14px;border-radius:6px;background:#2b6cb0;color:#ffffff;text-decoration:none">${escapeHtml(words.open)}</a></p>`,
+      `<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0 12px"><p style="margin:0;color:#718096;font-size:13px">${escapeHtml(PRODUCT_NAME)}<br>${escapeHtml(words.why)}</p>`,
+    ].join('\n'),
+  );
+  return { subject, text, html, language: catalog.tag };
+}

@@ -1,0 +1,204 @@
+/**
+ * Mail that reaches the help desk (docs/decisions/080-mail.md). Both runtimes hand the raw message here: the embedded
+ * SMTP listener (infra/local/smtp.ts) and, in AWS, the Lambda that SES's receipt rule invokes after storing the
+ * message in S3 (functions/jobs/inbound-mail.ts). A reply to a ticket's reply address from that ticket's customer
+ * joins the thread through addCustomerMessage; a new message to the support address opens a ticket through
+ * createTicket. Anything else changes nothing and is never answered (no mail loops): it is counted under its reason
+ * and logged.
+ */
+import { createHash } from 'node:crypto';
+import { visibleLength } from '#shared/schemas/text.ts';
+import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
+import { listCategories } from '../../data/categories.ts';
+import { clearAddressStatus, countInboundRefusal } from '../../data/mail.ts';
+import { getTicket } from '../../data/tickets/item.ts';
+import { customerActor } from '../../domain/caller.ts';
+import {
+  customerLanguageOf,
+  destinationOf,
+  fitText,
+  type InboundRefusal,
+  isAutomated,
+  MAX_INBOUND_BYTES,
+  ticketFieldsOfMail,
+} from '../../domain/inbound-mail.ts';
+import { mailConfig } from '../../lib/config.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { logger } from '../../lib/logger.ts';
+import { type InboundMail, parseMail, visibleReplyText } from '../../lib/mail.ts';
+import { createTicket } from '../tickets/create-ticket.ts';
+import { AlreadyReceivedError, addCustomerMessage } from '../tickets/thread.ts';
+import { ticketOfReplyToken } from './tokens.ts';
+
+/** The channel's name where messages are remembered by it (the idempotency scope of replies). */
+const CHANNEL = 'inbound-mail';
+
+/** Categories an e-mail ticket is filed under, the first active one of these; else the first active category. */
+const INBOUND_CATEGORIES = ['general_enquiry', 'others'];
+
+/** What the transport knows beyond the message itself. */
+export interface Envelope {
+  /** Whom the message was delivered to: SMTP's RCPT TO, or SES's receipt recipients. */
+  recipients: readonly string[];
+  /** SMTP's MAIL FROM: `''` for the null sender of bounces and notices; undefined when not known. */
+  mailFrom?: string | null;
+  /** SES's checks of the message (AWS only): `PASS`, `FAIL`, `GRAY`, …; the sender domain's DMARC policy. */
+  verdicts?: { spam?: string; virus?: string; dmarc?: string; dmarcPolicy?: string };
+  /** When the message reached us; the time the thread shows. */
+  receivedAt?: Date;
+}
+
+export type InboundOutcome =
+  | { outcome: 'reply'; ticketId: number; commentId?: string; duplicate: boolean }
+  | { outcome: 'ticket'; ticketId: number; duplicate: boolean }
+  | { outcome: 'refused'; reason: InboundRefusal };
+
+/** Spam, a virus, or a sender whose domain asks receivers to reject mail that fails DMARC. */
+function failedChecks(verdicts: Envelope['verdicts']): boolean {
+  if (!verdicts) return false;
+  if (verdicts.spam === 'FAIL' || verdicts.virus === 'FAIL') return true;
+  const policy = verdicts.dmarcPolicy?.toLowerCase();
+  return verdicts.dmarc === 'FAIL' && (policy === 'reject' || policy === 'quarantine');
+}
+
+/** Counts and logs a refusal; a failure to count is logged too, and never turns a refusal into an error. */
+async function refuse(
+  reason: InboundRefusal,
+  facts: { from?: string; recipients: readonly string[]; messageId?: string; detail?: string },
+  now: Date,
+): Promise<InboundOutcome> {
+  const detail = facts.detail ?? `from ${facts.from ?? 'unknown'} to ${facts.recipients.join(', ')}`;
+  logger.warn('Inbound mail refused', { reason, ...facts });
+  await countInboundRefusal(reason, now, detail.slice(0, 300)).catch((error) =>
+    logger.error('Inbound mail refusal not counted', { error: error as Error, reason }),
+  );
+  return { outcome: 'refused', reason };
+}
+
+/** The message's identity for "recorded once": a hash of its Message-ID, or of its bytes when it has none. */
+const messageKey = (mail: InboundMail, raw: Buffer) =>
+  createHash('sha256')
+    .update(mail.messageId ? `id:${mail.messageId}` : raw)
+    .digest('base64url');
+
+/** The category an e-mail ticket goes under: the preferred ones first, else the first active one by name. */
+async function inboundCategory(): Promise<string | undefined> {
+  const active = (await listCategories()).filter((category) => category.isActive);
+  for (const name of INBOUND_CATEGORIES) if (active.some((category) => category.name === name)) return name;
+  return active[0]?.name;
+}
+
+async function receiveReply(
+  mail: InboundMail & { from: string },
+  raw: Buffer,
+  token: string,
+  envelope: Envelope,
+  now: Date,
+): Promise<InboundOutcome> {
+  const facts = { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId };
+  const ticketId = await ticketOfReplyToken(token);
+  if (ticketId === undefined) return refuse('bad_token', facts, now);
+  const ticket = await getTicket(ticketId);
+  if (!ticket) return refuse('unknown_ticket', facts, now);
+  if (ticket.customerEmail !== mail.from) {
+    return refuse('foreign_sender', { ...facts, detail: `from ${mail.from} on ${ticket.ticketId}` }, now);
+  }
+  const content = fitText(visibleReplyText(mail.text), TICKET_LIMITS.commentMax);
+  if (!visibleLength(content.text)) return refuse('empty', facts, now);
+  if (content.truncated) logger.warn('Inbound reply cut to the comment limit', { ticketId, from: mail.from });
+  try {
+    const comment = await addCustomerMessage(
+      { ticketId, content: content.text, channel: 'email', receivedAt: envelope.receivedAt ?? now },
+      now,
+      {
+        once: { channel: CHANNEL, key: messageKey(mail, raw) },
+        mail: { direction: 'received', kind: 'reply', address: mail.from },
+      },
+    );
+    return { outcome: 'reply', ticketId, commentId: comment.id, duplicate: false };
+  } catch (error) {
+    if (!(error instanceof AlreadyReceivedError)) throw error;
+    logger.info('Inbound reply received before; nothing changed', { ticketId, messageId: mail.messageId });
+    return { outcome: 'reply', ticketId, duplicate: true };
+  }
+}
+
+async function receiveNewTicket(
+  mail: InboundMail & { from: string },
+  raw: Buffer,
+  envelope: Envelope,
+  now: Date,
+): Promise<InboundOutcome> {
+  const category = await inboundCategory();
+  if (!category) {
+    logger.error('No active category to file e-mail tickets under; create one');
+    return refuse('no_category', { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId }, now);
+  }
+  const { subject, description } = ticketFieldsOfMail({ from: mail.from, subject: mail.subject, text: mail.text });
+  const opened = await createTicket(
+    // Trusted code, acting for the customer who wrote: the history names them.
+    { kind: 'system', actor: customerActor(mail.from) },
+    {
+      customerEmail: mail.from,
+      subject,
+      description,
+      category,
+      priority: 'medium',
+      type: 'email',
+      customerLanguage: customerLanguageOf(mail.contentLanguage),
+    },
+    { idempotencyKey: messageKey(mail, raw), fromMail: { messageId: mail.messageId ?? null }, now },
+  ).catch((error: unknown) => {
+    // What the ticket rules still refuse (a sender address they do not accept): refused, never handed back forever.
+    if (error instanceof ValidationError) return error;
+    throw error;
+  });
+  if (opened instanceof ValidationError) {
+    const facts = { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId };
+    return refuse('unreadable', { ...facts, detail: `${opened.message}, from ${mail.from}` }, now);
+  }
+  const { ticket, replayed } = opened;
+  return { outcome: 'ticket', ticketId: ticket.id, duplicate: replayed };
+}
+
+/** refuseOversized: a message over the limit, known by its size alone (the transport did not hand it all over). */
+export function refuseOversized(bytes: number, envelope: Envelope, now = new Date()): Promise<InboundOutcome> {
+  const { recipients } = envelope;
+  return refuse('too_large', { recipients, detail: `${bytes} bytes to ${recipients.join(', ')}` }, now);
+}
+
+/**
+ * receiveMail: what one inbound message does. Refusals are answers, not errors; an error (the table unreachable)
+ * is thrown so that the transport hands the message over again later (SMTP 451, or Lambda's retry).
+ */
+export async function receiveMail(raw: Buffer, envelope: Envelope, now = new Date()): Promise<InboundOutcome> {
+  const recipients = envelope.recipients;
+  if (raw.length > MAX_INBOUND_BYTES) return refuseOversized(raw.length, envelope, now);
+  let mail: InboundMail;
+  try {
+    mail = await parseMail(raw);
+  } catch (error) {
+    logger.warn('Inbound mail could not be parsed', { error: error as Error });
+    return refuse('unreadable', { recipients }, now);
+  }
+  const facts = { from: mail.from, recipients, messageId: mail.messageId };
+  if (isAutomated(mail, envelope.mailFrom)) return refuse('auto_reply', facts, now);
+  if (failedChecks(envelope.verdicts)) return refuse('failed_checks', facts, now);
+  const destination = destinationOf(recipients, mailConfig().domain);
+  if (!destination) return refuse('unknown_recipient', facts, now);
+  if (!mail.from) return refuse('no_sender', facts, now);
+  const from = mail.from;
+
+  const outcome =
+    destination.kind === 'reply'
+      ? await receiveReply({ ...mail, from }, raw, destination.token, envelope, now)
+      : await receiveNewTicket({ ...mail, from }, raw, envelope, now);
+  if (outcome.outcome !== 'refused') {
+    // Its owner just wrote from it: whatever bounced before, the address works now.
+    await clearAddressStatus(from).catch((error) =>
+      logger.warn('Address status not cleared', { error: error as Error, from }),
+    );
+    logger.info('Inbound mail received', { ...outcome, from, messageId: mail.messageId });
+  }
+  return outcome;
+}

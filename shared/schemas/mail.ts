@@ -1,0 +1,62 @@
+/**
+ * What the mail screens read (docs/product.md §7): a ticket customer's address status, the e-mails that failed for
+ * good (admins retry them), and the inbound mail that was refused, by reason.
+ */
+import { z } from 'zod';
+import { issueText } from '../i18n/messages.ts';
+import { pageCursorParam } from './ticket.ts';
+
+/** `GET /api/tickets/{id}/mail-status`: whether e-mail reaches the ticket's customer. */
+export const customerMailStatusSchema = z.object({
+  address: z.string(),
+  /** False once SES reported a permanent bounce or a complaint; e-mail to the address is not sent then. */
+  deliverable: z.boolean(),
+  reason: z.enum(['bounce', 'complaint']).nullable(),
+  /** When SES reported it. */
+  since: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type CustomerMailStatus = z.infer<typeof customerMailStatusSchema>;
+
+export const FAILED_MAIL_TYPES = ['acknowledgement', 'reply', 'resolution', 'staff-alarms', 'notification'] as const;
+
+/** An e-mail that kept failing and was set aside; `POST /api/mail/failed/{id}/retry` sends it again. */
+export const failedMailSchema = z.object({
+  id: z.string(),
+  type: z.enum(FAILED_MAIL_TYPES),
+  ticketId: z.number().int(),
+  /** Who it was for, where the job names them (staff notifications); customer e-mails go to the ticket's customer. */
+  recipient: z.string().nullable(),
+  attempts: z.number().int(),
+  firstAttemptAt: z.string(),
+  lastAttemptAt: z.string(),
+  parkedAt: z.string(),
+  /** Why it was set aside: too many attempts, too old, or refused for good. */
+  reason: z.enum(['attempts', 'age', 'permanent']),
+  lastError: z.string(),
+});
+export type FailedMail = z.infer<typeof failedMailSchema>;
+
+/** `GET /api/mail/failed`: newest first, a page at a time. */
+export const failedMailListSchema = z.object({
+  mails: z.array(failedMailSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FailedMailList = z.infer<typeof failedMailListSchema>;
+
+export const failedMailQuerySchema = z.object({
+  cursor: pageCursorParam,
+});
+
+export const failedMailParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{32}$/, issueText('validation.failedMailId.invalid')),
+});
+
+/** One reason inbound mail changed nothing, counted (`GET /api/mail/inbound-refusals`). */
+export const inboundRefusalSchema = z.object({
+  reason: z.string(),
+  count: z.number().int(),
+  lastAt: z.string(),
+  lastDetail: z.string(),
+});
+export type InboundRefusalCount = z.infer<typeof inboundRefusalSchema>;

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { t } from '../../i18n/i18n.ts';
+import type { FailedMail, InboundRefusalCount } from '#shared/schemas/mail.ts';
+import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
+
+const failed: FailedMail = {
+  id: '0123456789abcdef0123456789abcdef',
+  type: 'acknowledgement',
+  ticketId: 42,
+  recipient: null,
+  attempts: 40,
+  firstAttemptAt: '2025-01-06T09:00:00.000Z',
+  lastAttemptAt: '2025-01-07T08:00:00.000Z',
+  parkedAt: '2025-01-07T08:00:00.000Z',
+  reason: 'attempts',
+  lastError: 'connect ETIMEDOUT email.us-east-1.amazonaws.com',
+};
+
+const refusals: InboundRefusalCount[] = [
+  { reason: 'auto_reply', count: 7, lastAt: '2025-01-07T07:00:00.000Z', lastDetail: 'from ooo@example.com' },
+];
+
+function api(extra: FakeRoutes = {}): FakeRoutes {
+  return {
+    'GET /api/auth/user': { status: 200, body: staffUser('admin') },
+    'GET /api/mail/failed': { status: 200, body: { mails: [failed], nextCursor: null } },
+    'GET /api/mail/inbound-refusals': { status: 200, body: refusals },
+    ...extra,
+  };
+}
+
+describe('Email Delivery', () => {
+  it('lists the failed e-mails with their error and retries one, which then leaves the list', async () => {
+    let retried = false;
+    const { user, requests } = renderApp(
+      '/admin/mail',
+      api({
+        'GET /api/mail/failed': () => ({
+          status: 200,
+          body: { mails: retried ? [] : [failed], nextCursor: null },
+        }),
+        [`POST /api/mail/failed/${failed.id}/retry`]: () => {
+          retried = true;
+          return { status: 202, body: { id: failed.id, status: 'queued' } };
+        },
+      }),
+    );
+    const table = await screen.findByRole('table', { name: t('mail.failedTitle') });
+    const row = within(table).getByText('TKT-000042').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Acknowledgement to the customer')).toBeTruthy();
+    expect(within(row).getByText('40')).toBeTruthy();
+    expect(within(row).getByText('Every attempt failed')).toBeTruthy();
+    expect(within(row).getByText(failed.lastError)).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: /^Retry: Acknowledgement to the customer, TKT-000042/ }));
+    expect(await screen.findByText(t('mail.retried'))).toBeTruthy();
+    expect(await screen.findByText(t('mail.noFailedMail'))).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST' && r.path === `/api/mail/failed/${failed.id}/retry`)).toBe(true);
+  });
+
+  it('says why a retry was refused', async () => {
+    const { user } = renderApp(
+      '/admin/mail',
+      api({
+        [`POST /api/mail/failed/${failed.id}/retry`]: {
+          status: 404,
+          body: { message: 'No failed delivery with this id' },
+        },
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: /^Retry:/ }));
+    expect(await screen.findByText(t('mail.retryFailed'))).toBeTruthy();
+    expect(screen.getByText('No failed delivery with this id')).toBeTruthy();
+  });
+
+  it('lists refused incoming mail by reason, in words', async () => {
+    renderApp('/admin/mail', api());
+    const table = await screen.findByRole('table', { name: t('mail.refusedTitle') });
+    expect(within(table).getByText('Sent by an autoresponder, a mailing list or a mail system')).toBeTruthy();
+    expect(within(table).getByText('7')).toBeTruthy();
+    expect(within(table).getByText('from ooo@example.com')).toBeTruthy();
+  });
+
+  it('shows each list’s empty state, and a table that cannot be read its own error', async () => {
+    renderApp(
+      '/admin/mail',
+      api({
+        'GET /api/mail/failed': { status: 200, body: { mails: [], nextCursor: null } },
+        'GET /api/mail/inbound-refusals': { status: 500, body: { message: 'boom' } },
+      }),
+    );
+    expect(await screen.findByText(t('mail.noFailedMail'))).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(t('mail.refusedLoadFailed'))).toBeTruthy());
+  });
+
+  it('is not a page for managers', async () => {
+    renderApp('/manager/mail', { 'GET /api/auth/user': { status: 200, body: staffUser('manager') } });
+    expect(await screen.findByText(/Page Not Found/)).toBeTruthy();
+  });
+});

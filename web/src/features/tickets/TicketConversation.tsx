@@ -1,0 +1,217 @@
+import { Badge, Box, Button, Field, HStack, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { LuLock, LuMail, LuUser } from 'react-icons/lu';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { Comment, Ticket } from '#shared/schemas/ticket.ts';
+import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
+import { type Translate, useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
+import { displayNameOf } from '../../lib/format.ts';
+import { errorText } from '../../lib/server-message.ts';
+import { useAddCommentMutation } from './mutations.ts';
+import { ticketCommentsQuery, ticketMailStatusQuery } from './queries.ts';
+
+/** The three kinds of message on a thread, each shown its own way. */
+type MessageKind = 'customer' | 'reply' | 'note' | 'system';
+
+const kindOf = (comment: Comment): MessageKind =>
+  comment.authorType === 'customer'
+    ? 'customer'
+    : comment.authorType === 'system'
+      ? 'system'
+      : comment.isInternal
+        ? 'note'
+        : 'reply';
+
+/** How each kind looks: the customer's on the left in blue, replies on the right, notes yellow with a lock. */
+const KIND_STYLE: Record<
+  MessageKind,
+  { label: MessageKey; palette: string; align: 'start' | 'end'; Icon: typeof LuMail }
+> = {
+  customer: { label: 'mail.customerMessage', palette: 'blue', align: 'start', Icon: LuUser },
+  reply: { label: 'mail.publicReply', palette: 'green', align: 'end', Icon: LuMail },
+  note: { label: 'mail.internalNote', palette: 'yellow', align: 'end', Icon: LuLock },
+  system: { label: 'mail.systemMessage', palette: 'gray', align: 'start', Icon: LuMail },
+};
+
+const channelText = (comment: Comment, t: Translate): string | undefined =>
+  comment.authorType === 'customer'
+    ? comment.channel === 'email'
+      ? t('mail.byEmail')
+      : comment.channel === 'api'
+        ? t('mail.byApi')
+        : undefined
+    : undefined;
+
+/**
+ * A ticket's conversation (docs/product.md §2 Ticket detail): the customer's messages, the public replies and the
+ * internal notes in the order they were written, each kind unmistakable; and the composer, which says plainly where
+ * the text goes: to the customer by e-mail, or nowhere beyond the staff.
+ */
+export function TicketConversation({ ticket }: { ticket: Ticket }) {
+  const t = useT();
+  const comments = useQuery(ticketCommentsQuery(ticket.id));
+  return (
+    <Stack gap="4" pt="2">
+      {comments.isPending ? (
+        <HStack role="status" gap="2" color="fg.muted">
+          <Spinner size="xs" />
+          <Text>{t('ticketDetail.loadingComments')}</Text>
+        </HStack>
+      ) : comments.isError ? (
+        <Text role="alert" color="fg.error">
+          {t('ticketDetail.commentsFailed')}
+        </Text>
+      ) : comments.data.length === 0 ? (
+        <Text color="fg.muted">{t('ticketDetail.noComments')}</Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label={t('mail.conversationLabel')}>
+          {comments.data.map((comment) => (
+            <Message key={comment.id} comment={comment} />
+          ))}
+        </Stack>
+      )}
+      <Composer ticket={ticket} />
+    </Stack>
+  );
+}
+
+function Message({ comment }: { comment: Comment }) {
+  const t = useT();
+  const format = useFormat();
+  const kind = kindOf(comment);
+  const { label, palette, align, Icon } = KIND_STYLE[kind];
+  const channel = channelText(comment, t);
+  return (
+    <Box
+      as="li"
+      data-kind={kind}
+      alignSelf={align === 'start' ? 'flex-start' : 'flex-end'}
+      width={{ base: 'full', md: '90%' }}
+      borderWidth="1px"
+      borderStartWidth="4px"
+      rounded="md"
+      p="3"
+      colorPalette={palette}
+      bg={kind === 'reply' ? undefined : 'colorPalette.subtle'}
+      borderColor="colorPalette.muted"
+      borderStartColor="colorPalette.solid"
+    >
+      <HStack justify="space-between" gap="2" wrap="wrap" mb="1">
+        <HStack gap="2" wrap="wrap">
+          <Badge colorPalette={palette} variant={kind === 'note' ? 'solid' : 'subtle'} size="sm">
+            <Icon aria-hidden />
+            {t(label)}
+          </Badge>
+          <Text fontWeight="medium" fontSize="sm">
+            {kind === 'customer' ? comment.author.email : displayNameOf(comment.author, t)}
+          </Text>
+          {channel && (
+            <Text fontSize="xs" color="fg.muted">
+              {channel}
+            </Text>
+          )}
+        </HStack>
+        <Text fontSize="xs" color="fg.muted">
+          {format.dateTime(comment.createdAt)}
+        </Text>
+      </HStack>
+      <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+        <IdentifierText text={comment.comment} />
+      </Text>
+    </Box>
+  );
+}
+
+type Audience = 'customer' | 'staff';
+
+/** Writes a public reply (e-mailed to the customer) or an internal note; the choice is spelled out before sending. */
+function Composer({ ticket }: { ticket: Ticket }) {
+  const t = useT();
+  const addComment = useAddCommentMutation(ticket.id);
+  const mailStatus = useQuery(ticketMailStatusQuery(ticket.id));
+  const [text, setText] = useState('');
+  const [audience, setAudience] = useState<Audience>('customer');
+  const content = text.trim();
+  const toCustomer = audience === 'customer';
+  const undeliverable = mailStatus.data?.deliverable === false;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // docs/product.md §5: only a comment with something in it is sent.
+    if (!content || addComment.isPending) return;
+    addComment.mutate(
+      { content, isInternal: !toCustomer },
+      {
+        onSuccess: () => {
+          setText('');
+          setAudience('customer');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={t('ticketDetail.addCommentForm')}>
+      <Stack gap="3">
+        <RadioGroup.Root
+          value={audience}
+          onValueChange={(details) => setAudience(details.value === 'staff' ? 'staff' : 'customer')}
+          size="sm"
+          aria-label={t('mail.sendAs')}
+        >
+          <HStack gap="5" wrap="wrap">
+            <RadioGroup.Label>{t('mail.sendAs')}</RadioGroup.Label>
+            <RadioGroup.Item value="customer">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{t('mail.publicReply')}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+            <RadioGroup.Item value="staff">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{t('mail.internalNote')}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          </HStack>
+        </RadioGroup.Root>
+        <Field.Root>
+          <Field.Label>{toCustomer ? t('mail.replyLabel') : t('mail.noteLabel')}</Field.Label>
+          <Textarea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={toCustomer ? t('mail.replyPlaceholder') : t('mail.notePlaceholder')}
+            rows={3}
+            autoresize
+            bg={toCustomer ? undefined : 'yellow.subtle'}
+          />
+          <Field.HelperText aria-live="polite" color={toCustomer && undeliverable ? 'fg.warning' : undefined}>
+            {toCustomer
+              ? undeliverable
+                ? t('mail.replyKeptHint')
+                : t('mail.replyGoesTo', { email: ticket.customerEmail })
+              : t('mail.noteHint')}
+          </Field.HelperText>
+        </Field.Root>
+        {addComment.isError && (
+          <Text role="alert" color="fg.error" fontSize="sm">
+            {t('ticketDetail.commentFailed', { error: errorText(addComment.error, t) })}
+          </Text>
+        )}
+        <HStack justify="end">
+          <Button
+            type="submit"
+            size="sm"
+            colorPalette={toCustomer ? undefined : 'yellow'}
+            disabled={!content}
+            loading={addComment.isPending}
+            loadingText={toCustomer ? t('mail.replySending') : t('mail.noteAdding')}
+          >
+            {toCustomer ? <LuMail aria-hidden /> : <LuLock aria-hidden />}
+            {toCustomer ? t('mail.replyButton') : t('mail.noteButton')}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
