@@ -1,5 +1,6 @@
 import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogs } from './web/i18n-catalogs-plugin.ts';
 import { routeTreeOptions } from './web/route-tree.config.ts';
 
 /**
@@ -47,7 +48,7 @@ export default defineConfig({
         // web/src/routeTree.gen.ts is generated from the files in web/src/routes and tracked in git. TanStack's generator
         // rewrites it whenever the route files change: in `npm run build:web` and `npm run dev:web` (the Vite plugin)
         // and here, before the component tests run, so a route change shows up in the diff with the code that made it.
-        plugins: [tanstackRouterGenerator(routeTreeOptions)],
+        plugins: [tanstackRouterGenerator(routeTreeOptions), i18nCatalogs()],
         test: {
           name: 'component',
           include: ['web/src/**/*.test.{ts,tsx}'],

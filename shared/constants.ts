@@ -5,34 +5,14 @@
 export const ROLES = ['admin', 'manager', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrator',
-  manager: 'Manager',
-  agent: 'Agent',
-};
-
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  open: 'Open',
-  in_progress: 'In Progress',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
 
 /** Statuses that keep a ticket on the clock: they have a live deadline. */
 export const UNRESOLVED_STATUSES: readonly TicketStatus[] = ['open', 'in_progress'];
 
 export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type Priority = (typeof PRIORITIES)[number];
-
-export const PRIORITY_LABELS: Record<Priority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
-};
 
 /** How a ticket came in: an upstream system's API call, staff filing it (a call, a chat), or a customer's e-mail. */
 export const TICKET_TYPES = ['api', 'direct', 'email'] as const;
@@ -178,12 +158,3 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.rated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  'ticket.created': 'A ticket was created',
-  'ticket.updated': 'Status, priority, category or assignee changed',
-  'ticket.replied': 'Staff replied to the customer',
-  'ticket.customer_replied': 'The customer wrote in',
-  'ticket.resolved': 'A ticket was resolved',
-  'ticket.rated': 'The customer rated a ticket',
-};

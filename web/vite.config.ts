@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { i18nCatalogs } from './i18n-catalogs-plugin.ts';
 import { prerenderSignIn } from './prerender-plugin.ts';
 import { routeTreeOptions } from './route-tree.config.ts';
 
@@ -22,6 +23,7 @@ export default defineConfig({
       },
     }),
     react(),
+    i18nCatalogs(),
     prerenderSignIn(),
   ],
   build: {

@@ -6,7 +6,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category } from '#shared/schemas/category.ts';
-import { CATEGORY_MESSAGES, type CategoryChanges } from '../domain/categories.ts';
+import type { CategoryChanges } from '../domain/categories.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError } from '../lib/errors.ts';
@@ -37,7 +37,7 @@ export async function listCategories(): Promise<Category[]> {
   return (await queryWholeCollection<CategoryItem>(COLLECTIONS.categories)).map(toCategory);
 }
 
-const duplicateName = () => new ConflictError(CATEGORY_MESSAGES.duplicateName);
+const duplicateName = () => new ConflictError('error.category.duplicateName');
 
 /** Claims `name` for a category; refused (duplicate name) if another category holds it. */
 function claimName(name: string, categoryId: string, onlyIfReadHeld = false): GuardedItem {

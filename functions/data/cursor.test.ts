@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import { resetConfigForTests } from '../lib/config.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { forgetKeysForTests, newAppSecret, seal } from '../lib/secrets.ts';
@@ -54,7 +53,9 @@ describe('page cursors', () => {
   ])('refuse %s with the cursor message (400)', async (_label, make) => {
     const thrown = await refusal(await make());
     expect(thrown).toBeInstanceOf(ValidationError);
-    expect((thrown as ValidationError).fieldErrors).toEqual({ cursor: TICKET_MESSAGES.invalidCursor });
+    expect((thrown as ValidationError).fieldErrors).toEqual({
+      cursor: { code: 'validation.cursor.invalid', message: 'Invalid cursor' },
+    });
   });
 
   it('refuse a cursor altered by one character', async () => {

@@ -5,7 +5,6 @@
  * altered, and is good only for the list that made it: a ticket-list cursor replayed on a thread, on another filter
  * or after tampering is a 400 and never reaches DynamoDB.
  */
-import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { seal, unseal } from '../lib/secrets.ts';
 
@@ -24,8 +23,7 @@ export function listBinding(kind: string, selection: Record<string, string | num
 export const sealCursor = (binding: string, key: unknown): Promise<string> =>
   seal('list-cursor', JSON.stringify({ l: binding, k: key }));
 
-const invalidCursor = () =>
-  new ValidationError(TICKET_MESSAGES.invalidCursor, { cursor: TICKET_MESSAGES.invalidCursor });
+const invalidCursor = () => new ValidationError('validation.cursor.invalid', { cursor: 'validation.cursor.invalid' });
 
 /**
  * The key inside a cursor this list handed out, as `accept` reads it; a cursor of another list, an altered one,

@@ -20,7 +20,6 @@ import { INDEXES, KEYS, failedJobsCollection, keys } from './table.ts';
  */
 
 const JOB_RETENTION_SECONDS = 15 * 24 * 60 * 60;
-export const FAILED_JOB_NOT_FOUND = 'No failed delivery with this id';
 
 type JobStatus = 'sending' | 'waiting' | 'done' | 'failed';
 
@@ -325,7 +324,7 @@ export async function reopenFailedJob(
     );
     old = Attributes as JobItem;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new NotFoundError(FAILED_JOB_NOT_FOUND);
+    if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('error.outbound.failedJobNotFound');
     throw error;
   }
   const { notBefore: _over, ...parked } = old.job!;

@@ -5,7 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { type AdminSetChange, isActiveAdmin, STAFF_MESSAGES } from '../domain/staff.ts';
+import { type AdminSetChange, isActiveAdmin } from '../domain/staff.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
@@ -94,7 +94,7 @@ export function endAllSessions(userId: string): GuardedItem {
         ExpressionAttributeValues: { ':none': {}, ':one': 1 },
       },
     },
-    onConditionFailed: () => new NotFoundError(STAFF_MESSAGES.userNotFound),
+    onConditionFailed: () => new NotFoundError('error.staff.notFound'),
   };
 }
 
@@ -140,7 +140,7 @@ export async function putNewUser(
     updatedAt: at,
   };
   const TableName = config().tableName;
-  const emailTaken = () => new ConflictError(STAFF_MESSAGES.duplicateEmail);
+  const emailTaken = () => new ConflictError('error.staff.duplicateEmail');
   const items: GuardedItem[] = [
     {
       item: {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKeySchema } from '#shared/schemas/api-key.ts';
+import { validationErrorFrom } from '../lib/errors.ts';
+import { englishOf } from '../lib/messages.ts';
 import { apiKeySecret, newApiKey, rateLimitMessage, rateWindow } from './api-keys.ts';
 
 describe('apiKeySecret', () => {
@@ -58,7 +60,9 @@ describe('createApiKeySchema', () => {
   ])('refuses $body with "$message" on $field', ({ body, field, message }) => {
     const result = createApiKeySchema.safeParse(body);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(message);
+    const refusal = validationErrorFrom(result.error!);
+    expect(refusal.message).toBe(message);
+    expect(refusal.fieldErrors?.[field]?.message).toBe(message);
     expect(result.error?.issues[0]?.path.join('.')).toBe(field);
   });
 });
@@ -103,6 +107,6 @@ describe('rateLimitMessage', () => {
     },
     { limit: 3, seconds: 5, retryAfter: 2, text: 'this API key may make 3 requests per 5 seconds; retry after 2 s' },
   ])('states the limit of $limit per $seconds s and when to retry', ({ limit, seconds, retryAfter, text }) => {
-    expect(rateLimitMessage(limit, seconds, retryAfter)).toBe(`Rate limit exceeded: ${text}`);
+    expect(englishOf(rateLimitMessage(limit, seconds, retryAfter))).toBe(`Rate limit exceeded: ${text}`);
   });
 });

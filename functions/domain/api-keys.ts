@@ -3,6 +3,7 @@
  * No AWS here; functions/data/api-keys.ts and rate-limit.ts store keys as hashes and count calls in the table.
  */
 import type { ApiKeyScope } from '#shared/constants.ts';
+import { type Message, message } from '#shared/i18n/messages.ts';
 import type { ApiKey, CreateApiKeyInput } from '#shared/schemas/api-key.ts';
 
 /** What authentication knows of the key behind a call. */
@@ -11,9 +12,6 @@ export interface ApiKeyIdentity {
   name: string;
   scopes: ApiKeyScope[];
 }
-
-/** What an admin is told when a revocation kept meeting other writes to the same key. */
-export const API_KEY_CHANGED_MEANWHILE = 'This API key was changed by someone else at the same time; try again';
 
 /** Secrets start with this, so that a leaked one is recognisable in logs and by secret scanners. */
 export const API_KEY_SECRET_PREFIX = 'hdk_';
@@ -81,7 +79,9 @@ export const rateWindowInWords = (windowSeconds: number): string =>
   windowSeconds === 60 ? 'minute' : `${windowSeconds} seconds`;
 
 /** Why a call was refused, with the limit and when to come back. */
-export function rateLimitMessage(limit: number, windowSeconds: number, retryAfterSeconds: number): string {
-  const per = rateWindowInWords(windowSeconds);
-  return `Rate limit exceeded: this API key may make ${limit} requests per ${per}; retry after ${retryAfterSeconds} s`;
-}
+export const rateLimitMessage = (
+  limit: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): Message<'error.apiKey.rateLimited'> =>
+  message('error.apiKey.rateLimited', { limit, windowSeconds, retryAfter: retryAfterSeconds });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '#shared/schemas/category.ts';
-import { assertDeletable, categoryEdit, categoryInUseMessage, newCategory } from './categories.ts';
+import { assertDeletable, categoryEdit, categoryInUse, newCategory } from './categories.ts';
 
 const category = (overrides: Partial<Category> = {}): Category => ({
   id: 'c-1',
@@ -59,7 +59,7 @@ describe('deleting', () => {
     { usageCount: 1, message: 'This category is used by 1 ticket; deactivate it instead' },
     { usageCount: 12, message: 'This category is used by 12 tickets; deactivate it instead' },
   ])('refuses a category used by $usageCount ticket(s), suggesting deactivation', ({ usageCount, message }) => {
-    expect(categoryInUseMessage(usageCount)).toBe(message);
+    expect(categoryInUse(usageCount)).toMatchObject({ code: 'error.category.inUse', params: { count: usageCount } });
     expect(() => assertDeletable({ usageCount })).toThrow(message);
   });
 

@@ -6,17 +6,9 @@
 import type { Category, CreateCategoryInput, UpdateCategoryInput } from '#shared/schemas/category.ts';
 import { ConflictError } from '../lib/errors.ts';
 
-export const CATEGORY_MESSAGES = {
-  duplicateName: 'A category with this name already exists',
-  notFound: 'Category not found',
-  changedMeanwhile: 'This category was changed by someone else at the same time; reload and try again',
-} as const;
-
 /** Why a used category cannot be deleted, with the way out (deactivating keeps its tickets' history intact). */
-export function categoryInUseMessage(usageCount: number): string {
-  const tickets = usageCount === 1 ? '1 ticket' : `${usageCount} tickets`;
-  return `This category is used by ${tickets}; deactivate it instead`;
-}
+export const categoryInUse = (usageCount: number): ConflictError =>
+  new ConflictError({ code: 'error.category.inUse', params: { count: usageCount } });
 
 /** Names are unique without regard to case: "KYC" and "kyc" would be the same category to a reader. */
 export const nameKey = (name: string): string => name.toLowerCase();
@@ -61,5 +53,5 @@ export function categoryEdit(current: Category, patch: UpdateCategoryInput): Cat
 
 /** A category that tickets use is kept: deleting it would orphan their category link. */
 export function assertDeletable(category: Pick<Category, 'usageCount'>): void {
-  if (category.usageCount > 0) throw new ConflictError(categoryInUseMessage(category.usageCount));
+  if (category.usageCount > 0) throw categoryInUse(category.usageCount);
 }

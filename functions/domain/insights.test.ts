@@ -127,6 +127,17 @@ describe('workloadInsight', () => {
       title: 'Uneven workload',
       description: 'Grace Hopper has 12 open tickets while Alan Turing has 1.',
       action: 'Move 5 tickets from Grace Hopper to Alan Turing',
+      texts: {
+        title: { code: 'insight.workload.title' },
+        description: {
+          code: 'insight.workload.description',
+          params: { busiest: 'Grace Hopper', quietest: 'Alan Turing', busiestOpen: 12, quietestOpen: 1 },
+        },
+        action: {
+          code: 'insight.workload.action',
+          params: { busiest: 'Grace Hopper', quietest: 'Alan Turing', count: 5 },
+        },
+      },
     });
   });
 
@@ -152,7 +163,7 @@ describe('categorySurgeInsights', () => {
     ['5 new tickets after none', 5, 0],
     ['exactly twice the week before', 10, 5],
   ])('alerts for %s', (_label, recent, previous) => {
-    expect(categorySurgeInsights([{ id: 'c1', name: 'KYC', recent, previous }])).toEqual([
+    expect(categorySurgeInsights([{ id: 'c1', name: 'KYC', recent, previous }])).toMatchObject([
       {
         id: 'category-surge:c1',
         type: 'alert',

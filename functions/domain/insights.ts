@@ -3,7 +3,9 @@
  * per-day items, the per-category day items and the staff and category lists. Each rule is a pure function of the
  * figures it needs and returns a card only when those figures support it; thresholds are named below. No AWS here.
  */
+import { type Message, message } from '#shared/i18n/messages.ts';
 import type { Insight } from '#shared/schemas/analytics.ts';
+import { englishOf } from '../lib/messages.ts';
 import { COUNTER_NAMES, dayRange, percentChange, type Counters } from './metrics.ts';
 
 /** Surges and ratings compare the last 7 days (today included) with the 7 days before. */
@@ -24,9 +26,27 @@ export const INSIGHT_RULES = {
 } as const;
 
 /** The overdue alert's recommended action. */
-export const OVERDUE_ACTION = 'Reassign or escalate the overdue tickets';
+export const OVERDUE_ACTION = englishOf({ code: 'insight.overdue.action' });
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/**
+ * A card with its texts as messages of the registry (for the SPA, in the reader's language) and in English (for
+ * other readers of the API).
+ */
+function insight(
+  card: Pick<Insight, 'id' | 'type' | 'severity'>,
+  title: Message,
+  description: Message,
+  action: Message | null,
+): Insight {
+  return {
+    ...card,
+    title: englishOf(title),
+    description: englishOf(description),
+    action: action && englishOf(action),
+    texts: { title, description, action },
+  };
+}
+
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -70,17 +90,19 @@ export function volumeForecastInsight(dailyCreated: readonly number[]): Insight 
   const lastWeek = sum(dailyCreated.slice(-horizonDays));
   const rising = forecast > lastWeek * warnAbove;
   const change = percentChange(forecast, lastWeek);
-  const changeText = change === null ? '' : ` (${change >= 0 ? '+' : ''}${change}%)`;
-  return {
-    id: 'volume-forecast',
-    type: 'prediction',
-    severity: rising ? 'warning' : 'info',
-    title: rising ? 'Ticket volume rising' : 'Ticket volume forecast',
-    description:
-      `About ${plural(forecast, 'new ticket')} expected in the next ${horizonDays} days, against ${lastWeek} in the ` +
-      `last ${horizonDays}${changeText}: the trend of the last ${history.length} days carried forward.`,
-    action: rising ? 'Plan extra agent capacity for the coming week' : null,
-  };
+  return insight(
+    { id: 'volume-forecast', type: 'prediction', severity: rising ? 'warning' : 'info' },
+    message(rising ? 'insight.forecast.titleRising' : 'insight.forecast.title'),
+    message('insight.forecast.description', {
+      forecast,
+      days: horizonDays,
+      lastWeek,
+      trend: change === null ? 'none' : change >= 0 ? 'up' : 'down',
+      change: change ?? 0,
+      historyDays: history.length,
+    }),
+    rising ? message('insight.forecast.actionRising') : null,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -91,14 +113,12 @@ export function overdueInsight(overdue: number, unresolved: number): Insight | n
   if (overdue <= 0) return null;
   const { criticalCount, criticalShare } = INSIGHT_RULES.overdue;
   const critical = overdue >= criticalCount || overdue > unresolved * criticalShare;
-  return {
-    id: 'overdue-tickets',
-    type: 'alert',
-    severity: critical ? 'critical' : 'warning',
-    title: plural(overdue, 'overdue ticket'),
-    description: `${overdue} of the ${plural(unresolved, 'unresolved ticket')} ${overdue === 1 ? 'is' : 'are'} past ${overdue === 1 ? 'its' : 'their'} deadline.`,
-    action: OVERDUE_ACTION,
-  };
+  return insight(
+    { id: 'overdue-tickets', type: 'alert', severity: critical ? 'critical' : 'warning' },
+    message('insight.overdue.title', { count: overdue }),
+    message('insight.overdue.description', { overdue, unresolved }),
+    message('insight.overdue.action'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -123,14 +143,13 @@ export function workloadInsight(agents: readonly AgentLoad[]): Insight | null {
   const gap = busiest.open - quietest.open;
   if (gap < minGap || busiest.open < minRatio * quietest.open) return null;
   const move = Math.floor(gap / 2);
-  return {
-    id: 'workload-imbalance',
-    type: 'optimization',
-    severity: 'warning',
-    title: 'Uneven workload',
-    description: `${busiest.name} has ${plural(busiest.open, 'open ticket')} while ${quietest.name} has ${quietest.open}.`,
-    action: `Move ${plural(move, 'ticket')} from ${busiest.name} to ${quietest.name}`,
-  };
+  const names = { busiest: busiest.name, quietest: quietest.name };
+  return insight(
+    { id: 'workload-imbalance', type: 'optimization', severity: 'warning' },
+    message('insight.workload.title'),
+    message('insight.workload.description', { ...names, busiestOpen: busiest.open, quietestOpen: quietest.open }),
+    message('insight.workload.action', { ...names, count: move }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -151,14 +170,14 @@ export function categorySurgeInsights(categories: readonly CategoryVolume[]): In
   return categories
     .filter((c) => c.recent >= minCount && c.recent >= minRatio * c.previous)
     .sort((a, b) => b.recent - a.recent || a.name.localeCompare(b.name))
-    .map((c) => ({
-      id: `category-surge:${c.id}`,
-      type: 'alert' as const,
-      severity: 'warning' as const,
-      title: `Surge in ${c.name} tickets`,
-      description: `${plural(c.recent, 'ticket')} in the last ${WINDOW_DAYS} days, against ${c.previous} in the ${WINDOW_DAYS} days before.`,
-      action: `Look for a common cause behind the ${c.name} tickets and brief the team`,
-    }));
+    .map((c) =>
+      insight(
+        { id: `category-surge:${c.id}`, type: 'alert', severity: 'warning' },
+        message('insight.surge.title', { category: c.name }),
+        message('insight.surge.description', { recent: c.recent, previous: c.previous, days: WINDOW_DAYS }),
+        message('insight.surge.action', { category: c.name }),
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -184,26 +203,26 @@ export function satisfactionInsight(recent: RatingTally, previous: RatingTally):
     previous.count >= minRatings &&
     previous.sum * recent.count - recent.sum * previous.count >= minDrop * previous.count * recent.count;
   if (dropped) {
-    return {
-      id: 'rating-drop',
-      type: 'satisfaction',
-      severity: 'warning',
-      title: 'Customer ratings falling',
-      description:
-        `Average rating ${meanText(recent)}/5 over the last ${WINDOW_DAYS} days (${plural(recent.count, 'rating')}), ` +
-        `down from ${meanText(previous)}/5 the ${WINDOW_DAYS} days before (${plural(previous.count, 'rating')}).`,
-      action: 'Review the lowest-rated tickets with the agents who resolved them',
-    };
+    return insight(
+      { id: 'rating-drop', type: 'satisfaction', severity: 'warning' },
+      message('insight.ratingDrop.title'),
+      message('insight.ratingDrop.description', {
+        recentMean: meanText(recent),
+        recentCount: recent.count,
+        previousMean: meanText(previous),
+        previousCount: previous.count,
+        days: WINDOW_DAYS,
+      }),
+      message('insight.ratingDrop.action'),
+    );
   }
   if (recent.count >= praiseRatings && recent.sum >= praiseMean * recent.count) {
-    return {
-      id: 'rating-high',
-      type: 'satisfaction',
-      severity: 'info',
-      title: 'Customers are very satisfied',
-      description: `Average rating ${meanText(recent)}/5 from ${plural(recent.count, 'rating')} over the last ${WINDOW_DAYS} days.`,
-      action: null,
-    };
+    return insight(
+      { id: 'rating-high', type: 'satisfaction', severity: 'info' },
+      message('insight.ratingHigh.title'),
+      message('insight.ratingHigh.description', { mean: meanText(recent), count: recent.count, days: WINDOW_DAYS }),
+      null,
+    );
   }
   return null;
 }

@@ -3,7 +3,7 @@ import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { type Caller, systemCaller } from './caller.ts';
-import { ACCESS_MESSAGES, assertAccess, canBeAssigned, staffMember, TICKET_ACCESS } from './permissions.ts';
+import { assertAccess, canBeAssigned, staffMember, TICKET_ACCESS } from './permissions.ts';
 
 describe('TICKET_ACCESS (docs/product.md §6)', () => {
   const matrix: [keyof typeof TICKET_ACCESS, Role[]][] = [
@@ -45,7 +45,7 @@ describe('assertAccess: every use case checks its caller itself', () => {
       return 'allowed';
     } catch (error) {
       if (error instanceof UnauthorizedError) return '401';
-      if (error instanceof ForbiddenError) return `403 ${error.message}`;
+      if (error instanceof ForbiddenError) return `403 ${error.code}: ${error.message}`;
       throw error;
     }
   };
@@ -53,21 +53,31 @@ describe('assertAccess: every use case checks its caller itself', () => {
   it.each([
     ['nobody', { kind: 'anonymous' } as Caller, TICKET_ACCESS.read, '401'],
     ['an agent', staff('agent'), TICKET_ACCESS.read, 'allowed'],
-    ['an agent', staff('agent'), TICKET_ACCESS.assign, `403 ${TICKET_ACCESS.assign.deniedMessage}`],
+    [
+      'an agent',
+      staff('agent'),
+      TICKET_ACCESS.assign,
+      '403 error.ticket.assignDenied: Only administrators and managers can assign tickets',
+    ],
     ['a manager', staff('manager'), TICKET_ACCESS.assign, 'allowed'],
-    ['an admin', staff('admin'), TICKET_ACCESS.rate, `403 ${TICKET_ACCESS.rate.deniedMessage}`],
+    [
+      'an admin',
+      staff('admin'),
+      TICKET_ACCESS.rate,
+      '403 error.ticket.ratingByKeysOnly: Ratings come from upstream systems, with an API key that has the tickets:rate scope',
+    ],
     ['a key with the scope', key('tickets:read'), TICKET_ACCESS.read, 'allowed'],
     [
       'a key without the scope',
       key('tickets:read'),
       TICKET_ACCESS.create,
-      `403 ${ACCESS_MESSAGES.missingScope('tickets:create')}`,
+      '403 error.apiKey.missingScope: This API key lacks the tickets:create scope',
     ],
     [
       'a key, where keys have no scope',
       key('tickets:read', 'tickets:create'),
       TICKET_ACCESS.edit,
-      `403 ${ACCESS_MESSAGES.keysRefused}`,
+      '403 error.apiKey.routeRefused: API keys cannot call this route',
     ],
     ['trusted code inside the system', systemCaller('overdue-job', 'Overdue check'), TICKET_ACCESS.assign, 'allowed'],
   ] as const)('%s asking for %j: %s', (_label, caller, access, expected) => {

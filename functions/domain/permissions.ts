@@ -6,7 +6,7 @@
  * shared/permissions.ts.
  */
 import { type ApiKeyScope, ROLES, type Role } from '#shared/constants.ts';
-import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import type { ApiCode } from '#shared/i18n/messages.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { Caller } from './caller.ts';
@@ -20,78 +20,57 @@ export interface Access {
   roles: readonly Role[];
   /** The scope that lets an API key in; absent: keys are refused. */
   apiKeyScope?: ApiKeyScope;
-  /** What a signed-in caller outside `roles` is told. */
-  deniedMessage?: string;
+  /** What a signed-in caller outside `roles` is told (403); without it, 'error.forbidden'. */
+  deniedMessage?: ApiCode;
 }
-
-/** What a signed-in caller outside a capability's roles is told (403), by capability. */
-export const DENIED = {
-  staffList: 'Only administrators and managers can see the staff list',
-  staffManage: 'Only administrators can manage staff accounts',
-  categoriesManage: 'Only administrators can manage categories',
-  analytics: 'Only administrators and managers can see analytics',
-  apiKeys: 'Only administrators can manage API keys',
-  mail: 'Only administrators can see and retry failed e-mail',
-  webhooks: 'Only administrators can manage webhooks',
-  audit: 'Only administrators can read the audit log',
-} as const;
-
-export const ACCESS_MESSAGES = {
-  denied: "You don't have permission to do this",
-  keysRefused: 'API keys cannot call this route',
-  missingScope: (scope: ApiKeyScope) => `This API key lacks the ${scope} scope`,
-} as const;
 
 /** Tickets, the dashboard and analytics. Editing is further narrowed per ticket by canEditTicket. */
 export const TICKET_ACCESS = {
   read: { roles: ROLES, apiKeyScope: 'tickets:read' },
   create: { roles: ROLES, apiKeyScope: 'tickets:create' },
   edit: { roles: ROLES },
-  assign: { roles: MANAGERS, deniedMessage: TICKET_MESSAGES.assignNotAllowed },
+  assign: { roles: MANAGERS, deniedMessage: 'error.ticket.assignDenied' },
   comment: { roles: ROLES },
   /** The customer's rating arrives from the upstream system that talks to the customer: keys only. */
-  rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: TICKET_MESSAGES.ratingByKeysOnly },
+  rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: 'error.ticket.ratingByKeysOnly' },
   /** The customer's own messages, relayed by an upstream system: keys only (staff reply with a comment). */
-  reply: { roles: [], apiKeyScope: 'tickets:reply', deniedMessage: TICKET_MESSAGES.messagesByKeysOnly },
+  reply: { roles: [], apiKeyScope: 'tickets:reply', deniedMessage: 'error.ticket.messagesByKeysOnly' },
   dashboard: { roles: ROLES, apiKeyScope: 'tickets:read' },
-  analytics: { roles: MANAGERS, deniedMessage: DENIED.analytics },
+  analytics: { roles: MANAGERS, deniedMessage: 'error.analytics.denied' },
 } as const satisfies Record<string, Access>;
 
 /** Staff management: admins and managers see the staff; only admins create, change roles and passwords, deactivate. */
 export const STAFF_ACCESS = {
-  list: { roles: MANAGERS, deniedMessage: DENIED.staffList },
-  manage: { roles: ADMINS, deniedMessage: DENIED.staffManage },
+  list: { roles: MANAGERS, deniedMessage: 'error.staff.listDenied' },
+  manage: { roles: ADMINS, deniedMessage: 'error.staff.manageDenied' },
 } as const satisfies Record<string, Access>;
 
 /** All staff read categories (and keys with `tickets:read`); admins manage them. */
 export const CATEGORY_ACCESS = {
   read: { roles: ROLES, apiKeyScope: 'tickets:read' },
-  manage: { roles: ADMINS, deniedMessage: DENIED.categoriesManage },
+  manage: { roles: ADMINS, deniedMessage: 'error.category.manageDenied' },
 } as const satisfies Record<string, Access>;
 
 /** Admins alone manage API keys; keys themselves never may. */
-export const API_KEY_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.apiKeys } } as const satisfies Record<
-  string,
-  Access
->;
+export const API_KEY_ACCESS = {
+  manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },
+} as const satisfies Record<string, Access>;
 
 /** The mail channel's failures (parked e-mails, refused inbound mail): admins alone. */
-export const MAIL_ACCESS = { admin: { roles: ADMINS, deniedMessage: DENIED.mail } } as const satisfies Record<
+export const MAIL_ACCESS = { admin: { roles: ADMINS, deniedMessage: 'error.mail.denied' } } as const satisfies Record<
   string,
   Access
 >;
 
 /** Admins alone manage webhooks (docs/decisions/052); keys never may. */
-export const WEBHOOK_ACCESS = { manage: { roles: ADMINS, deniedMessage: DENIED.webhooks } } as const satisfies Record<
-  string,
-  Access
->;
+export const WEBHOOK_ACCESS = {
+  manage: { roles: ADMINS, deniedMessage: 'error.webhook.manageDenied' },
+} as const satisfies Record<string, Access>;
 
 /** The audit log: admins alone read it; nobody writes it but the actions it records. */
-export const AUDIT_ACCESS = { read: { roles: ADMINS, deniedMessage: DENIED.audit } } as const satisfies Record<
-  string,
-  Access
->;
+export const AUDIT_ACCESS = {
+  read: { roles: ADMINS, deniedMessage: 'error.audit.denied' },
+} as const satisfies Record<string, Access>;
 
 /** A staff member's own settings and password: any signed-in staff member, nobody else. */
 export const SETTINGS_ACCESS = { own: { roles: ROLES } } as const satisfies Record<string, Access>;
@@ -107,14 +86,14 @@ export function assertAccess(caller: Caller, access: Access): asserts caller is 
     case 'system':
       return;
     case 'apiKey':
-      if (!access.apiKeyScope) throw new ForbiddenError(ACCESS_MESSAGES.keysRefused);
+      if (!access.apiKeyScope) throw new ForbiddenError('error.apiKey.routeRefused');
       if (!caller.apiKey.scopes.includes(access.apiKeyScope)) {
-        throw new ForbiddenError(ACCESS_MESSAGES.missingScope(access.apiKeyScope));
+        throw new ForbiddenError({ code: 'error.apiKey.missingScope', params: { scope: access.apiKeyScope } });
       }
       return;
     case 'staff':
       if (!access.roles.includes(caller.user.role)) {
-        throw new ForbiddenError(access.deniedMessage ?? ACCESS_MESSAGES.denied);
+        throw new ForbiddenError(access.deniedMessage ?? 'error.forbidden');
       }
   }
 }
@@ -122,7 +101,7 @@ export function assertAccess(caller: Caller, access: Access): asserts caller is 
 /** The staff member behind a caller `access` admits, for capabilities that act as a person (refuses anyone else). */
 export function staffMember(caller: Caller, access: Access): User {
   assertAccess(caller, access);
-  if (caller.kind !== 'staff') throw new ForbiddenError(access.deniedMessage ?? ACCESS_MESSAGES.denied);
+  if (caller.kind !== 'staff') throw new ForbiddenError(access.deniedMessage ?? 'error.forbidden');
   return caller.user;
 }
 

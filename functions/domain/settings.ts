@@ -4,12 +4,6 @@
 import { ALARM } from '#shared/constants.ts';
 import { userSettingsSchema, type UserSettings } from '#shared/schemas/settings.ts';
 
-export const SETTINGS_MESSAGES = {
-  wrongCurrentPassword: 'Current password is incorrect',
-  passwordChanged: 'Password changed successfully',
-  sessionsBusy: 'Your sessions changed at the same moment; please try again',
-} as const;
-
 /** What a staff member who never saved settings gets (docs/product.md §3 "User settings"). */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   notifications: {

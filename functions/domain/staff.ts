@@ -7,15 +7,6 @@ import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ConflictError } from '../lib/errors.ts';
 
-export const STAFF_MESSAGES = {
-  duplicateEmail: 'A user with this email already exists',
-  userNotFound: 'User not found',
-  lastAdminDeactivated: 'The last active admin cannot be deactivated',
-  lastAdminDemoted: 'The last active admin cannot be given another role',
-  selfDeactivation: 'You cannot deactivate your own account',
-  changedMeanwhile: 'This user was changed by someone else at the same time; reload and try again',
-} as const;
-
 type StaffStatus = Pick<User, 'role' | 'isActive'>;
 
 /** Whether a directory entry counts towards "at least one active admin". */
@@ -34,13 +25,13 @@ export function adminSetChange(before: StaffStatus, after: StaffStatus): AdminSe
 /** The refusal given when a change would leave no active admin, worded for the change that was tried. */
 export function lastAdminRefusal(attempted: 'deactivate' | 'changeRole'): ConflictError {
   return new ConflictError(
-    attempted === 'deactivate' ? STAFF_MESSAGES.lastAdminDeactivated : STAFF_MESSAGES.lastAdminDemoted,
+    attempted === 'deactivate' ? 'error.staff.lastAdminDeactivated' : 'error.staff.lastAdminDemoted',
   );
 }
 
 /** Admins may deactivate anyone but themselves: locking yourself out is never what the click meant. */
 export function assertMayDeactivate(callerId: string, targetId: string): void {
-  if (callerId === targetId) throw new ConflictError(STAFF_MESSAGES.selfDeactivation);
+  if (callerId === targetId) throw new ConflictError('error.staff.selfDeactivation');
 }
 
 /** The directory entry after a role change. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketStatus } from '#shared/constants.ts';
 import { deadlineFor } from './deadlines.ts';
-import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import { ConflictError } from '../lib/errors.ts';
 import {
   assignTicket,
@@ -250,7 +249,7 @@ describe('rateTicket', () => {
 
   it.each<TicketStatus>(['open', 'in_progress'])('refuses a %s ticket', (status) => {
     expect(() => rateTicket(ticket({ status }), rating(5), at(40))).toThrow(
-      new ConflictError(TICKET_MESSAGES.notRatable),
+      new ConflictError('error.ticket.notRatable'),
     );
   });
 

@@ -11,13 +11,7 @@ import {
   type TicketStatus,
   type TicketType,
 } from '#shared/constants.ts';
-import {
-  TICKET_MESSAGES,
-  type FieldChange,
-  type Ticket,
-  type TicketAssignee,
-  type TicketRating,
-} from '#shared/schemas/ticket.ts';
+import type { FieldChange, Ticket, TicketAssignee, TicketRating } from '#shared/schemas/ticket.ts';
 import { ticketCode } from '#shared/format.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
@@ -58,14 +52,14 @@ export interface Transition {
 
 /** The refusals of the ticket rules, worded once. */
 export const ticketRefusals = {
-  notFound: () => new NotFoundError(TICKET_MESSAGES.notFound),
+  notFound: () => new NotFoundError('error.ticket.notFound'),
   unknownCategory: () =>
-    new ValidationError(TICKET_MESSAGES.unknownCategory, { category: TICKET_MESSAGES.unknownCategory }),
+    new ValidationError('error.ticket.unknownCategory', { category: 'error.ticket.unknownCategory' }),
   /** `field` is the request field that named the assignee. */
   inactiveAssignee: (field: 'assignedToId' | 'agentId') =>
-    new ValidationError(TICKET_MESSAGES.inactiveAssignee, { [field]: TICKET_MESSAGES.inactiveAssignee }),
+    new ValidationError('error.ticket.inactiveAssignee', { [field]: 'error.ticket.inactiveAssignee' }),
   /** Every attempt found the ticket changed by someone else. */
-  busy: () => new ConflictError(TICKET_MESSAGES.busy),
+  busy: () => new ConflictError('error.ticket.busy'),
 } as const;
 
 /** The display code of ticket number `id` (shared with the web app, which names tickets by it too). */
@@ -255,7 +249,7 @@ export function rateTicket(
   input: { score: number; comment: string | null; ratedByApiKeyId: string | null },
   now: Date,
 ): Transition {
-  if (isUnresolved(current.status)) throw new ConflictError(TICKET_MESSAGES.notRatable);
+  if (isUnresolved(current.status)) throw new ConflictError('error.ticket.notRatable');
   const previous = current.rating;
   if (previous && previous.score === input.score && previous.comment === input.comment) {
     return { ticket: current, changes: [] };

@@ -5,6 +5,7 @@
  * sends, and connects to the address it checked.
  */
 import { BlockList, isIP } from 'node:net';
+import type { ApiCode, CodedText } from '#shared/i18n/messages.ts';
 import { WEBHOOK_MESSAGES } from '#shared/schemas/webhook.ts';
 
 export interface TargetPolicy {
@@ -72,7 +73,7 @@ export function forbiddenAddress(address: string, policy: TargetPolicy): string 
   return undefined;
 }
 
-export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
+export type UrlCheck = { ok: true; url: URL } | { ok: false; message: CodedText<ApiCode> };
 
 /**
  * checkWebhookUrl: what the creation route accepts. An absolute https URL (http too under `allowLoopback`), without

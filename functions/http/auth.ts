@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ROLES } from '#shared/constants.ts';
+import { issueText } from '#shared/i18n/messages.ts';
 import { opaqueToken } from '#shared/schemas/text.ts';
 import { loginSchema } from '#shared/schemas/user.ts';
 import { config } from '../lib/config.ts';
@@ -84,14 +85,13 @@ export const handler = httpHandler('auth', {
   'GET /api/auth/callback': defineRoute({
     access: 'public',
     query: z.object({
-      code: opaqueToken('The sign-in code is malformed', 2_048),
-      state: opaqueToken('The sign-in state is malformed', 256),
+      code: opaqueToken(issueText('validation.signIn.codeMalformed'), 2_048),
+      state: opaqueToken(issueText('validation.signIn.stateMalformed'), 256),
     }),
     async handle({ query, cookies, headers, cookieOptions, clientAddress }) {
-      if (!config().cognito.hostedUiDomain) throw new NotFoundError('Organization sign-in is not configured');
+      if (!config().cognito.hostedUiDomain) throw new NotFoundError('error.auth.organizationNotConfigured');
       const [state, verifier] = (cookies[PKCE_COOKIE] ?? '').split('.');
-      if (!state || !verifier || state !== query.state)
-        throw new UnauthorizedError('Sign-in expired; please try again');
+      if (!state || !verifier || state !== query.state) throw new UnauthorizedError('error.auth.signInExpired');
       const { tokens, sessionToken } = await signInWithCode(
         query.code,
         verifier,

@@ -3,6 +3,7 @@
  * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts).
  */
 import { z } from 'zod';
+import { issueText } from '#shared/i18n/messages.ts';
 import { text } from '#shared/schemas/text.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { ratingPageHtml } from '../mail/templates/rating-page.ts';
@@ -12,14 +13,14 @@ import { type RatingPageAnswer, showRatingPage, submitRating } from '../use-case
 /** The token is checked by its signature (use-cases/mail/tokens.ts); here only the input rules apply. */
 const tokenParams = z.object({
   token: text({
-    label: 'Rating link',
+    label: 'field.ratingLink',
     max: 100,
-    tooLong: 'This rating link is not valid',
-    required: 'This rating link is not valid',
+    tooLong: issueText('validation.ratingLink.invalid'),
+    required: issueText('validation.ratingLink.invalid'),
   }),
 });
 /** `?score=N`: the choice the customer clicked in the e-mail, shown selected. */
-const pageQuery = z.object({ score: text({ label: 'Score', max: 2 }).optional() });
+const pageQuery = z.object({ score: text({ label: 'field.score', max: 2 }).optional() });
 
 const page = (answer: RatingPageAnswer) => ({
   status: answer.status,

@@ -4,6 +4,7 @@
  * functions/use-cases/tickets/, and shapes the answer.
  */
 import { z } from 'zod';
+import { issueText } from '#shared/i18n/messages.ts';
 import {
   assignTicketSchema,
   commentSchema,
@@ -15,7 +16,6 @@ import {
   postMessageSchema,
   rateTicketSchema,
   threadQuerySchema,
-  TICKET_MESSAGES,
   ticketIdParamsSchema,
   ticketListSchema,
   ticketRatingSchema,
@@ -38,7 +38,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** `Idempotency-Key` as this handler accepts it, for the OpenAPI document. */
 const idempotencyHeadersSchema = z.object({
-  'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY, TICKET_MESSAGES.invalidIdempotencyKey).optional(),
+  'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY, issueText('validation.idempotencyKey.invalid')).optional(),
 });
 
 const TICKET_ID_PARAMETER = { id: 'The ticket number (`id`), not the `TKT-` code.' };
@@ -47,8 +47,8 @@ const NO_SUCH_TICKET = 'There is no ticket with this id.';
 /** The `Idempotency-Key` header, if sent: 1 to 255 visible ASCII characters. */
 function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined || IDEMPOTENCY_KEY.test(header)) return header;
-  throw new ValidationError(TICKET_MESSAGES.invalidIdempotencyKey, {
-    'Idempotency-Key': TICKET_MESSAGES.invalidIdempotencyKey,
+  throw new ValidationError('validation.idempotencyKey.invalid', {
+    'Idempotency-Key': 'validation.idempotencyKey.invalid',
   });
 }
 

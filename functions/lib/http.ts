@@ -12,14 +12,15 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodObject, ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
-import { INPUT_MESSAGES } from '#shared/messages.ts';
+import type { ApiCode } from '#shared/i18n/messages.ts';
 import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
 import type { Caller } from '../domain/caller.ts';
-import { ACCESS_MESSAGES } from '../domain/permissions.ts';
 import { authenticateApiKey, authenticateStaff } from '../use-cases/auth/authenticate.ts';
 import { clearedSessionCookies, COOKIE, parseCookies, sessionCookies, type CookieOptions } from './cookies.ts';
 import {
   AppError,
+  errorBody,
+  errorText,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -29,10 +30,11 @@ import {
 } from './errors.ts';
 import { escapeHtml } from './html.ts';
 import { logger } from './logger.ts';
+import { englishText } from './messages.ts';
 import { isSameOrigin } from './origin.ts';
 
 /** Who may call a route; `deniedMessage` is what a signed-in caller outside `roles` is told (403). */
-export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: string };
+export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: ApiCode };
 
 export interface HttpResult {
   status?: number;
@@ -145,16 +147,16 @@ async function identify(
   const bearer = bearerToken(ctx.headers.authorization);
   if (bearer) {
     const apiKey = await authenticateApiKey(bearer);
-    if (!routeScope) throw new ForbiddenError(ACCESS_MESSAGES.keysRefused);
-    if (!apiKey.scopes.includes(routeScope)) throw new ForbiddenError(ACCESS_MESSAGES.missingScope(routeScope));
+    if (!routeScope) throw new ForbiddenError('error.apiKey.routeRefused');
+    if (!apiKey.scopes.includes(routeScope))
+      throw new ForbiddenError({ code: 'error.apiKey.missingScope', params: { scope: routeScope } });
     return { caller: { kind: 'apiKey', apiKey, clientAddress: ctx.clientAddress }, setCookies: [] };
   }
   const hasSession = !!(ctx.cookies[COOKIE.access] || ctx.cookies[COOKIE.refresh]);
   // Nobody at all (no key, no session): that is a 401 whatever else is wrong with the request.
   if (route.access !== 'public' && !hasSession) throw new UnauthorizedError();
   // Cookie-authenticated writes must come from our own pages (CSRF); API-key calls carry no cookie.
-  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers))
-    throw new ForbiddenError('Cross-site request refused');
+  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers)) throw new ForbiddenError('error.crossSite');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
   const { user, refreshed, sessionId } = await authenticateStaff({
@@ -163,7 +165,7 @@ async function identify(
     session: ctx.cookies[COOKIE.session],
   });
   if (!route.access.roles.includes(user.role)) {
-    throw new ForbiddenError(route.access.deniedMessage ?? ACCESS_MESSAGES.denied);
+    throw new ForbiddenError(route.access.deniedMessage ?? 'error.forbidden');
   }
   return {
     caller: { kind: 'staff', user, sessionId, clientAddress: ctx.clientAddress },
@@ -171,6 +173,8 @@ async function identify(
   };
 }
 
+/** An error answer for a code without arguments. */
+const coded = (code: ApiCode) => errorBody(errorText(code));
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /**
@@ -184,7 +188,7 @@ function formFields(
   if (event.body === undefined || event.body === '') return {};
   const type = headers['content-type']?.split(';')[0]?.trim().toLowerCase();
   if (type !== FORM_TYPE || typeof event.body !== 'string') {
-    throw new UnsupportedMediaTypeError('Send the form as application/x-www-form-urlencoded');
+    throw new UnsupportedMediaTypeError('error.formRequired');
   }
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   const fields: Record<string, string> = {};
@@ -204,16 +208,17 @@ function errorPage(error: unknown) {
   const known = error instanceof AppError;
   if (!known) logger.error('Unhandled error', error as Error);
   const status = known ? error.statusCode : 500;
-  const message = escapeHtml(known ? error.message : 'Something went wrong on our side. Please try again later.');
+  const message = escapeHtml(known ? error.message : englishText('page.internalError'));
+  const title = escapeHtml(englishText('page.requestRefused'));
   return html(
     status,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request refused</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:10vh auto;padding:0 1rem"><h1>Request refused</h1><p>${message}</p></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:10vh auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p></body></html>`,
   );
 }
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {
   if (error instanceof AppError) {
-    const body = { message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
+    const body = errorBody(error, error.fieldErrors);
     if (error instanceof UnauthorizedError && hadSessionCookie) {
       // A session that no longer works is ended, so the browser stops sending it.
       return json(401, body, { cookies: clearedSessionCookies(cookieOptions) });
@@ -227,15 +232,15 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
   // told to retry (creates are safe to retry with their Idempotency-Key).
   if ((error as Error).name === 'TimeoutError') {
     logger.warn('Invocation timed out', error as Error);
-    return json(503, { message: 'The request took too long; please retry it' }, { headers: { 'retry-after': '1' } });
+    return json(503, coded('error.timeout'), { headers: { 'retry-after': '1' } });
   }
   // Errors raised by middy middlewares (malformed JSON) carry a status and are safe to show.
   const status = (error as { statusCode?: number; expose?: boolean }).statusCode;
   if (status && status >= 400 && status < 500) {
-    return json(400, { message: 'The request body must be valid JSON' });
+    return json(400, coded('error.invalidJson'));
   }
   logger.error('Unhandled error', error as Error);
-  return json(500, { message: 'Internal server error' });
+  return json(500, coded('error.internal'));
 }
 
 /**
@@ -260,7 +265,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
     const hadSessionCookie = Object.keys(cookies).some((c) => c.startsWith('hd_'));
     try {
       const route = routes[event.routeKey];
-      if (!route) return json(404, { message: 'Not found' });
+      if (!route) return json(404, coded('error.routeNotFound'));
       const method = event.requestContext.http.method.toUpperCase();
       const clientAddress = event.requestContext.http.sourceIp;
       const { caller, setCookies } = await identify(route, scopes.get(event.routeKey), {
@@ -271,7 +276,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         clientAddress,
       });
       if (route.body && typeof event.body !== 'object') {
-        throw new UnsupportedMediaTypeError('Send a JSON body with Content-Type: application/json');
+        throw new UnsupportedMediaTypeError('error.jsonRequired');
       }
       const ctx: RouteContext<unknown, unknown, unknown> = {
         event,
@@ -339,13 +344,13 @@ function decodes(raw: string): boolean {
  */
 function refuseMalformedRequest(event: APIGatewayProxyEventV2): void {
   if (!decodes(event.rawPath ?? '') || !decodes(event.rawQueryString ?? '')) {
-    throw new ValidationError(INPUT_MESSAGES.malformedUrl);
+    throw new ValidationError('error.malformedUrl');
   }
   if (event.isBase64Encoded && typeof event.body === 'string') {
     try {
       event.body = strictUtf8.decode(Buffer.from(event.body, 'base64'));
     } catch {
-      throw new ValidationError(INPUT_MESSAGES.invalidUtf8Body);
+      throw new ValidationError('error.invalidBodyEncoding');
     }
     event.isBase64Encoded = false;
   }

@@ -160,7 +160,7 @@ function throttled(error: unknown): TooManyRequestsError | undefined {
   return name === 'LimitExceededException' ||
     name === 'TooManyRequestsException' ||
     name === 'TooManyFailedAttemptsException'
-    ? new TooManyRequestsError('Too many attempts; wait a few minutes and try again', 60)
+    ? new TooManyRequestsError('error.auth.tooManyAttempts', 60)
     : undefined;
 }
 
@@ -214,8 +214,7 @@ export async function setPassword(userId: string, password: string): Promise<voi
   } catch (error) {
     // The schemas enforce the pool's policy; this covers a pool whose policy was tightened outside the app.
     if (errorName(error) === 'InvalidPasswordException') {
-      const message = 'This password does not meet the password policy';
-      throw new ValidationError(message, { password: message });
+      throw new ValidationError('error.auth.passwordPolicy', { password: 'error.auth.passwordPolicy' });
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import type { ZodObject } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
 import { DOCUMENTED_ROUTES } from '../http/documented-routes.ts';
@@ -12,6 +13,7 @@ import {
   isDocumented,
   type OpenApiDocument,
 } from './openapi.ts';
+import { API_ERROR_CODES } from './messages.ts';
 
 const rateLimit = { limit: 600, windowSeconds: 60 };
 const build = (overrides: { routes?: readonly HttpRoute[]; definitions?: Record<string, AnyRoute> } = {}) =>
@@ -172,18 +174,38 @@ describe('buildOpenApiDocument', () => {
 
   it('describes errors with the shape the error mapper answers with, and both ways to authenticate', () => {
     const doc = build();
-    expect(doc.components.schemas.Error).toEqual({
+    const error = doc.components.schemas.Error as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect([...error.required].sort()).toEqual(['code', 'message']);
+    expect(error.properties.message).toEqual({ type: 'string' });
+    expect(error.properties.errors).toEqual({
       type: 'object',
-      properties: {
-        message: { type: 'string' },
-        errors: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: { type: 'string' } },
-      },
-      required: ['message'],
+      propertyNames: { type: 'string' },
+      additionalProperties: { type: 'string' },
     });
+    expect(Object.keys(error.properties).sort()).toEqual(['code', 'errors', 'fieldCodes', 'message', 'params']);
     expect(doc.components.securitySchemes).toMatchObject({
       apiKey: { type: 'http', scheme: 'bearer' },
       session: { type: 'apiKey', in: 'cookie', name: 'hd_access' },
     });
+  });
+
+  it('lists every error code the API answers with, each a key of the message registry', () => {
+    const error = build().components.schemas.Error as { properties: { code: { enum: string[] } } };
+    expect(error.properties.code.enum).toEqual(API_ERROR_CODES);
+    expect(API_ERROR_CODES).toEqual(
+      expect.arrayContaining([
+        'error.ticket.notFound',
+        'validation.subject.tooLong',
+        'error.apiKey.rateLimited',
+        'error.webhook.notFound',
+        'error.audit.denied',
+        'validation.input.badCharacters',
+      ]),
+    );
+    expect(API_ERROR_CODES.every((code) => code in en)).toBe(true);
   });
 
   it('has error examples of the error shape', () => {

@@ -7,13 +7,12 @@
  * error answers, the signature scheme.
  */
 import { z, type ZodType } from 'zod';
-import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { API_KEY_SCOPES, type ApiKeyScope, SUBJECT_MIN_LENGTH } from '#shared/constants.ts';
+import type { ApiCode } from '#shared/i18n/messages.ts';
 import { categorySchema } from '#shared/schemas/category.ts';
 import {
   commentSchema,
   historyEntrySchema,
-  TICKET_MESSAGES,
   ticketListSchema,
   ticketRatingSchema,
   ticketSchema,
@@ -27,14 +26,38 @@ import {
 import { rateLimitMessage, rateWindowInWords } from '../domain/api-keys.ts';
 import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../routes.ts';
 import { COOKIE } from './cookies.ts';
+import { errorBody, errorText, type Problem } from './errors.ts';
 import type { AnyRoute, RouteDoc } from './http.ts';
+import { API_ERROR_CODES } from './messages.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 
-/** Every error answer of the API (functions/lib/http.ts): a message to show, and per-field messages for forms. */
+const errorCodeSchema = z.enum(API_ERROR_CODES as [ApiCode, ...ApiCode[]]).meta({
+  description: 'What went wrong, as a stable code; `message` is its English text.',
+});
+const errorParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ description: 'The code\'s arguments, as in `{ "max": 200 }`.' });
+
+/**
+ * Every error answer of the API (functions/lib/errors.ts): a message to show and per-field messages for forms, each
+ * also as a stable code with its arguments (docs/decisions/081-one-message-registry-and-lingui.md).
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
+  code: errorCodeSchema,
+  params: errorParamsSchema.optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  fieldCodes: z
+    .record(z.string(), z.object({ code: errorCodeSchema, params: errorParamsSchema.optional() }))
+    .optional(),
 });
+
+/** An error answer as the API words it. */
+const errorExample = (problem: Problem, fields?: Record<string, Problem>) =>
+  errorBody(
+    errorText(problem),
+    fields && Object.fromEntries(Object.entries(fields).map(([field, p]) => [field, errorText(p)])),
+  ) as z.infer<typeof errorBodySchema>;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -97,37 +120,39 @@ const NAMED_SCHEMAS: ReadonlyArray<readonly [ZodType, string]> = [
 // ---------------------------------------------------------------------------------------------------------------
 // Errors every operation may answer with.
 
+const subjectTooShort = { code: 'validation.subject.tooShort', params: { min: SUBJECT_MIN_LENGTH } } as const;
+
 const ERROR_RESPONSES = {
   400: {
     name: 'BadRequest',
     description: 'The request is invalid; `errors` names each field that is.',
-    example: { message: MESSAGES.subjectMin, errors: { subject: MESSAGES.subjectMin } },
+    example: errorExample(subjectTooShort, { subject: subjectTooShort }),
   },
   401: {
     name: 'Unauthorized',
     description: 'No credentials, or an unknown or revoked API key, or an ended session.',
-    example: { message: 'Invalid or revoked API key' },
+    example: errorExample('error.apiKey.invalid'),
   },
   403: {
     name: 'Forbidden',
     description: 'The API key lacks the scope this operation requires, or the caller may not use it.',
-    example: { message: 'This API key lacks the tickets:create scope' },
+    example: errorExample({ code: 'error.apiKey.missingScope', params: { scope: 'tickets:create' } }),
   },
-  404: { name: 'NotFound', description: 'Not found.', example: { message: TICKET_MESSAGES.notFound } },
+  404: { name: 'NotFound', description: 'Not found.', example: errorExample('error.ticket.notFound') },
   409: {
     name: 'Conflict',
     description: 'The request conflicts with the current state.',
-    example: { message: TICKET_MESSAGES.idempotencyKeyReused },
+    example: errorExample('error.ticket.idempotencyKeyReused'),
   },
   415: {
     name: 'UnsupportedMediaType',
     description: 'The body was not sent as `application/json`.',
-    example: { message: 'Send a JSON body with Content-Type: application/json' },
+    example: errorExample('error.jsonRequired'),
   },
   429: {
     name: 'TooManyRequests',
     description: 'The API key used up its requests for this window; retry after `Retry-After` seconds.',
-    example: { message: rateLimitMessage(600, 60, 12) },
+    example: errorExample(rateLimitMessage(600, 60, 12)),
   },
 } as const satisfies Record<number, { name: string; description: string; example: z.infer<typeof errorBodySchema> }>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
@@ -314,7 +339,9 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         'Authenticate with `Authorization: Bearer <API key>`; an administrator creates keys with the scopes you ' +
         `need (${API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ')}). Each key may make ${limit} requests per ` +
         `${rateWindowInWords(windowSeconds)}; beyond that the API answers 429 with \`Retry-After\`. Errors are JSON ` +
-        '`{ message, errors? }`. Administrators register webhooks that receive signed events about tickets (see ' +
+        '`{ message, code, params?, errors?, fieldCodes? }`: `code` (and per field `fieldCodes`) is one of the codes ' +
+        'listed under the `Error` schema, stable across releases and languages; `message` (and per field `errors`) ' +
+        'is its English text. Administrators register webhooks that receive signed events about tickets (see ' +
         '`webhooks`).',
     },
     tags: [...new Set(routes.map((r) => r.group))].map((name) => ({ name, description: TAGS[name] ?? name })),
@@ -357,7 +384,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
               content: {
                 'application/json': {
                   ...json('Error')['application/json'],
-                  example: { message: rateLimitMessage(limit, windowSeconds, retryIn) },
+                  example: errorExample(rateLimitMessage(limit, windowSeconds, retryIn)),
                 },
               },
             },

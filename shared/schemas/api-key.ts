@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';
 
 export const API_KEY_NAME_MAX = 100;
 
-/** Texts of the API-key routes (docs/product.md §5, §10). */
-export const API_KEY_MESSAGES = {
-  scopesRequired: 'Choose at least one scope',
-  invalidScope: `Scope must be one of: ${API_KEY_SCOPES.join(', ')}`,
-  notFound: 'API key not found',
-} as const;
+export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES, {
+  error: issueText('validation.oneOf', { field: 'Scope', values: API_KEY_SCOPES.join(', ') }),
+});
 
-export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES, { error: API_KEY_MESSAGES.invalidScope });
+const nameRequired = issueText('validation.name.required');
+const scopesRequired = issueText('validation.scopes.required');
 
 /** An API key as admins see it: never the secret, never its hash. */
 export const apiKeySchema = z.object({
@@ -29,10 +27,15 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** `POST /api/api-keys`. Scopes are a set: duplicates are dropped, order follows API_KEY_SCOPES. */
 export const createApiKeySchema = z.object({
-  name: text({ label: 'Name', max: API_KEY_NAME_MAX, required: MESSAGES.nameRequired, tooLong: MESSAGES.nameTooLong }),
+  name: text({
+    label: 'field.name',
+    max: API_KEY_NAME_MAX,
+    required: nameRequired,
+    tooLong: issueText('validation.name.tooLong'),
+  }),
   scopes: z
-    .array(apiKeyScopeSchema, { error: API_KEY_MESSAGES.scopesRequired })
-    .min(1, API_KEY_MESSAGES.scopesRequired)
+    .array(apiKeyScopeSchema, { error: scopesRequired })
+    .min(1, scopesRequired)
     .transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
@@ -42,4 +45,4 @@ export const createdApiKeySchema = z.object({ apiKey: apiKeySchema, secret: z.st
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** Path parameters of `/api/api-keys/{id}`. */
-export const apiKeyIdParamsSchema = z.object({ id: identifier('API key id') });
+export const apiKeyIdParamsSchema = z.object({ id: identifier('field.apiKeyId') });

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../audit-actions.ts';
+import { issueText } from '../i18n/messages.ts';
 import { EMAIL_MAX, opaqueToken, text, wholeNumber } from './text.ts';
 
-export { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../audit-actions.ts';
+export { AUDIT_ACTIONS, type AuditAction } from '../audit-actions.ts';
 
 /**
  * Who acted: a staff member (`user`), an API key, trusted code (`system`), or someone unknown (`anonymous`: a failed
@@ -44,15 +45,16 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export const AUDIT_MESSAGES = {
-  invalidAction: `action must be one of: ${AUDIT_ACTIONS.join(', ')}`,
-  invalidDate: 'Dates are YYYY-MM-DD',
-  periodReversed: 'The period ends before it starts',
-  invalidLimit: 'limit must be a whole number from 1 to 100',
-  invalidCursor: 'Invalid cursor',
-} as const;
-
 export const AUDIT_PAGE_MAX = 100;
+
+/** Texts of `GET /api/audit`'s query, as message codes with their arguments (shared/i18n/messages.ts). */
+export const AUDIT_MESSAGES = {
+  invalidAction: issueText('validation.oneOf', { field: 'action', values: AUDIT_ACTIONS.join(', ') }),
+  invalidDate: issueText('validation.audit.invalidDate'),
+  periodReversed: issueText('validation.audit.periodReversed'),
+  invalidLimit: issueText('validation.limit.invalid', { max: AUDIT_PAGE_MAX }),
+  invalidCursor: issueText('validation.cursor.invalid'),
+} as const;
 
 const day = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -69,7 +71,7 @@ export const auditQuerySchema = z
     /** An actor's id: a staff member's or API key's id, or the e-mail address of an unknown sign-in. */
     actor: z.preprocess(
       (v) => (v === '' ? undefined : v),
-      text({ label: 'actor', max: EMAIL_MAX })
+      text({ label: 'field.actor', max: EMAIL_MAX })
         .transform((v) => v || undefined)
         .optional(),
     ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_DISPLAY_NAME_MAX, CATEGORY_NAME_MAX, DEFAULT_CATEGORY_COLOR } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';
 
 /** A ticket category as the API returns it. `usageCount` is kept exact by the ticket transactions. */
@@ -18,25 +18,26 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 const nameInput = text({
-  label: 'Name',
+  label: 'field.name',
   max: CATEGORY_NAME_MAX,
-  required: MESSAGES.nameRequired,
-  tooLong: MESSAGES.nameTooLong,
+  required: issueText('validation.name.required'),
+  tooLong: issueText('validation.name.tooLong'),
 });
 
 const displayNameInput = text({
-  label: 'Display name',
+  label: 'field.displayName',
   max: CATEGORY_DISPLAY_NAME_MAX,
-  required: MESSAGES.displayNameRequired,
-  tooLong: MESSAGES.displayNameTooLong,
+  required: issueText('validation.displayName.required'),
+  tooLong: issueText('validation.displayName.tooLong'),
 });
 
 /** Optional free text; blank means "no description", stored as null. */
-const descriptionInput = text({ label: 'Description', max: 1000, multiline: true })
+const descriptionInput = text({ label: 'field.description', max: 1000, multiline: true })
   .nullish()
   .transform((value) => value || null);
 
-const colorInput = z.string({ error: MESSAGES.invalidColor }).regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.invalidColor);
+const invalidColor = issueText('validation.color.invalid');
+const colorInput = z.string({ error: invalidColor }).regex(/^#[0-9a-fA-F]{6}$/, invalidColor);
 
 /** `POST /api/categories` (docs/product.md §5 "Create category"). */
 export const createCategorySchema = z.object({
@@ -53,14 +54,14 @@ export const updateCategorySchema = z.object({
   displayName: displayNameInput.optional(),
   description: descriptionInput.optional(),
   color: colorInput.optional(),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  isActive: z.boolean({ error: issueText('validation.boolean', { field: 'isActive' }) }).optional(),
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 
 /** `GET /api/categories?active=true` lists only what ticket forms may offer. */
 export const categoryListQuerySchema = z.object({
-  active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
+  active: z.enum(['true', 'false'], { error: issueText('validation.boolean', { field: 'active' }) }).optional(),
 });
 
 /** Path parameters of `/api/categories/{id}`. */
-export const categoryIdParamsSchema = z.object({ id: identifier('Category id') });
+export const categoryIdParamsSchema = z.object({ id: identifier('field.categoryId') });

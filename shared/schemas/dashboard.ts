@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES, VOLUME_PERIODS } from '../constants.ts';
+import { issueText } from '../i18n/messages.ts';
 
 const countsOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.object(Object.fromEntries(values.map((v) => [v, z.number().int()])) as Record<T[number], z.ZodNumber>);
@@ -50,7 +51,7 @@ export const volumeDataQuerySchema = z.object({
     (v) => (v === undefined || v === '' ? 7 : typeof v === 'string' && /^[1-9][0-9]{0,2}$/.test(v) ? Number(v) : v),
     z.union(
       VOLUME_PERIODS.map((n) => z.literal(n)),
-      { message: `days must be one of ${VOLUME_PERIODS.join(', ')}` },
+      { message: issueText('validation.days.invalid', { values: VOLUME_PERIODS.join(', ') }) },
     ),
   ),
 });

@@ -3,6 +3,7 @@
  * good (admins retry them), and the inbound mail that was refused, by reason.
  */
 import { z } from 'zod';
+import { issueText } from '../i18n/messages.ts';
 import { pageCursorParam } from './ticket.ts';
 
 /** `GET /api/tickets/{id}/mail-status`: whether e-mail reaches the ticket's customer. */
@@ -48,7 +49,7 @@ export const failedMailQuerySchema = z.object({
 });
 
 export const failedMailParamsSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a failed e-mail id'),
+  id: z.string().regex(/^[0-9a-f]{32}$/, issueText('validation.failedMailId.invalid')),
 });
 
 /** One reason inbound mail changed nothing, counted (`GET /api/mail/inbound-refusals`). */

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { ALERT_TYPES, LANGUAGES, SOUND_TYPES, THEMES, TIMEZONES } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { issueText } from '../i18n/messages.ts';
 import { secretText } from './text.ts';
 import { PASSWORD_MAX_LENGTH, passwordSchema } from './user.ts';
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, field: string) =>
+  z.enum(values, { error: issueText('validation.oneOf', { field, values: values.join(', ') }) });
 
-const toggle = (label: string) => z.boolean({ error: `${label} must be true or false` });
+const toggle = (field: string) => z.boolean({ error: issueText('validation.boolean', { field }) });
+
+const VOLUME = { min: 0, max: 100 } as const;
+const invalidVolume = issueText('validation.volume.invalid', VOLUME);
 
 /** Which notifications a staff member wants (docs/product.md §3 "User settings"). */
 export const notificationSettingsSchema = z.object(
@@ -19,7 +22,7 @@ export const notificationSettingsSchema = z.object(
     soundAlerts: toggle('soundAlerts'),
     desktopNotifications: toggle('desktopNotifications'),
   },
-  { error: 'Notification settings are required' },
+  { error: issueText('validation.notifications.required') },
 );
 
 /** How the browser alarm behaves (docs/product.md §3 "Alarm settings", §9 limits). */
@@ -27,16 +30,16 @@ export const alarmSettingsSchema = z.object(
   {
     enabled: toggle('enabled'),
     volume: z
-      .number({ error: 'Volume must be a whole number from 0 to 100' })
-      .int('Volume must be a whole number from 0 to 100')
-      .min(0, 'Volume must be a whole number from 0 to 100')
-      .max(100, 'Volume must be a whole number from 0 to 100'),
+      .number({ error: invalidVolume })
+      .int(invalidVolume)
+      .min(VOLUME.min, invalidVolume)
+      .max(VOLUME.max, invalidVolume),
     soundType: oneOf(SOUND_TYPES, 'Sound type'),
     alertTypes: z
-      .array(oneOf(ALERT_TYPES, 'Alert type'), { error: 'Alert types must be a list' })
-      .refine((types) => new Set(types).size === types.length, 'Alert types must not repeat'),
+      .array(oneOf(ALERT_TYPES, 'Alert type'), { error: issueText('validation.alertTypes.list') })
+      .refine((types) => new Set(types).size === types.length, issueText('validation.alertTypes.repeat')),
   },
-  { error: 'Alarm settings are required' },
+  { error: issueText('validation.alarmSettings.required') },
 );
 export type AlarmSettings = z.infer<typeof alarmSettingsSchema>;
 
@@ -57,8 +60,10 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
  * `POST /api/user/change-password` (docs/product.md §7): `{ currentPassword, newPassword }`. The confirmation is
  * checked by the form and never sent (docs/product.md §5).
  */
+const currentPasswordRequired = issueText('validation.password.currentRequired');
+
 export const changePasswordSchema = z.object({
-  currentPassword: secretText('Current password', PASSWORD_MAX_LENGTH, 'Current password is required'),
-  newPassword: passwordSchema(MESSAGES.newPasswordMin),
+  currentPassword: secretText('field.currentPassword', PASSWORD_MAX_LENGTH, currentPasswordRequired),
+  newPassword: passwordSchema('validation.password.tooShortNew'),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { englishOfText } from '#functions/lib/messages.ts';
+import { type CodedText, issueText } from '../i18n/messages.ts';
 import { characterProblem, identifier, text, visibleLength, wholeNumber } from './text.ts';
 
-const subject = text({ label: 'Subject', max: 20, min: 5, required: 'Subject is required' });
-const body = text({ label: 'Body', max: 50, required: 'Body is required', multiline: true });
-const optional = text({ label: 'Note', max: 10 });
+const subject = text({ label: 'field.subject', max: 20, min: 5, required: issueText('validation.subject.required') });
+const body = text({
+  label: 'field.comment',
+  max: 50,
+  required: issueText('validation.comment.required'),
+  multiline: true,
+});
+const optional = text({ label: 'field.search', max: 10 });
 
+/** The first issue's message, in English as the API words it (the schemas hold message codes). */
 const message = (
   schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
   v: unknown,
-) => schema.safeParse(v).error?.issues[0]?.message;
+) => {
+  const text = schema.safeParse(v).error?.issues[0]?.message;
+  return text === undefined ? undefined : englishOfText(text as CodedText);
+};
 
 describe('text', () => {
   it('trims and keeps ordinary text, accents, emoji and CJK', () => {
@@ -36,7 +47,7 @@ describe('text', () => {
 
   it('counts a text of only invisible characters as empty', () => {
     expect(message(subject, '\u200b\u200b\ufeff\u2060\u00ad  ')).toBe('Subject is required');
-    expect(message(body, '\u200d\n\t\u200e')).toBe('Body is required');
+    expect(message(body, '\u200d\n\t\u200e')).toBe('Comment cannot be empty');
     expect(optional.parse('\u200b ')).toBe('\u200b');
   });
 
@@ -48,7 +59,7 @@ describe('text', () => {
 
   it('refuses what is not a string', () => {
     expect(message(subject, 42)).toBe('Subject is required');
-    expect(message(optional, { a: 1 })).toBe('Note must be text');
+    expect(message(optional, { a: 1 })).toBe('Search must be text');
   });
 
   it('visibleLength counts code points that show', () => {
@@ -58,7 +69,7 @@ describe('text', () => {
 });
 
 describe('identifier', () => {
-  const id = identifier('User id');
+  const id = identifier('field.userId');
   it('accepts UUIDs and trims them', () => {
     expect(id.parse(' 3f2a9d1e-7c4b-4a7e-9c1d-2b3a4c5d6e7f ')).toBe('3f2a9d1e-7c4b-4a7e-9c1d-2b3a4c5d6e7f');
   });

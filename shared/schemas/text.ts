@@ -9,7 +9,20 @@
  * - `opaqueToken`: a cursor or similar token the server handed out: base64url characters, bounded.
  */
 import { z } from 'zod';
-import { INPUT_MESSAGES } from '../messages.ts';
+import { type FieldLabel, issueText } from '../i18n/messages.ts';
+
+/**
+ * The input rules' messages as zod issue texts (shared/i18n/messages.ts): each names its field by a `field.` key, which
+ * is worded in the reader's language with the message.
+ */
+export const INPUT_ISSUES = {
+  required: (field: FieldLabel) => issueText('validation.input.required', { field }),
+  mustBeText: (field: FieldLabel) => issueText('validation.input.notText', { field }),
+  tooLong: (field: FieldLabel, max: number) => issueText('validation.input.tooLong', { field, max }),
+  tooShort: (field: FieldLabel, min: number) => issueText('validation.input.tooShort', { field, min }),
+  badCharacters: (field: FieldLabel) => issueText('validation.input.badCharacters', { field }),
+  invalidIdentifier: (field: FieldLabel) => issueText('validation.input.invalidIdentifier', { field }),
+};
 
 /** C0 controls, DEL and C1 controls (Unicode's `Cc`): never allowed on one line. */
 const CONTROL = /\p{Cc}/u;
@@ -36,8 +49,8 @@ export function characterProblem(value: string, multiline = false): 'control' | 
 export const visibleLength = (value: string): number => [...value.replace(INVISIBLE, '')].length;
 
 export interface TextRules {
-  /** Names the field in messages ("Subject contains characters that are not allowed"). */
-  label: string;
+  /** Names the field in messages ("Subject contains characters that are not allowed"): a `field.` key. */
+  label: FieldLabel;
   /** Most characters (UTF-16 code units, as the web app's `maxLength` counts them), before trimming. */
   max: number;
   /** The message when longer than `max`; "{label} must be at most {max} characters" if not given. */
@@ -55,14 +68,14 @@ export interface TextRules {
 /** A trimmed, checked text (see the module comment); an empty result is allowed only when nothing is required. */
 export function text(rules: TextRules) {
   const min = rules.min ?? (rules.required ? 1 : 0);
-  const tooShort = rules.tooShort ?? rules.required ?? INPUT_MESSAGES.tooShort(rules.label, min);
+  const tooShort = rules.tooShort ?? rules.required ?? INPUT_ISSUES.tooShort(rules.label, min);
   return z
-    .string({ error: rules.required ?? INPUT_MESSAGES.mustBeText(rules.label) })
-    .max(rules.max, rules.tooLong ?? INPUT_MESSAGES.tooLong(rules.label, rules.max))
+    .string({ error: rules.required ?? INPUT_ISSUES.mustBeText(rules.label) })
+    .max(rules.max, rules.tooLong ?? INPUT_ISSUES.tooLong(rules.label, rules.max))
     .superRefine((value, ctx) => {
       const problem = characterProblem(value, rules.multiline);
       if (problem) {
-        ctx.addIssue({ code: 'custom', message: INPUT_MESSAGES.badCharacters(rules.label) });
+        ctx.addIssue({ code: 'custom', message: INPUT_ISSUES.badCharacters(rules.label) });
         return;
       }
       const visible = visibleLength(value);
@@ -77,13 +90,13 @@ export const IDENTIFIER_MAX = 64;
 const IDENTIFIER = /^[A-Za-z0-9._:-]+$/;
 
 /** An id: 1 to 64 of `A-Z a-z 0-9 . _ : -`, surrounding white space ignored. */
-export const identifier = (label: string, required: string = INPUT_MESSAGES.required(label)) =>
+export const identifier = (label: FieldLabel, required: string = INPUT_ISSUES.required(label)) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(IDENTIFIER_MAX, INPUT_MESSAGES.tooLong(label, IDENTIFIER_MAX))
-    .regex(IDENTIFIER, INPUT_MESSAGES.invalidIdentifier(label));
+    .max(IDENTIFIER_MAX, INPUT_ISSUES.tooLong(label, IDENTIFIER_MAX))
+    .regex(IDENTIFIER, INPUT_ISSUES.invalidIdentifier(label));
 
 /**
  * A whole number of at most `maxDigits` digits: written in canonical decimal digits when it comes as text (no sign, no
@@ -116,12 +129,12 @@ export const opaqueToken = (message: string, max = 2_000) =>
  * A secret typed by a person (a password): never trimmed or normalized, since it must reach Cognito as typed, but
  * bounded and free of control characters and lone surrogates.
  */
-export const secretText = (label: string, max: number, required: string) =>
+export const secretText = (label: FieldLabel, max: number, required: string) =>
   z
     .string({ error: required })
     .min(1, required)
-    .max(max, INPUT_MESSAGES.tooLong(label, max))
-    .refine((value) => !characterProblem(value), INPUT_MESSAGES.badCharacters(label));
+    .max(max, INPUT_ISSUES.tooLong(label, max))
+    .refine((value) => !characterProblem(value), INPUT_ISSUES.badCharacters(label));
 
 /** The longest e-mail address (RFC 5321's path limit, less the angle brackets). */
 export const EMAIL_MAX = 254;

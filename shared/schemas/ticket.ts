@@ -13,11 +13,11 @@ import {
   TICKET_STATUSES,
   TICKET_TYPES,
 } from '../constants.ts';
-import { MESSAGES } from '../messages.ts';
+import { issueText } from '../i18n/messages.ts';
 import { identifier, opaqueToken, text, wholeNumber } from './text.ts';
 import { emailSchema } from './user.ts';
 
-/** Limits and texts the first version's ticket API lacked (docs/product.md §5); the product texts live in MESSAGES. */
+/** Limits the first version's ticket API lacked (docs/product.md §5). */
 export const TICKET_LIMITS = {
   subjectMax: 200,
   descriptionMax: 10_000,
@@ -29,39 +29,43 @@ export const TICKET_LIMITS = {
 /** Customer ratings score a resolved ticket from 1 (poor) to 5 (excellent). */
 export const RATING_SCORES = { min: 1, max: 5 } as const;
 
-export const TICKET_MESSAGES = {
-  notFound: 'Ticket not found',
-  subjectTooLong: `Subject must be at most ${TICKET_LIMITS.subjectMax} characters`,
-  descriptionTooLong: `Description must be at most ${TICKET_LIMITS.descriptionMax} characters`,
-  invalidPriority: `Priority must be one of ${PRIORITIES.join(', ')}`,
-  invalidStatus: `Status must be one of ${TICKET_STATUSES.join(', ')}`,
-  invalidType: `Type must be one of ${TICKET_TYPES.join(', ')}`,
-  invalidCreateType: `Type must be one of ${CREATABLE_TICKET_TYPES.join(', ')}`,
-  invalidCustomerLanguage: `Customer language must be one of ${LANGUAGES.join(', ')}`,
-  unknownCategory: 'Unknown or inactive category',
-  inactiveAssignee: 'The assignee must be an active staff member',
-  commentRequired: 'Comment cannot be empty',
-  commentTooLong: `Comment must be at most ${TICKET_LIMITS.commentMax} characters`,
-  invalidId: 'Ticket id must be a positive whole number',
-  invalidLimit: `limit must be a whole number from 1 to ${LIST_LIMITS.fullList}`,
-  invalidCursor: 'Invalid cursor',
-  invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
-  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
-  assignNotAllowed: 'Only administrators and managers can assign tickets',
-  busy: 'The ticket is being changed by others right now; please try again',
-  invalidRatingScore: `Score must be a whole number from ${RATING_SCORES.min} to ${RATING_SCORES.max}`,
-  ratingCommentTooLong: `Comment must be at most ${TICKET_LIMITS.ratingCommentMax} characters`,
-  notRatable: 'Only resolved or closed tickets can be rated',
-  ratingByKeysOnly: 'Ratings come from upstream systems, with an API key that has the tickets:rate scope',
-  messagesByKeysOnly:
-    'Customer messages come from upstream systems, with an API key that has the tickets:reply scope; staff reply with a comment',
+/**
+ * The texts of the ticket schemas (docs/product.md §5), as zod issue texts: message codes with their arguments
+ * (shared/i18n/messages.ts).
+ */
+const TICKET_ISSUES = {
+  subjectRequired: issueText('validation.subject.required'),
+  subjectTooShort: issueText('validation.subject.tooShort', { min: SUBJECT_MIN_LENGTH }),
+  subjectTooLong: issueText('validation.subject.tooLong', { max: TICKET_LIMITS.subjectMax }),
+  descriptionRequired: issueText('validation.description.required'),
+  descriptionTooShort: issueText('validation.description.tooShort', { min: DESCRIPTION_MIN_LENGTH }),
+  descriptionTooLong: issueText('validation.description.tooLong', { max: TICKET_LIMITS.descriptionMax }),
+  categoryRequired: issueText('validation.category.required'),
+  agentRequired: issueText('validation.agent.required'),
+  invalidEmail: issueText('validation.email'),
+  commentRequired: issueText('validation.comment.required'),
+  commentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.commentMax }),
+  invalidId: issueText('validation.ticketId.invalid'),
+  invalidLimit: issueText('validation.limit.invalid', { max: LIST_LIMITS.fullList }),
+  invalidRatingScore: issueText('validation.rating.score', RATING_SCORES),
+  ratingCommentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.ratingCommentMax }),
+  invalidCursor: issueText('validation.cursor.invalid'),
+  invalidCreateType: issueText('validation.type.invalid', { values: CREATABLE_TICKET_TYPES.join(', ') }),
 } as const;
 
-export const prioritySchema = z.enum(PRIORITIES, { message: TICKET_MESSAGES.invalidPriority });
-export const ticketStatusSchema = z.enum(TICKET_STATUSES, { message: TICKET_MESSAGES.invalidStatus });
-export const ticketTypeSchema = z.enum(TICKET_TYPES, { message: TICKET_MESSAGES.invalidType });
+export const prioritySchema = z.enum(PRIORITIES, {
+  message: issueText('validation.priority.invalid', { values: PRIORITIES.join(', ') }),
+});
+export const ticketStatusSchema = z.enum(TICKET_STATUSES, {
+  message: issueText('validation.status.invalid', { values: TICKET_STATUSES.join(', ') }),
+});
+export const ticketTypeSchema = z.enum(TICKET_TYPES, {
+  message: issueText('validation.type.invalid', { values: TICKET_TYPES.join(', ') }),
+});
 /** The language the customer's e-mails are written in. */
-export const customerLanguageSchema = z.enum(LANGUAGES, { message: TICKET_MESSAGES.invalidCustomerLanguage });
+export const customerLanguageSchema = z.enum(LANGUAGES, {
+  message: issueText('validation.customerLanguage.invalid', { values: LANGUAGES.join(', ') }),
+});
 
 /**
  * The assignee as lists and details show it. It is a copy kept on the ticket when it is assigned: staff names and
@@ -126,39 +130,43 @@ export type TicketList = z.infer<typeof ticketListSchema>;
 export const overdueTicketsSchema = z.array(ticketSchema);
 
 const subjectField = text({
-  label: 'Subject',
+  label: 'field.subject',
   max: TICKET_LIMITS.subjectMax,
-  tooLong: TICKET_MESSAGES.subjectTooLong,
+  tooLong: TICKET_ISSUES.subjectTooLong,
   min: SUBJECT_MIN_LENGTH,
-  tooShort: MESSAGES.subjectMin,
-  required: MESSAGES.subjectMin,
+  tooShort: TICKET_ISSUES.subjectTooShort,
+  required: TICKET_ISSUES.subjectTooShort,
 });
 const descriptionField = text({
-  label: 'Description',
+  label: 'field.description',
   max: TICKET_LIMITS.descriptionMax,
-  tooLong: TICKET_MESSAGES.descriptionTooLong,
+  tooLong: TICKET_ISSUES.descriptionTooLong,
   min: DESCRIPTION_MIN_LENGTH,
-  tooShort: MESSAGES.descriptionMin,
-  required: MESSAGES.descriptionMin,
+  tooShort: TICKET_ISSUES.descriptionTooShort,
+  required: TICKET_ISSUES.descriptionTooShort,
   multiline: true,
 });
-const categoryField = text({ label: 'Category', max: CATEGORY_NAME_MAX, required: MESSAGES.categoryRequired });
+const categoryField = text({
+  label: 'field.category',
+  max: CATEGORY_NAME_MAX,
+  required: TICKET_ISSUES.categoryRequired,
+});
 
 /** `POST /api/tickets` (docs/product.md §5). Without `assignedToId` the server assigns round robin. */
 export const createTicketSchema = z.object({
-  customerEmail: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
+  customerEmail: z.string({ message: TICKET_ISSUES.invalidEmail }).pipe(emailSchema),
   subject: subjectField,
   description: descriptionField,
   /** An active category's name. */
   category: categoryField,
   priority: prioritySchema.default('medium'),
-  type: z.enum(CREATABLE_TICKET_TYPES, { message: TICKET_MESSAGES.invalidCreateType }).default('api'),
+  type: z.enum(CREATABLE_TICKET_TYPES, { message: TICKET_ISSUES.invalidCreateType }).default('api'),
   /** The customer's language (upstream systems know their customer's locale); omitted: English. */
   customerLanguage: customerLanguageSchema.optional(),
   /** Omitted, null or empty: round robin. */
   assignedToId: z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    identifier('assignedToId').optional(),
+    identifier('field.assignedToId').optional(),
   ),
 });
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
@@ -166,16 +174,16 @@ export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 /** `PATCH /api/tickets/{id}`: any subset; a field sent with its current value is no change. */
 export const updateTicketSchema = z.object({
   subject: text({
-    label: 'Subject',
+    label: 'field.subject',
     max: TICKET_LIMITS.subjectMax,
-    tooLong: TICKET_MESSAGES.subjectTooLong,
-    required: MESSAGES.subjectRequired,
+    tooLong: TICKET_ISSUES.subjectTooLong,
+    required: TICKET_ISSUES.subjectRequired,
   }).optional(),
   description: text({
-    label: 'Description',
+    label: 'field.description',
     max: TICKET_LIMITS.descriptionMax,
-    tooLong: TICKET_MESSAGES.descriptionTooLong,
-    required: MESSAGES.descriptionRequired,
+    tooLong: TICKET_ISSUES.descriptionTooLong,
+    required: TICKET_ISSUES.descriptionRequired,
     multiline: true,
   }).optional(),
   priority: prioritySchema.optional(),
@@ -186,13 +194,13 @@ export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 
 /** `POST /api/tickets/{id}/assign`. */
 export const assignTicketSchema = z.object({
-  agentId: identifier('agentId', MESSAGES.agentRequired),
+  agentId: identifier('field.agentId', TICKET_ISSUES.agentRequired),
 });
 export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
 /** Path parameter `{id}`: the numeric ticket id. */
 export const ticketIdParamsSchema = z.object({
-  id: wholeNumber(TICKET_MESSAGES.invalidId).refine((id) => id > 0, TICKET_MESSAGES.invalidId),
+  id: wholeNumber(TICKET_ISSUES.invalidId).refine((id) => id > 0, TICKET_ISSUES.invalidId),
 });
 
 /** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */
@@ -202,13 +210,13 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
 /** How many items a page holds: 1 to 100, 100 when not given. */
 export const pageLimitParam = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : v),
-  wholeNumber(TICKET_MESSAGES.invalidLimit, 3)
-    .pipe(z.number().min(1, TICKET_MESSAGES.invalidLimit).max(LIST_LIMITS.fullList, TICKET_MESSAGES.invalidLimit))
+  wholeNumber(TICKET_ISSUES.invalidLimit, 3)
+    .pipe(z.number().min(1, TICKET_ISSUES.invalidLimit).max(LIST_LIMITS.fullList, TICKET_ISSUES.invalidLimit))
     .default(LIST_LIMITS.fullList),
 );
 
 /** The `nextCursor` of the page before. */
-export const pageCursorParam = optionalParam(opaqueToken(TICKET_MESSAGES.invalidCursor));
+export const pageCursorParam = optionalParam(opaqueToken(TICKET_ISSUES.invalidCursor));
 
 /** `GET /api/tickets` query. */
 export const listTicketsQuerySchema = z.object({
@@ -218,12 +226,12 @@ export const listTicketsQuerySchema = z.object({
   type: optionalParam(ticketTypeSchema),
   /** Only the tickets of this customer: the whole address, in any case. */
   customerEmail: optionalParam(
-    z.string({ message: MESSAGES.invalidEmail }).max(320, MESSAGES.invalidEmail).pipe(emailSchema),
+    z.string({ message: TICKET_ISSUES.invalidEmail }).max(320, TICKET_ISSUES.invalidEmail).pipe(emailSchema),
   ),
-  assignedToId: optionalParam(identifier('assignedToId')),
+  assignedToId: optionalParam(identifier('field.assignedToId')),
   /** Case-insensitive substring of the subject, the customer e-mail or the ticket code. */
   q: optionalParam(
-    text({ label: 'Search', max: TICKET_LIMITS.searchMax }).transform((v) => v.toLowerCase() || undefined),
+    text({ label: 'field.search', max: TICKET_LIMITS.searchMax }).transform((v) => v.toLowerCase() || undefined),
   ),
   cursor: pageCursorParam,
 });
@@ -254,10 +262,10 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 const messageContentField = text({
-  label: 'Comment',
+  label: 'field.comment',
   max: TICKET_LIMITS.commentMax,
-  tooLong: TICKET_MESSAGES.commentTooLong,
-  required: TICKET_MESSAGES.commentRequired,
+  tooLong: TICKET_ISSUES.commentTooLong,
+  required: TICKET_ISSUES.commentRequired,
   multiline: true,
 });
 
@@ -354,15 +362,15 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 /** `POST /api/tickets/{id}/rating`: the customer's rating of a resolved or closed ticket; a new one replaces the old. */
 export const rateTicketSchema = z.object({
   score: z
-    .number({ message: TICKET_MESSAGES.invalidRatingScore })
-    .int(TICKET_MESSAGES.invalidRatingScore)
-    .min(RATING_SCORES.min, TICKET_MESSAGES.invalidRatingScore)
-    .max(RATING_SCORES.max, TICKET_MESSAGES.invalidRatingScore),
+    .number({ message: TICKET_ISSUES.invalidRatingScore })
+    .int(TICKET_ISSUES.invalidRatingScore)
+    .min(RATING_SCORES.min, TICKET_ISSUES.invalidRatingScore)
+    .max(RATING_SCORES.max, TICKET_ISSUES.invalidRatingScore),
   /** Omitted, null or blank: no comment. */
   comment: text({
-    label: 'Comment',
+    label: 'field.comment',
     max: TICKET_LIMITS.ratingCommentMax,
-    tooLong: TICKET_MESSAGES.ratingCommentTooLong,
+    tooLong: TICKET_ISSUES.ratingCommentTooLong,
     multiline: true,
   })
     .nullish()

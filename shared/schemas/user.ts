@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
-import { INPUT_MESSAGES, MESSAGES } from '../messages.ts';
-import { characterProblem, EMAIL_MAX, identifier, secretText, text } from './text.ts';
+import { issueText } from '../i18n/messages.ts';
+import { characterProblem, EMAIL_MAX, identifier, INPUT_ISSUES, secretText, text } from './text.ts';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -21,18 +21,20 @@ export type User = z.infer<typeof userSchema>;
 
 export const emailSchema = z
   .string()
-  .max(EMAIL_MAX, INPUT_MESSAGES.tooLong('Email', EMAIL_MAX))
+  .max(EMAIL_MAX, INPUT_ISSUES.tooLong('field.email', EMAIL_MAX))
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: MESSAGES.invalidEmail }));
+  .pipe(z.email({ message: issueText('validation.email') }));
+
+const passwordRequired = issueText('validation.password.required');
 
 /** Cognito's own ceiling for a password. */
 export const PASSWORD_MAX_LENGTH = 256;
 
 /** `POST /api/auth/agent-login`. */
 export const loginSchema = z.object({
-  email: z.string({ message: MESSAGES.invalidEmail }).pipe(emailSchema),
-  password: secretText('Password', PASSWORD_MAX_LENGTH, MESSAGES.passwordRequired),
+  email: z.string({ message: issueText('validation.email') }).pipe(emailSchema),
+  password: secretText('field.password', PASSWORD_MAX_LENGTH, passwordRequired),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 const NAME_MAX_LENGTH = 100;
@@ -40,38 +42,41 @@ const NAME_MAX_LENGTH = 100;
 /**
  * A password as Cognito accepts it: the product only rule is the minimum length (docs/product.md §5), but Cognito also
  * refuses leading or trailing whitespace and more than 256 characters, so those are refused here with a clear
- * message instead of failing later at Cognito.
+ * message instead of failing later at Cognito. The change-password form words the minimum its own way.
  */
-export const passwordSchema = (minMessage: string = MESSAGES.passwordMin) =>
-  z
+export const passwordSchema = (tooShort: 'validation.password.tooShort' | 'validation.password.tooShortNew') => {
+  const minMessage = issueText(tooShort, { min: PASSWORD_MIN_LENGTH });
+  return z
     .string({ error: minMessage })
     .min(PASSWORD_MIN_LENGTH, minMessage)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .regex(/^\S(.*\S)?$/s, 'Password must not begin or end with a space')
-    .refine((value) => !characterProblem(value), INPUT_MESSAGES.badCharacters('Password'));
+    .max(PASSWORD_MAX_LENGTH, issueText('validation.password.tooLong', { max: PASSWORD_MAX_LENGTH }))
+    .regex(/^\S(.*\S)?$/s, issueText('validation.password.spaces'))
+    .refine((value) => !characterProblem(value), INPUT_ISSUES.badCharacters('field.password'));
+};
 
-const personName = (required: string, label: string) => text({ label, max: NAME_MAX_LENGTH, required });
+const personName = (part: 'firstName' | 'lastName') =>
+  text({ label: `field.${part}`, max: NAME_MAX_LENGTH, required: issueText(`validation.${part}.required`) });
 
-const roleInput = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+const roleInput = z.enum(ROLES, { error: issueText('validation.oneOf', { field: 'Role', values: ROLES.join(', ') }) });
 
 /** `POST /api/users` (docs/product.md §5 "Create user"). */
 export const createUserSchema = z.object({
-  email: z.string({ error: MESSAGES.invalidEmail }).pipe(emailSchema),
-  firstName: personName(MESSAGES.firstNameRequired, 'First name'),
-  lastName: personName(MESSAGES.lastNameRequired, 'Last name'),
-  password: passwordSchema(),
+  email: z.string({ error: issueText('validation.email') }).pipe(emailSchema),
+  firstName: personName('firstName'),
+  lastName: personName('lastName'),
+  password: passwordSchema('validation.password.tooShort'),
   role: roleInput.default('agent'),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** `PUT /api/users/{id}/password`: an admin sets a new password (the confirmation is checked in the form). */
-export const resetPasswordSchema = z.object({ password: passwordSchema() });
+export const resetPasswordSchema = z.object({ password: passwordSchema('validation.password.tooShort') });
 
 /** `PUT /api/users/{id}/role`. */
 export const updateRoleSchema = z.object({ role: roleInput });
 
 /** Path parameters of `/api/users/{id}…`. */
-export const userIdParamsSchema = z.object({ id: identifier('User id') });
+export const userIdParamsSchema = z.object({ id: identifier('field.userId') });
 
 /**
  * This week's figures of one agent (docs/product.md §3 "currentWeekPerformance"), from the agent's weekly aggregate item.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_AUTHOR_TYPES, MESSAGE_CHANNELS, WEBHOOK_EVENT_TYPES } from '../constants.ts';
+import { issueText } from '../i18n/messages.ts';
 import { fieldChangeSchema, prioritySchema, ticketStatusSchema, ticketTypeSchema } from './ticket.ts';
 
 /** Limits of the webhook routes (docs/product.md §10). */
@@ -10,19 +11,19 @@ export const WEBHOOK_LIMITS = {
   max: 20,
 } as const;
 
-/** Texts of the webhook routes (docs/product.md §8). */
+/** Texts of the webhook routes (docs/product.md §8), as message codes with their arguments (shared/i18n/messages.ts). */
 export const WEBHOOK_MESSAGES = {
-  urlRequired: 'Enter the URL the events are sent to',
-  urlInvalid: 'Enter a full URL, such as https://example.com/helpdesk-events',
-  urlTooLong: `The URL must be at most ${WEBHOOK_LIMITS.urlMax} characters`,
-  httpsOnly: 'The URL must start with https://',
-  credentialsInUrl: 'The URL must not contain a user name or password',
-  privateAddress: 'The URL must not point to a private, loopback, link-local or multicast address',
-  eventsRequired: 'Choose at least one event',
-  invalidEvent: `Event must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
-  descriptionTooLong: `Description must be at most ${WEBHOOK_LIMITS.descriptionMax} characters`,
-  tooMany: `An installation can have at most ${WEBHOOK_LIMITS.max} webhooks; delete one first`,
-  notFound: 'Webhook not found',
+  urlRequired: issueText('validation.webhook.urlRequired'),
+  urlInvalid: issueText('validation.webhook.urlInvalid'),
+  urlTooLong: issueText('validation.webhook.urlTooLong', { max: WEBHOOK_LIMITS.urlMax }),
+  httpsOnly: issueText('validation.webhook.httpsOnly'),
+  credentialsInUrl: issueText('validation.webhook.credentialsInUrl'),
+  privateAddress: issueText('validation.webhook.privateAddress'),
+  eventsRequired: issueText('validation.webhook.eventsRequired'),
+  invalidEvent: issueText('validation.oneOf', { field: 'Event', values: WEBHOOK_EVENT_TYPES.join(', ') }),
+  descriptionTooLong: issueText('validation.description.tooLong', { max: WEBHOOK_LIMITS.descriptionMax }),
+  tooMany: issueText('error.webhook.tooMany', { max: WEBHOOK_LIMITS.max }),
+  notFound: issueText('error.webhook.notFound'),
 } as const;
 
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.invalidEvent });

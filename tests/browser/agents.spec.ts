@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { MESSAGES, deactivateConfirmFor } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import type { Role } from '#shared/constants.ts';
 import { DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
 
@@ -61,7 +61,7 @@ test('an admin creates a user, who then signs in, and deactivates them after con
   await page.screenshot({ path: 'test-results/browser/screens/admin-create-user.png' });
   await dialog.getByRole('button', { name: 'Create User' }).click();
 
-  await expect(page.getByText(MESSAGES.userCreated)).toBeVisible();
+  await expect(page.getByText(englishText('createUser.success'))).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = rowOf(page, email);
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
@@ -80,9 +80,9 @@ test('an admin creates a user, who then signs in, and deactivates them after con
   await row.getByRole('button', { name: `Actions for Nova Tester${stamp}` }).click();
   await page.getByRole('menuitem', { name: 'Deactivate User' }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(deactivateConfirmFor(`Nova Tester${stamp}`));
+  await expect(confirm).toContainText(englishText('deactivateUser.confirm', { name: `Nova Tester${stamp}` }));
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.getByText(MESSAGES.userDeactivated)).toBeVisible();
+  await expect(page.getByText(englishText('deactivateUser.success'))).toBeVisible();
   await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
 });
 
@@ -100,7 +100,7 @@ test('creating a user with an e-mail already in use shows why', async ({ page })
   await dialog.getByRole('button', { name: 'Create User' }).click();
 
   await expect(dialog.getByRole('alert')).toContainText('already exists');
-  await expect(page.getByText(MESSAGES.userCreateFailed)).toBeVisible();
+  await expect(page.getByText(englishText('createUser.failed'))).toBeVisible();
 });
 
 test('a manager sees Agent Management without the admin actions, and each agent links to their tickets', async ({

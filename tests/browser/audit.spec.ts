@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
 
 test('an admin reads the audit log, filters it through the URL, and exports the filtered entries as CSV', async ({
@@ -80,7 +80,7 @@ test('the ticket view shows wallet addresses and transaction ids in monospace, e
 
   await signIn(page, 'admin');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Tickets' }).click();
-  await page.getByPlaceholder(TICKET_TEXTS.ticketSearchPlaceholder).fill(subject);
+  await page.getByPlaceholder(en['ticketFilters.searchPlaceholder']).fill(subject);
   const row = page.getByRole('row').filter({ hasText: subject });
   await row.getByRole('button', { name: /^View ticket/ }).click();
   const dialog = page.getByRole('dialog');
@@ -95,7 +95,7 @@ test('the ticket view shows wallet addresses and transaction ids in monospace, e
   await expect(dialog.getByText('4111 1111 1111 1111')).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Copy address 0x742d35…38f44e' }).click();
-  await expect(page.getByText(TICKET_TEXTS.identifierCopied)).toBeVisible();
+  await expect(page.getByText(en['identifier.copied'])).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
   await dialog.getByRole('button', { name: 'Copy transaction id 9f2c6a1b…567890' }).focus();
   await page.keyboard.press('Enter');

@@ -4,7 +4,7 @@
  * the thread the system reads back holds the public messages only.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { MAIL_TEXTS } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, staffId, test } from './fixtures.ts';
 
 test("a customer's message posted with a tickets:reply key appears in the open ticket as the customer's", async ({
@@ -34,9 +34,9 @@ test("a customer's message posted with a tickets:reply key appears in the open t
   await page.goto(`/agent/tickets?ticket=${ticket.id}`);
   const detail = page.getByRole('dialog', { name: ticket.ticketId });
   await expect(detail.getByText(`Deposit not credited ${token}`)).toBeVisible();
-  await detail.getByText(MAIL_TEXTS.internalNote, { exact: true }).click();
-  await detail.getByRole('textbox', { name: MAIL_TEXTS.noteLabel }).fill(`Checked the ledger ${token}`);
-  await detail.getByRole('button', { name: MAIL_TEXTS.noteButton }).click();
+  await detail.getByText(englishText('mail.internalNote'), { exact: true }).click();
+  await detail.getByRole('textbox', { name: englishText('mail.noteLabel') }).fill(`Checked the ledger ${token}`);
+  await detail.getByRole('button', { name: englishText('mail.noteButton') }).click();
   await expect(detail.getByRole('listitem').filter({ hasText: `Checked the ledger ${token}` })).toBeVisible();
 
   const posted = await upstream.post(`/api/tickets/${ticket.id}/messages`, {
@@ -47,8 +47,8 @@ test("a customer's message posted with a tickets:reply key appears in the open t
   // No reload: the live hint refreshes the open conversation, and the message is marked as the customer's.
   const message = detail.getByRole('listitem').filter({ hasText: `The deposit shows now, thanks ${token}` });
   await expect(message).toBeVisible({ timeout: 20_000 });
-  await expect(message.getByText(MAIL_TEXTS.customerMessage, { exact: true })).toBeVisible();
-  await expect(message.getByText(MAIL_TEXTS.byApi)).toBeVisible();
+  await expect(message.getByText(englishText('mail.customerMessage'), { exact: true })).toBeVisible();
+  await expect(message.getByText(englishText('mail.byApi'))).toBeVisible();
 
   // What the upstream system reads back: the customer's message, never the internal note.
   const thread = (await (await upstream.get(`/api/tickets/${ticket.id}/messages`)).json()) as {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { englishText } from '#functions/lib/messages.ts';
 import type { Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
@@ -10,7 +10,7 @@ const ROLES = ['admin', 'manager', 'agent'] as const satisfies readonly Role[];
 /** The dashboard has loaded its headline figures and its panels have settled. */
 async function dashboardReady(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByText(MESSAGES.loadingDashboard)).toHaveCount(0);
+  await expect(page.getByText(englishText('dashboard.loading'))).toHaveCount(0);
   await expect(page.getByText('Total Tickets')).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
 }
@@ -32,12 +32,12 @@ test('the overdue panel lists an overdue ticket with its countdown badge', async
   const first = overdue[0]!;
 
   const panel = page.getByRole('region', { name: 'Overdue Tickets' });
-  await expect(panel.getByText(MESSAGES.overdueDeadlinesHint)).toBeVisible();
+  await expect(panel.getByText(englishText('overdue.deadlinesHint'))).toBeVisible();
   const row = panel.getByRole('listitem').filter({ hasText: first.ticketId });
   await expect(row).toBeVisible();
   await expect(row.getByText(/^(\d+d \d+h|\d+h \d+m|\d+m) overdue$/)).toBeVisible();
   await expect(row).toContainText(first.customerEmail);
-  await expect(row).toContainText(first.assignedTo?.email ?? MESSAGES.unassigned);
+  await expect(row).toContainText(first.assignedTo?.email ?? englishText('common.unassigned'));
 
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/tickets/overdue'));
   await panel.getByRole('button', { name: 'Refresh' }).click();

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
+import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import { expect, signIn, test } from './fixtures.ts';
 
 interface Received {
@@ -44,41 +44,43 @@ test('an admin creates a webhook, sees its secret once, sends a test and sees it
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Integrations' }).click();
     await expect(page).toHaveURL(/\/admin\/integrations$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: T.apiKeysTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en['integrations.apiKeysTitle'] })).toBeVisible();
 
-    await page.getByRole('button', { name: T.createWebhook }).click();
-    const dialog = page.getByRole('dialog', { name: T.createWebhook });
-    await dialog.getByLabel(T.webhookUrl).fill(receiver.url);
-    await dialog.getByLabel(T.webhookDescription).fill('Browser test receiver');
+    await page.getByRole('button', { name: en['integrations.createWebhook'] }).click();
+    const dialog = page.getByRole('dialog', { name: en['integrations.createWebhook'] });
+    await dialog.getByLabel(en['integrations.webhookUrl']).fill(receiver.url);
+    await dialog.getByLabel(en['integrations.webhookDescription']).fill('Browser test receiver');
     // Keyboard: the event checkboxes toggle with Space.
     await dialog.getByRole('checkbox', { name: /ticket\.rated/ }).focus();
     await page.keyboard.press('Space');
     await expect(dialog.getByRole('checkbox', { name: /ticket\.rated/ })).not.toBeChecked();
-    await dialog.getByRole('button', { name: T.createWebhook }).click();
+    await dialog.getByRole('button', { name: en['integrations.createWebhook'] }).click();
 
-    const created = page.getByRole('dialog', { name: T.webhookCreated });
+    const created = page.getByRole('dialog', { name: en['integrations.webhookCreated'] });
     const secret = (await created.getByTestId('revealed-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
     await created.getByRole('button', { name: /copy signing secret/i }).click();
-    await expect(created.getByRole('button', { name: /copied signing secret/i })).toContainText(T.copied);
+    await expect(created.getByRole('button', { name: /copied signing secret/i })).toContainText(
+      en['integrations.copied'],
+    );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
       ['serious', 'critical'].includes(v.impact ?? ''),
     );
     expect(violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: 'test-results/browser/screens/admin-webhook-secret.png' });
-    await created.getByRole('button', { name: T.done }).click();
+    await created.getByRole('button', { name: en['integrations.done'] }).click();
     await expect(created).toBeHidden();
 
     // Shown once: the list never shows it again.
     const row = page.getByRole('row').filter({ hasText: receiver.url });
-    await expect(row).toContainText(T.active);
+    await expect(row).toContainText(en['integrations.active']);
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    await row.getByRole('button', { name: `${T.deliveries} of ${receiver.url}` }).click();
-    const deliveries = page.getByRole('dialog', { name: T.deliveriesTitle });
-    await expect(deliveries.getByText(T.noDeliveries)).toBeVisible();
-    await deliveries.getByRole('button', { name: T.sendTest }).click();
+    await row.getByRole('button', { name: `${en['integrations.deliveries']} of ${receiver.url}` }).click();
+    const deliveries = page.getByRole('dialog', { name: en['integrations.deliveriesTitle'] });
+    await expect(deliveries.getByText(en['integrations.noDeliveries'])).toBeVisible();
+    await deliveries.getByRole('button', { name: en['integrations.sendTest'] }).click();
     const delivered = deliveries.getByRole('row').filter({ hasText: 'ping' });
     await expect(delivered).toContainText('Delivered', { timeout: 15_000 });
     await expect(delivered).toContainText('HTTP 204');
@@ -92,13 +94,13 @@ test('an admin creates a webhook, sees its secret once, sends a test and sees it
       .map((part) => part.split('=')[1]);
     expect(createHmac('sha256', secret).update(`${t}.${ping!.body}`).digest('hex')).toBe(v1);
     expect(JSON.parse(ping!.body)).toMatchObject({ type: 'ping', data: { webhook: { url: receiver.url } } });
-    await deliveries.getByRole('button', { name: T.done }).click();
+    await deliveries.getByRole('button', { name: en['integrations.done'] }).click();
 
     // Deleted after confirmation.
-    await row.getByRole('button', { name: `${T.deleteWebhook} ${receiver.url}` }).click();
+    await row.getByRole('button', { name: `${en['integrations.deleteWebhook']} ${receiver.url}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(T.deleteWebhookConfirm);
-    await confirm.getByRole('button', { name: T.deleteWebhook }).click();
+    await expect(confirm).toContainText(en['integrations.deleteWebhookConfirm']);
+    await confirm.getByRole('button', { name: en['integrations.deleteWebhook'] }).click();
     await expect(page.getByRole('row').filter({ hasText: receiver.url })).toHaveCount(0);
   } finally {
     await receiver.close();

@@ -3,7 +3,7 @@
  * answers it over SMTP, and the answer appears in the ticket view that is open, without a reload.
  */
 import nodemailer from 'nodemailer';
-import { MAIL_TEXTS } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, staffId, test } from './fixtures.ts';
 
 interface StoredMail {
@@ -56,9 +56,9 @@ test("a public reply reaches the customer, and the customer's e-mail answer appe
   await expect(detail.getByText(`Withdrawal pending ${token}`)).toBeVisible();
 
   await detail
-    .getByRole('textbox', { name: MAIL_TEXTS.replyLabel })
+    .getByRole('textbox', { name: englishText('mail.replyLabel') })
     .fill(`Your withdrawal ${token} is being released now.`);
-  await detail.getByRole('button', { name: MAIL_TEXTS.replyButton }).click();
+  await detail.getByRole('button', { name: englishText('mail.replyButton') }).click();
   await expect(detail.getByRole('listitem').filter({ hasText: `withdrawal ${token} is being released` })).toBeVisible();
 
   // The reply is in the customer's mailbox, answerable at its ticket's reply address.
@@ -82,8 +82,8 @@ test("a public reply reaches the customer, and the customer's e-mail answer appe
   // No reload: the live hint refreshes the open conversation.
   const answer = detail.getByRole('listitem').filter({ hasText: `Received, thank you! ${token}` });
   await expect(answer).toBeVisible({ timeout: 20_000 });
-  await expect(answer.getByText(MAIL_TEXTS.customerMessage)).toBeVisible();
-  await expect(answer.getByText(MAIL_TEXTS.byEmail)).toBeVisible();
+  await expect(answer.getByText(englishText('mail.customerMessage'))).toBeVisible();
+  await expect(answer.getByText(englishText('mail.byEmail'))).toBeVisible();
   await expect(answer).not.toContainText('Your withdrawal is being released now.');
 });
 
@@ -91,7 +91,7 @@ test('an admin sees Email Delivery, with its two lists, and it passes an accessi
   await signIn(page, 'admin');
   await page.getByRole('link', { name: 'Email Delivery' }).click();
   await expect(page.getByRole('heading', { name: 'Email Delivery' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: MAIL_TEXTS.failedTitle })).toBeVisible();
-  await expect(page.getByRole('heading', { name: MAIL_TEXTS.refusedTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: englishText('mail.failedTitle') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: englishText('mail.refusedTitle') })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { englishText } from '#functions/lib/messages.ts';
 import type { Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 /** Violations axe rates serious or critical, as `rule: target` lines (empty when there are none). */
@@ -103,7 +103,7 @@ test('the Security and Alarms tabs are usable and accessible', async ({ page }) 
   await security.getByLabel('Confirm New Password').fill('abcdeg');
   await expect(change).toBeEnabled();
   await change.click();
-  await expect(security.getByText(MESSAGES.newPasswordsDontMatch)).toBeVisible();
+  await expect(security.getByText(englishText('form.newPasswordMismatch'))).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/browser/screens/settings-security.png', fullPage: true });
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { MESSAGES } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import { DEMO_EMAIL, demoPassword, expect, openSignInPage, signIn, test } from './fixtures.ts';
 
@@ -38,7 +38,7 @@ test('a wrong password shows the product message and stays on the login page', a
   await page.getByLabel('Email').fill(DEMO_EMAIL.agent);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert')).toContainText(MESSAGES.invalidCredentials);
+  await expect(page.getByRole('alert')).toContainText(englishText('error.auth.invalidCredentials'));
   await expect(page).toHaveURL(/\/agent$/);
 });
 
@@ -52,7 +52,7 @@ test('signing out returns to sign-in and the session is gone', async ({ page }) 
 
 test('a signed-out visit to a signed-in page says so and goes to sign-in', async ({ page }) => {
   await page.goto('/admin/tickets');
-  await expect(page.getByText(MESSAGES.unauthorizedPage)).toBeVisible();
+  await expect(page.getByText(englishText('session.signedOutPage'))).toBeVisible();
   await expect(page).toHaveURL(/\/login-selection$/);
 });
 
@@ -64,7 +64,7 @@ test('an agent opening the admin area is sent to their own', async ({ page }) =>
 
 test('an unknown path shows Page Not Found', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: MESSAGES.pageNotFound })).toBeVisible();
+  await expect(page.getByRole('heading', { name: englishText('notFound.title') })).toBeVisible();
 });
 
 // The sign-in pages are pre-rendered into index.html and hydrated by the app (web/prerender-plugin.ts, ADR 041, 042).
@@ -161,7 +161,7 @@ test.describe('the pre-rendered sign-in page', () => {
       await inFreshPage(browser, round, async (page) => {
         await page.goto(path, { waitUntil: 'commit' });
         await typeAndSubmit(page, email, 'not-the-password');
-        await expect(page.getByRole('alert')).toContainText(MESSAGES.invalidCredentials);
+        await expect(page.getByRole('alert')).toContainText(englishText('error.auth.invalidCredentials'));
         // The reload comes from the browser's cache: the app starts sooner, while the visitor is typing.
         await page.reload({ waitUntil: 'commit' });
         await typeAndSubmit(page, email, demoPassword());

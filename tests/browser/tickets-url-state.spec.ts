@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
 
 /** A word no demo ticket contains, so searches find only what this test created. */
 const uniqueToken = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const bodyRows = (page: Page) => page.getByRole('table', { name: 'All tickets' }).locator('tbody tr');
-const searchBox = (page: Page) => page.getByPlaceholder(TICKET_TEXTS.ticketSearchPlaceholder);
+const searchBox = (page: Page) => page.getByPlaceholder(englishText('ticketFilters.searchPlaceholder'));
 const statusFilter = (page: Page) => page.getByLabel('Filter by status');
 const priorityFilter = (page: Page) => page.getByLabel('Filter by priority');
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MAIL_TEXTS, MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, staffId, test } from './fixtures.ts';
 
 const SCREENS = 'test-results/browser/screens';
@@ -12,7 +12,7 @@ const ticketsTable = (page: Page, name = 'All tickets') => page.getByRole('table
 const bodyRows = (page: Page, name?: string) => ticketsTable(page, name).locator('tbody tr');
 
 async function search(page: Page, text: string) {
-  await page.getByPlaceholder(TICKET_TEXTS.ticketSearchPlaceholder).fill(text);
+  await page.getByPlaceholder(englishText('ticketFilters.searchPlaceholder')).fill(text);
 }
 
 test('an agent records a direct ticket from a call, comments on it and updates it', async ({ page }) => {
@@ -22,8 +22,8 @@ test('an agent records a direct ticket from a call, comments on it and updates i
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: /^Direct Tickets/ })
     .click();
-  await expect(page.getByText(TICKET_TEXTS.aboutDirectTicketsTitle)).toBeVisible();
-  await expect(page.getByText(TICKET_TEXTS.aboutDirectTicketsBody)).toBeVisible();
+  await expect(page.getByText(englishText('tickets.aboutDirectTitle'))).toBeVisible();
+  await expect(page.getByText(englishText('tickets.aboutDirectBody'))).toBeVisible();
   await expect(bodyRows(page, 'Direct tickets').first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/direct-tickets.png`, fullPage: true });
 
@@ -39,10 +39,10 @@ test('an agent records a direct ticket from a call, comments on it and updates i
 
   await create.getByRole('button', { name: 'Create Ticket' }).click();
   for (const message of [
-    MESSAGES.invalidEmail,
-    MESSAGES.subjectMin,
-    MESSAGES.descriptionMin,
-    MESSAGES.categoryRequired,
+    englishText('validation.email'),
+    englishText('validation.subject.tooShort', { min: 5 }),
+    englishText('validation.description.tooShort', { min: 10 }),
+    englishText('validation.category.required'),
   ]) {
     await expect(create.getByText(message)).toBeVisible();
   }
@@ -55,7 +55,7 @@ test('an agent records a direct ticket from a call, comments on it and updates i
   await create.getByLabel('Assign to').selectOption({ label: 'Me (Sam Lee)' });
   await page.screenshot({ path: `${SCREENS}/create-ticket-dialog.png` });
   await create.getByRole('button', { name: 'Create Ticket' }).click();
-  await expect(page.getByText(TICKET_TEXTS.ticketCreated)).toBeVisible();
+  await expect(page.getByText(englishText('createTicket.success'))).toBeVisible();
   await expect(create).toBeHidden();
 
   await search(page, token);
@@ -68,24 +68,26 @@ test('an agent records a direct ticket from a call, comments on it and updates i
   await row.getByRole('button', { name: `View ticket ${ticketId}` }).click();
   const detail = page.getByRole('dialog', { name: ticketId });
   await expect(detail.getByText('DIRECT').first()).toBeVisible();
-  await expect(detail.getByText(TICKET_TEXTS.noComments)).toBeVisible();
+  await expect(detail.getByText(englishText('ticketDetail.noComments'))).toBeVisible();
 
   // A public reply is the default, and the composer says it goes to the customer by e-mail.
-  const reply = detail.getByRole('textbox', { name: MAIL_TEXTS.replyLabel });
+  const reply = detail.getByRole('textbox', { name: englishText('mail.replyLabel') });
   await expect(detail.getByText(/Goes to the customer, .* by e-mail\./)).toBeVisible();
   await reply.fill(`  Called back, card unblocked ${token}  `);
-  await detail.getByRole('button', { name: MAIL_TEXTS.replyButton }).click();
+  await detail.getByRole('button', { name: englishText('mail.replyButton') }).click();
   const answered = detail.getByRole('listitem').filter({ hasText: `Called back, card unblocked ${token}` });
-  await expect(answered.getByText(MAIL_TEXTS.publicReply)).toBeVisible();
+  await expect(answered.getByText(englishText('mail.publicReply'))).toBeVisible();
   await expect(reply).toHaveValue('');
 
-  await detail.getByText(MAIL_TEXTS.internalNote, { exact: true }).click();
-  await expect(detail.getByText(MAIL_TEXTS.noteHint)).toBeVisible();
-  await detail.getByRole('textbox', { name: MAIL_TEXTS.noteLabel }).fill('Second factor reset requested by phone');
-  await detail.getByRole('button', { name: MAIL_TEXTS.noteButton }).click();
+  await detail.getByText(englishText('mail.internalNote'), { exact: true }).click();
+  await expect(detail.getByText(englishText('mail.noteHint'))).toBeVisible();
+  await detail
+    .getByRole('textbox', { name: englishText('mail.noteLabel') })
+    .fill('Second factor reset requested by phone');
+  await detail.getByRole('button', { name: englishText('mail.noteButton') }).click();
   const note = detail.getByRole('listitem').filter({ hasText: 'Second factor reset requested by phone' });
-  await expect(note.getByText(MAIL_TEXTS.internalNote)).toBeVisible();
-  await expect(detail.getByText(TICKET_TEXTS.noComments)).toBeHidden();
+  await expect(note.getByText(englishText('mail.internalNote'))).toBeVisible();
+  await expect(detail.getByText(englishText('ticketDetail.noComments'))).toBeHidden();
 
   await detail.getByRole('tab', { name: 'History' }).click();
   await expect(detail.getByText('Sam Lee created the ticket')).toBeVisible();
@@ -97,7 +99,7 @@ test('an agent records a direct ticket from a call, comments on it and updates i
   await expect(edit.getByLabel('Subject')).toHaveValue(`Card blocked after travel ${token}`);
   await edit.getByLabel('Status').selectOption('resolved');
   await edit.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(TICKET_TEXTS.ticketUpdated)).toBeVisible();
+  await expect(page.getByText(englishText('editTicket.success'))).toBeVisible();
   await expect(row).toContainText('Resolved');
 });
 
@@ -121,11 +123,11 @@ test('a manager assigns a ticket and the assignee finds it among their tickets',
   await expect(assign).toContainText(`Deposit missing ${token}`);
   await expect(assign).toContainText(`assign-${token}@example.com`);
   await assign.getByRole('button', { name: 'Assign Ticket' }).click();
-  await expect(assign.getByText(MESSAGES.agentRequired)).toBeVisible();
+  await expect(assign.getByText(englishText('validation.agent.required'))).toBeVisible();
   await assign.getByLabel('Agent').selectOption({ label: 'Priya Nair (Agent)' });
   await page.screenshot({ path: `${SCREENS}/assign-ticket-dialog.png` });
   await assign.getByRole('button', { name: 'Assign Ticket' }).click();
-  await expect(page.getByText(TICKET_TEXTS.ticketAssigned)).toBeVisible();
+  await expect(page.getByText(englishText('assignTicket.success'))).toBeVisible();
   await expect(bodyRows(page).first()).toContainText('Priya Nair');
 
   // The assignee, signed in on another browser, sees it under "My tickets".
@@ -173,7 +175,7 @@ test('an agent is refused editing a ticket assigned to someone else, on screen a
   await row.getByRole('button', { name: `View ticket ${ticket.ticketId}` }).click();
   await page.getByRole('dialog', { name: ticket.ticketId }).getByRole('button', { name: 'Edit Ticket' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Ticket' });
-  await expect(edit.getByRole('alert')).toHaveText(MESSAGES.editNotAllowed);
+  await expect(edit.getByRole('alert')).toHaveText(englishText('error.ticket.editDenied'));
   await expect(edit.getByLabel('Subject')).toHaveCount(0);
   await edit.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(edit).toBeHidden();
@@ -184,7 +186,7 @@ test('an agent is refused editing a ticket assigned to someone else, on screen a
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(forced.status()).toBe(403);
-  expect(((await forced.json()) as { message: string }).message).toBe(MESSAGES.editNotAllowed);
+  expect(((await forced.json()) as { message: string }).message).toBe(englishText('error.ticket.editDenied'));
 });
 
 test('search, status and priority filters narrow the table on the server', async ({ page }) => {
@@ -232,7 +234,7 @@ test('search, status and priority filters narrow the table on the server', async
   await expect(bodyRows(page).first()).toContainText(`Margin call ${token}`);
 
   await search(page, `${token}-nothing-like-this`);
-  await expect(page.getByText(TICKET_TEXTS.noTicketsMatch)).toBeVisible();
+  await expect(page.getByText(englishText('tickets.noneMatch'))).toBeVisible();
 });
 
 test('All Tickets and the ticket detail pass an accessibility scan, also on a tablet', async ({ page }) => {
@@ -244,7 +246,7 @@ test('All Tickets and the ticket detail pass an accessibility scan, also on a ta
 
   await first.getByRole('button', { name: `View ticket ${ticketId}` }).click();
   const detail = page.getByRole('dialog', { name: ticketId });
-  await expect(detail.getByRole('button', { name: MAIL_TEXTS.replyButton })).toBeVisible();
+  await expect(detail.getByRole('button', { name: englishText('mail.replyButton') })).toBeVisible();
   await expect(detail.getByText(/Loading comments/)).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/ticket-detail.png` });
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);

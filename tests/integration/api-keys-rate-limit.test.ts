@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '#shared/schemas/api-key.ts';
 import { keys } from '#functions/data/table.ts';
 import { rateLimitMessage, rateWindow } from '#functions/domain/api-keys.ts';
+import { englishOf } from '#functions/lib/messages.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config, resetConfigForTests } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
@@ -79,7 +80,8 @@ describe('rate limit per API key', () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
-    expect(refused.body).toEqual({ message: rateLimitMessage(LIMIT, WINDOW_SECONDS, retryAfter) });
+    const limited = rateLimitMessage(LIMIT, WINDOW_SECONDS, retryAfter);
+    expect(refused.body).toEqual({ ...limited, message: englishOf(limited) });
 
     // The count lives in the table, where every function instance sees it; refused calls add nothing to it.
     const { Item } = await dynamo().send(

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishText } from '#functions/lib/messages.ts';
 import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
-import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '#shared/schemas/api-key.ts';
+import type { ApiKey, CreatedApiKey } from '#shared/schemas/api-key.ts';
 import { hashApiKey } from '#functions/data/api-keys.ts';
 import { keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';
@@ -11,7 +11,6 @@ import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
-import { DENIED } from '#functions/domain/permissions.ts';
 
 let api: Gateway;
 let admin: StaffFixture;
@@ -95,19 +94,27 @@ describe('creating and listing keys', () => {
   });
 
   it.each([
-    { body: { scopes: ['tickets:read'] }, field: 'name', message: MESSAGES.nameRequired },
-    { body: { name: 'x'.repeat(101), scopes: ['tickets:read'] }, field: 'name', message: MESSAGES.nameTooLong },
-    { body: { name: 'Exchange', scopes: [] }, field: 'scopes', message: API_KEY_MESSAGES.scopesRequired },
+    { body: { scopes: ['tickets:read'] }, field: 'name', message: englishText('validation.name.required') },
+    {
+      body: { name: 'x'.repeat(101), scopes: ['tickets:read'] },
+      field: 'name',
+      message: englishText('validation.name.tooLong'),
+    },
+    { body: { name: 'Exchange', scopes: [] }, field: 'scopes', message: englishText('validation.scopes.required') },
     {
       body: { name: 'Exchange', scopes: ['tickets:delete'] },
       field: 'scopes.0',
-      message: API_KEY_MESSAGES.invalidScope,
+      message: englishText('validation.oneOf', {
+        field: 'Scope',
+        values: API_KEY_SCOPES.join(', '),
+      }),
     },
   ])('refuses $body with "$message"', async ({ body, field, message }) => {
     const countBefore = (await listKeys()).length;
     const res = await adminClient.post('/api/api-keys', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message, errors: { [field]: message } });
+    expect(res.body).toMatchObject({ message, errors: { [field]: message } });
+    expect(res.body.fieldCodes[field].code).toBe(res.body.code);
     expect((await listKeys()).length).toBe(countBefore);
   });
 });
@@ -132,7 +139,7 @@ describe('who may manage keys', () => {
       await client.signIn(staff.email, staff.password);
       const res = await client.request<{ message: string }>(method, path.replace('{id}', apiKey.id), body);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(DENIED.apiKeys);
+      expect(res.body.message).toBe(englishText('error.apiKey.manageDenied'));
       const listed = await listKeys();
       expect(listed.find((k) => k.id === apiKey.id)?.revokedAt).toBeNull();
       expect(listed.filter((k) => k.name === 'Not allowed')).toEqual([]);
@@ -252,6 +259,6 @@ describe('revoking a key', () => {
   it('answers 404 for a key that does not exist', async () => {
     const res = await adminClient.delete(`/api/api-keys/${randomUUID()}`);
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(API_KEY_MESSAGES.notFound);
+    expect(res.body.message).toBe(englishText('error.apiKey.notFound'));
   });
 });

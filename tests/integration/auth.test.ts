@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
@@ -70,7 +70,7 @@ describe('staff sign-in', () => {
       password: 'wrong-one',
     });
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe(MESSAGES.invalidCredentials);
+    expect(res.body.message).toBe(englishText('error.auth.invalidCredentials'));
   });
 
   it('refuses an unknown e-mail exactly like a wrong password', async () => {
@@ -79,12 +79,12 @@ describe('staff sign-in', () => {
       password: 'x',
     });
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe(MESSAGES.invalidCredentials);
+    expect(res.body.message).toBe(englishText('error.auth.invalidCredentials'));
   });
 
   it.each([
-    [{ email: 'not-an-email', password: 'x' }, 'email', MESSAGES.invalidEmail],
-    [{ email: 'a@b.co', password: '' }, 'password', MESSAGES.passwordRequired],
+    [{ email: 'not-an-email', password: 'x' }, 'email', englishText('validation.email')],
+    [{ email: 'a@b.co', password: '' }, 'password', englishText('validation.password.required')],
   ])('validates the login form: %o', async (body, field, message) => {
     const res = await new ApiClient(api.url).post('/api/auth/agent-login', body);
     expect(res.status).toBe(400);

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishText } from '#functions/lib/messages.ts';
 import { DEFAULT_CATEGORY_COLOR } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { hashApiKey } from '#functions/data/api-keys.ts';
 import { getCategory, getCategoryByName, listCategories } from '#functions/data/categories.ts';
 import { keys } from '#functions/data/table.ts';
-import { CATEGORY_MESSAGES } from '#functions/domain/categories.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
-import { DENIED } from '#functions/domain/permissions.ts';
 
 let api: Gateway;
 let adminClient: ApiClient;
@@ -75,7 +73,7 @@ describe('who may manage categories', () => {
     const category = await create();
     const res = await clients[role]!.request<{ message: string }>(method, path.replace('{id}', category.id), body);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(DENIED.categoriesManage);
+    expect(res.body.message).toBe(englishText('error.category.manageDenied'));
     expect(await getCategory(category.id)).toEqual(category);
     expect(await getCategoryByName('refused_category')).toBeUndefined();
   });
@@ -156,21 +154,21 @@ describe('POST /api/categories', () => {
     const before = (await listCategories()).length;
     const res = await adminClient.post('/api/categories', { name: change(existing.name), displayName: 'Copy' });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(CATEGORY_MESSAGES.duplicateName);
+    expect(res.body.message).toBe(englishText('error.category.duplicateName'));
     expect((await listCategories()).length).toBe(before);
     expect(await getCategory(existing.id)).toEqual(existing);
   });
 
   it.each([
-    { field: 'name', value: '', message: MESSAGES.nameRequired },
-    { field: 'name', value: undefined, message: MESSAGES.nameRequired },
-    { field: 'name', value: 'n'.repeat(101), message: MESSAGES.nameTooLong },
-    { field: 'displayName', value: '', message: MESSAGES.displayNameRequired },
-    { field: 'displayName', value: undefined, message: MESSAGES.displayNameRequired },
-    { field: 'displayName', value: 'd'.repeat(151), message: MESSAGES.displayNameTooLong },
-    { field: 'color', value: 'red', message: MESSAGES.invalidColor },
-    { field: 'color', value: '#12345g', message: MESSAGES.invalidColor },
-    { field: 'color', value: '#1234567', message: MESSAGES.invalidColor },
+    { field: 'name', value: '', message: englishText('validation.name.required') },
+    { field: 'name', value: undefined, message: englishText('validation.name.required') },
+    { field: 'name', value: 'n'.repeat(101), message: englishText('validation.name.tooLong') },
+    { field: 'displayName', value: '', message: englishText('validation.displayName.required') },
+    { field: 'displayName', value: undefined, message: englishText('validation.displayName.required') },
+    { field: 'displayName', value: 'd'.repeat(151), message: englishText('validation.displayName.tooLong') },
+    { field: 'color', value: 'red', message: englishText('validation.color.invalid') },
+    { field: 'color', value: '#12345g', message: englishText('validation.color.invalid') },
+    { field: 'color', value: '#1234567', message: englishText('validation.color.invalid') },
   ])('refuses $field = $value with "$message" and writes nothing', async ({ field, value, message }) => {
     const body = { name: uniqueName(), displayName: 'Valid', [field]: value };
     const res = await adminClient.post('/api/categories', body);
@@ -203,7 +201,7 @@ describe('PATCH /api/categories/{id}', () => {
     const [first, second] = [await create(), await create()];
     const res = await adminClient.patch(`/api/categories/${second.id}`, { name: first.name.toUpperCase() });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(CATEGORY_MESSAGES.duplicateName);
+    expect(res.body.message).toBe(englishText('error.category.duplicateName'));
     expect(await getCategory(second.id)).toEqual(second);
     expect(await nameClaimOf(second.name)).toMatchObject({ categoryId: second.id });
     expect(await nameClaimOf(first.name)).toMatchObject({ categoryId: first.id });
@@ -227,11 +225,11 @@ describe('PATCH /api/categories/{id}', () => {
   });
 
   it.each([
-    { field: 'name', value: '', message: MESSAGES.nameRequired },
-    { field: 'name', value: 'n'.repeat(101), message: MESSAGES.nameTooLong },
-    { field: 'displayName', value: '', message: MESSAGES.displayNameRequired },
-    { field: 'displayName', value: 'd'.repeat(151), message: MESSAGES.displayNameTooLong },
-    { field: 'color', value: '3b82f6', message: MESSAGES.invalidColor },
+    { field: 'name', value: '', message: englishText('validation.name.required') },
+    { field: 'name', value: 'n'.repeat(101), message: englishText('validation.name.tooLong') },
+    { field: 'displayName', value: '', message: englishText('validation.displayName.required') },
+    { field: 'displayName', value: 'd'.repeat(151), message: englishText('validation.displayName.tooLong') },
+    { field: 'color', value: '3b82f6', message: englishText('validation.color.invalid') },
     { field: 'isActive', value: 'no', message: 'isActive must be true or false' },
   ])('refuses $field = $value with "$message" and changes nothing', async ({ field, value, message }) => {
     const category = await create();
@@ -244,7 +242,7 @@ describe('PATCH /api/categories/{id}', () => {
   it('answers 404 for a category that does not exist', async () => {
     const res = await adminClient.patch(`/api/categories/${randomUUID()}`, { displayName: 'Ghost' });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(CATEGORY_MESSAGES.notFound);
+    expect(res.body.message).toBe(englishText('error.category.notFound'));
   });
 });
 

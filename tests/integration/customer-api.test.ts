@@ -12,7 +12,7 @@ import {
   QueryCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentSchema, TICKET_MESSAGES, ticketListSchema, ticketSchema } from '#shared/schemas/ticket.ts';
+import { commentSchema, ticketListSchema, ticketSchema } from '#shared/schemas/ticket.ts';
 import { publicThreadPageSchema } from '#shared/schemas/webhook.ts';
 import { INDEXES, TABLE_SCHEMA } from '#functions/data/table.ts';
 import { LOCAL_CREDENTIALS } from '#infra/local/env.ts';
@@ -94,7 +94,13 @@ describe('POST /api/tickets/{id}/messages', () => {
   it('refuses staff, keys without tickets:reply, bad input and unknown tickets, changing nothing', async () => {
     const ticket = await newTicket();
     const staff = await admin.client.post(`/api/tickets/${ticket.id}/messages`, { content: 'From staff' });
-    expect(staff).toMatchObject({ status: 403, body: { message: TICKET_MESSAGES.messagesByKeysOnly } });
+    expect(staff).toMatchObject({
+      status: 403,
+      body: {
+        code: 'error.ticket.messagesByKeysOnly',
+        message: expect.stringMatching(/^Customer messages come from upstream systems/),
+      },
+    });
     const keyWithoutScope = await reader.post(`/api/tickets/${ticket.id}/messages`, { content: 'x' });
     expect(keyWithoutScope).toMatchObject({
       status: 403,
@@ -141,7 +147,7 @@ describe('GET /api/tickets/{id}/messages', () => {
     for (const content of ['one', 'two']) await agent.client.post(`/api/tickets/${a.id}/comments`, { content });
     const page = await threadOf(reader, a.id, { limit: 1 });
     const res = await reader.get(`/api/tickets/${b.id}/messages`, { query: { cursor: page.nextCursor! } });
-    expect(res).toMatchObject({ status: 400, body: { message: TICKET_MESSAGES.invalidCursor } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'validation.cursor.invalid', message: 'Invalid cursor' } });
     expect((await reader.get('/api/tickets/999999999/messages')).status).toBe(404);
   });
 });

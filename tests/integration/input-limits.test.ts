@@ -6,8 +6,6 @@
 import http from 'node:http';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_MESSAGES } from '#shared/messages.ts';
-import { TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
 import { keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
@@ -74,7 +72,10 @@ describe('ticket ids in paths', () => {
     async (id) => {
       const res = await raw('GET', `/api/tickets/${id}`);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(TICKET_MESSAGES.invalidId);
+      expect(res.body).toMatchObject({
+        code: 'validation.ticketId.invalid',
+        message: 'Ticket id must be a positive whole number',
+      });
     },
   );
 
@@ -92,7 +93,10 @@ describe('malformed requests', () => {
   ])('refuses %s with 400', async (_label, path) => {
     const res = await raw('GET', path);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(INPUT_MESSAGES.malformedUrl);
+    expect(res.body).toMatchObject({
+      code: 'error.malformedUrl',
+      message: 'The URL is malformed (broken percent-encoding or invalid UTF-8)',
+    });
   });
 
   it('refuses a body that is not UTF-8 with 400, and creates nothing', async () => {
@@ -103,7 +107,10 @@ describe('malformed requests', () => {
     json[at + 1] = 0x28;
     const res = await raw('POST', '/api/tickets', json);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(INPUT_MESSAGES.invalidUtf8Body);
+    expect(res.body).toMatchObject({
+      code: 'error.invalidBodyEncoding',
+      message: 'The request body is not valid UTF-8',
+    });
     expect(await sequence()).toBe(before);
   });
 
@@ -183,13 +190,11 @@ describe('list cursors', () => {
     const otherFilter = await admin.client.get('/api/tickets', { query: { limit: 1, priority: 'high', cursor } });
     expect(otherFilter.status).toBe(400);
     // A ticket's paged thread (read by the messages API) refuses a ticket-list cursor.
-    await expect(readThread(staffCaller(admin.user), ticketId, { cursor })).rejects.toThrow(
-      TICKET_MESSAGES.invalidCursor,
-    );
+    await expect(readThread(staffCaller(admin.user), ticketId, { cursor })).rejects.toThrow('Invalid cursor');
     const tampered = `${cursor.slice(0, -2)}${cursor.endsWith('AA') ? 'BB' : 'AA'}`;
     const refused = await admin.client.get('/api/tickets', { query: { limit: 1, priority: 'low', cursor: tampered } });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(TICKET_MESSAGES.invalidCursor);
+    expect(refused.body).toMatchObject({ code: 'validation.cursor.invalid', message: 'Invalid cursor' });
   });
 });
 

@@ -55,7 +55,7 @@ describe('GET /api/openapi.json', () => {
   it('describes bearer authentication, the error shape and the rate limit', () => {
     const { components, info } = served.body;
     expect(components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(components.schemas.Error).toMatchObject({ required: ['message'] });
+    expect(components.schemas.Error).toMatchObject({ required: expect.arrayContaining(['message', 'code']) });
     expect(components.responses.TooManyRequests).toMatchObject({ headers: { 'Retry-After': expect.any(Object) } });
     const { apiKeyRateLimitPerMinute, apiKeyRateWindowSeconds } = config();
     expect(info.description).toContain(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_MESSAGES, ticketRatingSchema, type HistoryEntry, type Ticket } from '#shared/schemas/ticket.ts';
+import { englishText } from '#functions/lib/messages.ts';
+import { ticketRatingSchema, type HistoryEntry, type Ticket } from '#shared/schemas/ticket.ts';
 import { getAgentWeek, listDayStats } from '#functions/data/stats.ts';
 import { getTicket } from '#functions/data/tickets/item.ts';
 import { isoWeek } from '#functions/domain/metrics.ts';
@@ -142,22 +143,22 @@ describe('refusals', () => {
 
     const res = await rate(ticket.id, { score: 5 });
 
-    expect(res).toMatchObject({ status: 409, body: { message: TICKET_MESSAGES.notRatable } });
+    expect(res).toMatchObject({ status: 409, body: { message: englishText('error.ticket.notRatable') } });
     expect(await history(ticket.id)).toHaveLength(entries);
     expect((await getTicket(ticket.id))?.rating).toBeNull();
   });
 
   it.each([
-    ['no score', {}, 'score', TICKET_MESSAGES.invalidRatingScore],
-    ['a score of 0', { score: 0 }, 'score', TICKET_MESSAGES.invalidRatingScore],
-    ['a score of 6', { score: 6 }, 'score', TICKET_MESSAGES.invalidRatingScore],
-    ['a score of 3.5', { score: 3.5 }, 'score', TICKET_MESSAGES.invalidRatingScore],
-    ['a score sent as text', { score: '4' }, 'score', TICKET_MESSAGES.invalidRatingScore],
+    ['no score', {}, 'score', englishText('validation.rating.score', { min: 1, max: 5 })],
+    ['a score of 0', { score: 0 }, 'score', englishText('validation.rating.score', { min: 1, max: 5 })],
+    ['a score of 6', { score: 6 }, 'score', englishText('validation.rating.score', { min: 1, max: 5 })],
+    ['a score of 3.5', { score: 3.5 }, 'score', englishText('validation.rating.score', { min: 1, max: 5 })],
+    ['a score sent as text', { score: '4' }, 'score', englishText('validation.rating.score', { min: 1, max: 5 })],
     [
       'a comment over 1,000 characters',
       { score: 4, comment: 'x'.repeat(1_001) },
       'comment',
-      TICKET_MESSAGES.ratingCommentTooLong,
+      englishText('validation.comment.tooLong', { max: 1000 }),
     ],
   ])('answers 400 for %s', async (_label, body, field, message) => {
     const ticket = await ticketIn('resolved');
@@ -168,7 +169,7 @@ describe('refusals', () => {
 
   it('answers 404 for an unknown ticket', async () => {
     const res = await rate(999_999_999, { score: 5 });
-    expect(res).toMatchObject({ status: 404, body: { message: TICKET_MESSAGES.notFound } });
+    expect(res).toMatchObject({ status: 404, body: { message: englishText('error.ticket.notFound') } });
   });
 
   it('refuses staff, keys without tickets:rate and anonymous callers', async () => {
@@ -179,7 +180,7 @@ describe('refusals', () => {
       new ApiClient(api.url).post(`/api/tickets/${ticket.id}/rating`, { score: 5 }),
     ];
     const [staff, ...others] = await Promise.all(calls);
-    expect(staff).toMatchObject({ status: 403, body: { message: TICKET_MESSAGES.ratingByKeysOnly } });
+    expect(staff).toMatchObject({ status: 403, body: { message: englishText('error.ticket.ratingByKeysOnly') } });
     expect(others.map((res) => res.status)).toEqual([403, 401]);
     expect((await getTicket(ticket.id))?.rating).toBeNull();
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { getUserSettings } from '#functions/data/settings.ts';
-import { DEFAULT_USER_SETTINGS, SETTINGS_MESSAGES } from '#functions/domain/settings.ts';
+import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
@@ -133,15 +133,23 @@ describe('POST /api/user/change-password', () => {
       newPassword: 'changed-pw-1',
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(SETTINGS_MESSAGES.wrongCurrentPassword);
-    expect(res.body.errors.currentPassword).toBe(SETTINGS_MESSAGES.wrongCurrentPassword);
+    expect(res.body.message).toBe(englishText('error.settings.wrongCurrentPassword'));
+    expect(res.body.errors.currentPassword).toBe(englishText('error.settings.wrongCurrentPassword'));
     expect(await signInStatus(fixture, fixture.password)).toBe(200);
     expect(await signInStatus(fixture, 'changed-pw-1')).toBe(401);
   });
 
   it.each([
-    { field: 'newPassword', body: { newPassword: '12345' }, message: MESSAGES.newPasswordMin },
-    { field: 'newPassword', body: { newPassword: undefined }, message: MESSAGES.newPasswordMin },
+    {
+      field: 'newPassword',
+      body: { newPassword: '12345' },
+      message: englishText('validation.password.tooShortNew', { min: 6 }),
+    },
+    {
+      field: 'newPassword',
+      body: { newPassword: undefined },
+      message: englishText('validation.password.tooShortNew', { min: 6 }),
+    },
     { field: 'currentPassword', body: { currentPassword: '' }, message: 'Current password is required' },
   ])('refuses $field with "$message" and keeps the old password', async ({ field, body, message }) => {
     const { fixture, client } = await signedInStaff();

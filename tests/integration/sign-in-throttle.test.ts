@@ -5,9 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
 import { THROTTLE_POLICIES } from '#functions/domain/sign-in-throttle.ts';
-import { SIGN_IN_MESSAGES } from '#functions/use-cases/auth/sign-in.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, uniqueEmail } from './support/fixtures.ts';
@@ -41,11 +39,17 @@ describe('per account', () => {
     for (let i = 0; i < ACCOUNT_THRESHOLD; i++) {
       const res = await attempt(client, agent.email, `wrong-${i}`);
       expect(res.status).toBe(401);
-      expect(res.body.message).toBe(MESSAGES.invalidCredentials);
+      expect(res.body).toMatchObject({
+        code: 'error.auth.invalidCredentials',
+        message: 'Invalid credentials. Please try again.',
+      });
     }
     const locked = await attempt(client, agent.email, agent.password);
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe(SIGN_IN_MESSAGES.tooManyAttempts);
+    expect(locked.body).toMatchObject({
+      code: 'error.auth.signInThrottled',
+      message: 'Too many failed sign-ins. Wait a moment and try again.',
+    });
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(baseLockSeconds);

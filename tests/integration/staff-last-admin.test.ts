@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishText } from '#functions/lib/messages.ts';
 import { getUser, listActiveAdminIds, listStaff } from '#functions/data/users.ts';
 import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
-import { STAFF_MESSAGES } from '#functions/domain/staff.ts';
 import { config, resetConfigForTests } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ensureTable } from '#infra/local/table.ts';
@@ -57,7 +57,7 @@ describe('the last active admin', () => {
     expect(await activeAdminsInDirectory()).toEqual([first.user.id]);
     const res = await firstClient.put(`/api/users/${first.user.id}/role`, { role: 'manager' });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(STAFF_MESSAGES.lastAdminDemoted);
+    expect(res.body.message).toBe(englishText('error.staff.lastAdminDemoted'));
     expect((await getUser(first.user.id))?.role).toBe('admin');
   });
 
@@ -76,7 +76,7 @@ describe('the last active admin', () => {
     await second.signIn(created.body.email, 'second-pw-1');
     expect((await firstClient.put(`/api/users/${first.user.id}/role`, { role: 'manager' })).status).toBe(200);
     expect((await second.put(`/api/users/${created.body.id}/role`, { role: 'agent' })).body.message).toBe(
-      STAFF_MESSAGES.lastAdminDemoted,
+      englishText('error.staff.lastAdminDemoted'),
     );
     // the second admin is now the only one, so they in turn cannot step down
     expect(await activeAdminsInDirectory()).toEqual([created.body.id]);
@@ -91,9 +91,9 @@ describe('the last active admin', () => {
     expect(await activeAdminsInDirectory()).toEqual([first.user.id]);
     const res = await firstClient.delete(`/api/users/${first.user.id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(STAFF_MESSAGES.selfDeactivation);
+    expect(res.body.message).toBe(englishText('error.staff.selfDeactivation'));
     await expect(deactivateStaffMember(TEST_SYSTEM, first.user.id)).rejects.toThrow(
-      STAFF_MESSAGES.lastAdminDeactivated,
+      englishText('error.staff.lastAdminDeactivated'),
     );
     expect((await getUser(first.user.id))?.isActive).toBe(true);
   });

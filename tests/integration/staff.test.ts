@@ -5,16 +5,14 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { findUserIdByEmail, getUser, listStaff } from '#functions/data/users.ts';
 import { keys } from '#functions/data/table.ts';
-import { STAFF_MESSAGES } from '#functions/domain/staff.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, uniqueEmail, type StaffFixture } from './support/fixtures.ts';
-import { DENIED } from '#functions/domain/permissions.ts';
 
 let api: Gateway;
 let admin: StaffFixture;
@@ -66,7 +64,7 @@ describe('who may manage staff', () => {
       const client = await signedIn(caller);
       const res = await client.request<{ message: string }>(method, path.replace('{id}', target.user.id), body);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(DENIED.staffManage);
+      expect(res.body.message).toBe(englishText('error.staff.manageDenied'));
       // nothing happened to the target
       expect(await getUser(target.user.id)).toEqual(target.user);
       expect(await signInStatus(target.email, target.password)).toBe(200);
@@ -77,7 +75,7 @@ describe('who may manage staff', () => {
     const client = await signedIn(await createStaffUser({ role: 'agent' }));
     const res = await client.get('/api/agents');
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(DENIED.staffList);
+    expect(res.body.message).toBe(englishText('error.staff.listDenied'));
   });
 
   it('refuses everything to a caller who is not signed in', async () => {
@@ -136,7 +134,7 @@ describe('POST /api/users', () => {
       newUserBody({ email: change(existing.email), password: 'intruder-1' }),
     );
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(STAFF_MESSAGES.duplicateEmail);
+    expect(res.body.message).toBe(englishText('error.staff.duplicateEmail'));
     // the directory and the credentials are as they were
     expect(await findUserIdByEmail(existing.email)).toBe(existing.user.id);
     expect(await getUser(existing.user.id)).toEqual(existing.user);
@@ -177,7 +175,7 @@ describe('POST /api/users', () => {
     try {
       const res = await adminClient.post('/api/users', newUserBody({ email, password: 'raced-pw-1' }));
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe(STAFF_MESSAGES.duplicateEmail);
+      expect(res.body.message).toBe(englishText('error.staff.duplicateEmail'));
     } finally {
       spy.mockRestore();
     }
@@ -200,18 +198,18 @@ describe('POST /api/users', () => {
     );
     const res = await adminClient.post('/api/users', newUserBody({ email }));
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(STAFF_MESSAGES.duplicateEmail);
+    expect(res.body.message).toBe(englishText('error.staff.duplicateEmail'));
     expect(await findUserIdByEmail(email)).toBeUndefined();
   });
 
   it.each([
-    { field: 'email', value: 'not-an-email', message: MESSAGES.invalidEmail },
-    { field: 'email', value: undefined, message: MESSAGES.invalidEmail },
-    { field: 'firstName', value: '', message: MESSAGES.firstNameRequired },
-    { field: 'firstName', value: undefined, message: MESSAGES.firstNameRequired },
-    { field: 'lastName', value: '   ', message: MESSAGES.lastNameRequired },
-    { field: 'password', value: '12345', message: MESSAGES.passwordMin },
-    { field: 'password', value: undefined, message: MESSAGES.passwordMin },
+    { field: 'email', value: 'not-an-email', message: englishText('validation.email') },
+    { field: 'email', value: undefined, message: englishText('validation.email') },
+    { field: 'firstName', value: '', message: englishText('validation.firstName.required') },
+    { field: 'firstName', value: undefined, message: englishText('validation.firstName.required') },
+    { field: 'lastName', value: '   ', message: englishText('validation.lastName.required') },
+    { field: 'password', value: '12345', message: englishText('validation.password.tooShort', { min: 6 }) },
+    { field: 'password', value: undefined, message: englishText('validation.password.tooShort', { min: 6 }) },
     { field: 'password', value: ' secret ', message: 'Password must not begin or end with a space' },
     { field: 'role', value: 'owner', message: 'Role must be one of: admin, manager, agent' },
   ])('refuses $field = $value with "$message" and creates nobody', async ({ field, value, message }) => {
@@ -252,7 +250,7 @@ describe('PUT /api/users/{id}/role', () => {
   it('answers 404 for a user who does not exist', async () => {
     const res = await adminClient.put('/api/users/no-such-user/role', { role: 'manager' });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(STAFF_MESSAGES.userNotFound);
+    expect(res.body.message).toBe(englishText('error.staff.notFound'));
   });
 });
 
@@ -271,7 +269,7 @@ describe('PUT /api/users/{id}/password', () => {
     const agent = await createStaffUser({ role: 'agent' });
     const res = await adminClient.put(`/api/users/${agent.user.id}/password`, { password: 'abc' });
     expect(res.status).toBe(400);
-    expect(res.body.errors.password).toBe(MESSAGES.passwordMin);
+    expect(res.body.errors.password).toBe(englishText('validation.password.tooShort', { min: 6 }));
     expect(await signInStatus(agent.email, agent.password)).toBe(200);
   });
 
@@ -321,7 +319,7 @@ describe('DELETE /api/users/{id} (deactivate)', () => {
   it('refuses an admin deactivating themself', async () => {
     const res = await adminClient.delete(`/api/users/${admin.user.id}`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(STAFF_MESSAGES.selfDeactivation);
+    expect(res.body.message).toBe(englishText('error.staff.selfDeactivation'));
     expect((await getUser(admin.user.id))?.isActive).toBe(true);
     expect((await adminClient.get('/api/auth/user')).status).toBe(200);
   });

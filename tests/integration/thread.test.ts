@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentSchema, historyEntrySchema, TICKET_MESSAGES, ticketSchema } from '#shared/schemas/ticket.ts';
+import { englishText } from '#functions/lib/messages.ts';
+import { commentSchema, historyEntrySchema, ticketSchema } from '#shared/schemas/ticket.ts';
 import { getTotals } from '#functions/data/stats.ts';
 import { keys } from '#functions/data/table.ts';
 import type { Caller } from '#functions/domain/caller.ts';
@@ -170,7 +171,13 @@ describe('a customer message', () => {
     const ticket = await newTicket();
     await expect(addCustomerMessage({ ticketId: ticket.id, content, channel: 'email' })).rejects.toMatchObject({
       statusCode: 400,
-      fieldErrors: { content: content.trim() ? TICKET_MESSAGES.commentTooLong : TICKET_MESSAGES.commentRequired },
+      fieldErrors: {
+        content: {
+          message: content.trim()
+            ? englishText('validation.comment.tooLong', { max: 5000 })
+            : englishText('validation.comment.required'),
+        },
+      },
     });
     expect(await commentsOf(admin.client, ticket.id)).toEqual([]);
     expect(await historyOf(ticket.id)).toHaveLength(1);
@@ -180,7 +187,7 @@ describe('a customer message', () => {
   it('is refused with 404 on an unknown ticket', async () => {
     await expect(
       addCustomerMessage({ ticketId: 999_999_996, content: 'Hello?', channel: 'email' }),
-    ).rejects.toMatchObject({ statusCode: 404, message: TICKET_MESSAGES.notFound });
+    ).rejects.toMatchObject({ statusCode: 404, message: englishText('error.ticket.notFound') });
   });
 });
 
@@ -282,7 +289,7 @@ describe('readThread: the paged thread', () => {
     for (const cursor of [nextCursor!, 'bm90IGEgY3Vyc29y', Buffer.from('{"pk":1}').toString('base64url')]) {
       await expect(readThread(staffCaller(agent.user), other.id, { cursor })).rejects.toMatchObject({
         statusCode: 400,
-        message: TICKET_MESSAGES.invalidCursor,
+        message: englishText('validation.cursor.invalid'),
       });
     }
   });
@@ -293,7 +300,7 @@ describe('readThread: the paged thread', () => {
     await expect(readThread({ kind: 'anonymous' }, ticket.id)).rejects.toMatchObject({ statusCode: 401 });
     await expect(readThread(staffCaller(agent.user), ticket.id, { limit: 0 })).rejects.toMatchObject({
       statusCode: 400,
-      message: TICKET_MESSAGES.invalidLimit,
+      message: englishText('validation.limit.invalid', { max: 100 }),
     });
     await expect(readThread(staffCaller(agent.user), 999_999_995)).rejects.toMatchObject({ statusCode: 404 });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
@@ -140,6 +140,6 @@ describe.each(ROUTES)('$route', ({ request, expected }) => {
 describe('edit refusal', () => {
   it("tells an agent they may not edit someone else's ticket, in the words of the edit dialog", async () => {
     const res = await clients.agent.patch(`/api/tickets/${ticketIds.pop()}`, { subject: 'Not mine to change' });
-    expect(res).toMatchObject({ status: 403, body: { message: MESSAGES.editNotAllowed } });
+    expect(res).toMatchObject({ status: 403, body: { message: englishText('error.ticket.editDenied') } });
   });
 });

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
-import {
-  TICKET_MESSAGES,
-  ticketListSchema,
-  ticketSchema,
-  commentSchema,
-  historyEntrySchema,
-} from '#shared/schemas/ticket.ts';
+import { ticketListSchema, ticketSchema, commentSchema, historyEntrySchema } from '#shared/schemas/ticket.ts';
 import { getCategory, updateCategory } from '#functions/data/categories.ts';
 import { getTotals } from '#functions/data/stats.ts';
 import { keys } from '#functions/data/table.ts';
@@ -106,16 +100,41 @@ describe('POST /api/tickets', () => {
   });
 
   it.each([
-    ['an invalid e-mail', { customerEmail: 'not-an-email' }, 'customerEmail', MESSAGES.invalidEmail],
-    ['no e-mail', { customerEmail: undefined }, 'customerEmail', MESSAGES.invalidEmail],
-    ['a four-character subject', { subject: 'Help' }, 'subject', MESSAGES.subjectMin],
-    ['a subject of spaces', { subject: '         ' }, 'subject', MESSAGES.subjectMin],
-    ['a nine-character description', { description: 'Too short' }, 'description', MESSAGES.descriptionMin],
-    ['no category', { category: undefined }, 'category', MESSAGES.categoryRequired],
-    ['an empty category', { category: '' }, 'category', MESSAGES.categoryRequired],
-    ['an unknown priority', { priority: 'urgent' }, 'priority', TICKET_MESSAGES.invalidPriority],
-    ['an unknown type', { type: 'fax' }, 'type', TICKET_MESSAGES.invalidCreateType],
-    ['the e-mail type, which only inbound mail opens', { type: 'email' }, 'type', TICKET_MESSAGES.invalidCreateType],
+    ['an invalid e-mail', { customerEmail: 'not-an-email' }, 'customerEmail', englishText('validation.email')],
+    ['no e-mail', { customerEmail: undefined }, 'customerEmail', englishText('validation.email')],
+    [
+      'a four-character subject',
+      { subject: 'Help' },
+      'subject',
+      englishText('validation.subject.tooShort', { min: 5 }),
+    ],
+    [
+      'a subject of spaces',
+      { subject: '         ' },
+      'subject',
+      englishText('validation.subject.tooShort', { min: 5 }),
+    ],
+    [
+      'a nine-character description',
+      { description: 'Too short' },
+      'description',
+      englishText('validation.description.tooShort', { min: 10 }),
+    ],
+    ['no category', { category: undefined }, 'category', englishText('validation.category.required')],
+    ['an empty category', { category: '' }, 'category', englishText('validation.category.required')],
+    [
+      'an unknown priority',
+      { priority: 'urgent' },
+      'priority',
+      englishText('validation.priority.invalid', { values: 'low, medium, high, critical' }),
+    ],
+    ['an unknown type', { type: 'fax' }, 'type', englishText('validation.type.invalid', { values: 'api, direct' })],
+    [
+      'the e-mail type, which only inbound mail opens',
+      { type: 'email' },
+      'type',
+      englishText('validation.type.invalid', { values: 'api, direct' }),
+    ],
   ])('refuses %s with the form message and writes nothing', async (_label, overrides, field, message) => {
     const before = await createSnapshot();
     const res = await create(admin.client, overrides);
@@ -129,16 +148,26 @@ describe('POST /api/tickets', () => {
       'an unknown category',
       () => ({ category: `missing_${randomUUID().slice(0, 6)}` }),
       'category',
-      TICKET_MESSAGES.unknownCategory,
+      englishText('error.ticket.unknownCategory'),
     ],
-    ['an inactive category', () => ({ category: inactiveCategory.name }), 'category', TICKET_MESSAGES.unknownCategory],
+    [
+      'an inactive category',
+      () => ({ category: inactiveCategory.name }),
+      'category',
+      englishText('error.ticket.unknownCategory'),
+    ],
     [
       'a deactivated assignee',
       () => ({ assignedToId: goneAgent.user.id }),
       'assignedToId',
-      TICKET_MESSAGES.inactiveAssignee,
+      englishText('error.ticket.inactiveAssignee'),
     ],
-    ['an unknown assignee', () => ({ assignedToId: randomUUID() }), 'assignedToId', TICKET_MESSAGES.inactiveAssignee],
+    [
+      'an unknown assignee',
+      () => ({ assignedToId: randomUUID() }),
+      'assignedToId',
+      englishText('error.ticket.inactiveAssignee'),
+    ],
   ])('refuses %s and writes nothing', async (_label, overrides, field, message) => {
     const before = await createSnapshot();
     const res = await create(admin.client, overrides());
@@ -198,7 +227,7 @@ describe('Idempotency-Key', () => {
       },
     );
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(TICKET_MESSAGES.idempotencyKeyReused);
+    expect(res.body.message).toBe(englishText('error.ticket.idempotencyKeyReused'));
   });
 
   it('keeps keys apart per caller', async () => {
@@ -213,7 +242,7 @@ describe('Idempotency-Key', () => {
   it('refuses a key that is not visible ASCII', async () => {
     const res = await create(admin.client, {}, { 'idempotency-key': 'x'.repeat(256) });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(TICKET_MESSAGES.invalidIdempotencyKey);
+    expect(res.body.message).toBe(englishText('validation.idempotencyKey.invalid'));
   });
 });
 
@@ -223,10 +252,13 @@ describe('GET /api/tickets/{id}', () => {
     const found = await agent.client.get(`/api/tickets/${body.id}`);
     expect(found.status).toBe(200);
     expect(found.body).toEqual(body);
-    expect((await agent.client.get('/api/tickets/999999999')).body).toEqual({ message: TICKET_MESSAGES.notFound });
+    expect((await agent.client.get('/api/tickets/999999999')).body).toEqual({
+      message: englishText('error.ticket.notFound'),
+      code: 'error.ticket.notFound',
+    });
     const bad = await agent.client.get('/api/tickets/abc');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(TICKET_MESSAGES.invalidId);
+    expect(bad.body.message).toBe(englishText('validation.ticketId.invalid'));
   });
 });
 
@@ -287,15 +319,25 @@ describe('PATCH /api/tickets/{id}', () => {
   });
 
   it.each([
-    ['an empty subject', { subject: '' }, 'subject', MESSAGES.subjectRequired],
-    ['a blank subject', { subject: '   ' }, 'subject', MESSAGES.subjectRequired],
-    ['a null subject', { subject: null }, 'subject', MESSAGES.subjectRequired],
-    ['an empty description', { description: '' }, 'description', MESSAGES.descriptionRequired],
-    ['an unknown status', { status: 'done' }, 'status', TICKET_MESSAGES.invalidStatus],
-    ['an unknown priority', { priority: 'urgent' }, 'priority', TICKET_MESSAGES.invalidPriority],
-    ['an empty category', { category: '' }, 'category', MESSAGES.categoryRequired],
-    ['an unknown category', { category: 'no_such_category' }, 'category', TICKET_MESSAGES.unknownCategory],
-    ['an inactive category', 'inactive', 'category', TICKET_MESSAGES.unknownCategory],
+    ['an empty subject', { subject: '' }, 'subject', englishText('validation.subject.required')],
+    ['a blank subject', { subject: '   ' }, 'subject', englishText('validation.subject.required')],
+    ['a null subject', { subject: null }, 'subject', englishText('validation.subject.required')],
+    ['an empty description', { description: '' }, 'description', englishText('validation.description.required')],
+    [
+      'an unknown status',
+      { status: 'done' },
+      'status',
+      englishText('validation.status.invalid', { values: 'open, in_progress, resolved, closed' }),
+    ],
+    [
+      'an unknown priority',
+      { priority: 'urgent' },
+      'priority',
+      englishText('validation.priority.invalid', { values: 'low, medium, high, critical' }),
+    ],
+    ['an empty category', { category: '' }, 'category', englishText('validation.category.required')],
+    ['an unknown category', { category: 'no_such_category' }, 'category', englishText('error.ticket.unknownCategory')],
+    ['an inactive category', 'inactive', 'category', englishText('error.ticket.unknownCategory')],
   ])('refuses %s with its message and changes nothing', async (_label, patch, field, message) => {
     const { body } = await create(admin.client);
     const before = await raw(keys.ticket(body.id));
@@ -315,7 +357,7 @@ describe('PATCH /api/tickets/{id}', () => {
     expect((await agent.client.patch(`/api/tickets/${mine.body.id}`, { status: 'in_progress' })).status).toBe(200);
     const refused = await agent.client.patch(`/api/tickets/${theirs.body.id}`, { status: 'in_progress' });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(MESSAGES.editNotAllowed);
+    expect(refused.body.message).toBe(englishText('error.ticket.editDenied'));
     expect((await raw(keys.ticket(theirs.body.id)))?.status).toBe('open');
   });
 
@@ -369,10 +411,10 @@ describe('POST /api/tickets/{id}/assign', () => {
   });
 
   it.each([
-    ['no agent', {}, MESSAGES.agentRequired],
-    ['an empty agent', { agentId: '' }, MESSAGES.agentRequired],
-    ['a deactivated agent', 'gone', TICKET_MESSAGES.inactiveAssignee],
-    ['an unknown user', { agentId: 'no-such-user' }, TICKET_MESSAGES.inactiveAssignee],
+    ['no agent', {}, englishText('validation.agent.required')],
+    ['an empty agent', { agentId: '' }, englishText('validation.agent.required')],
+    ['a deactivated agent', 'gone', englishText('error.ticket.inactiveAssignee')],
+    ['an unknown user', { agentId: 'no-such-user' }, englishText('error.ticket.inactiveAssignee')],
   ])('refuses %s and changes nothing', async (_label, body, message) => {
     const { body: ticket } = await create(admin.client, { assignedToId: agent.user.id });
     const before = await raw(keys.ticket(ticket.id));
@@ -429,8 +471,8 @@ describe('comments', () => {
     const res = await admin.client.post(`/api/tickets/${ticket.id}/comments`, body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
-      message: TICKET_MESSAGES.commentRequired,
-      errors: { content: TICKET_MESSAGES.commentRequired },
+      message: englishText('validation.comment.required'),
+      errors: { content: englishText('validation.comment.required') },
     });
     expect((await admin.client.get(`/api/tickets/${ticket.id}/comments`)).body).toEqual([]);
     expect(await history(ticket.id)).toHaveLength(1);
@@ -517,10 +559,14 @@ describe('GET /api/tickets', () => {
   });
 
   it.each([
-    ['a limit over 100', { limit: 101 }, TICKET_MESSAGES.invalidLimit],
-    ['a zero limit', { limit: 0 }, TICKET_MESSAGES.invalidLimit],
-    ['a garbled cursor', { cursor: 'not-a-cursor' }, TICKET_MESSAGES.invalidCursor],
-    ['an unknown status', { status: 'done' }, TICKET_MESSAGES.invalidStatus],
+    ['a limit over 100', { limit: 101 }, englishText('validation.limit.invalid', { max: 100 })],
+    ['a zero limit', { limit: 0 }, englishText('validation.limit.invalid', { max: 100 })],
+    ['a garbled cursor', { cursor: 'not-a-cursor' }, englishText('validation.cursor.invalid')],
+    [
+      'an unknown status',
+      { status: 'done' },
+      englishText('validation.status.invalid', { values: 'open, in_progress, resolved, closed' }),
+    ],
   ])('refuses %s', async (_label, query, message) => {
     const res = await agent.client.get('/api/tickets', { query });
     expect(res.status).toBe(400);
@@ -531,6 +577,6 @@ describe('GET /api/tickets', () => {
     const { nextCursor } = await list({ q: token, limit: 1 });
     const res = await agent.client.get('/api/tickets', { query: { status: 'open', cursor: nextCursor! } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(TICKET_MESSAGES.invalidCursor);
+    expect(res.body.message).toBe(englishText('validation.cursor.invalid'));
   });
 });

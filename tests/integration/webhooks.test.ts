@@ -10,6 +10,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
+import type { ApiCode, CodedText } from '#shared/i18n/messages.ts';
 import type { ServerMessage } from '#shared/schemas/alarm.ts';
 import {
   createdWebhookSchema,
@@ -27,6 +28,7 @@ import { handler as webhookSender } from '#functions/jobs/webhook-sender.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import { logger } from '#functions/lib/logger.ts';
+import { englishOfText } from '#functions/lib/messages.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { startQueues, type LocalQueues } from '#infra/local/queues.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
@@ -179,7 +181,8 @@ describe('managing webhooks', () => {
     const bad = await admin.client.post('/api/webhooks', { url: 'not a url', events: [] });
     expect(bad.status).toBe(400);
     const noEvents = await admin.client.post('/api/webhooks', { url: 'https://example.com/h', events: [] });
-    expect(noEvents.body.errors).toEqual({ events: WEBHOOK_MESSAGES.eventsRequired });
+    expect(noEvents.body.errors).toEqual({ events: englishOfText(WEBHOOK_MESSAGES.eventsRequired) });
+    expect(noEvents.body.fieldCodes).toEqual({ events: { code: WEBHOOK_MESSAGES.eventsRequired } });
     const unknown = await admin.client.post('/api/webhooks', { url: 'https://example.com/h', events: ['ticket.gone'] });
     expect(unknown.status).toBe(400);
     expect((await admin.client.delete(`/api/webhooks/${randomUUID()}`)).status).toBe(404);
@@ -400,10 +403,11 @@ describe('targets under the AWS configuration (no loopback)', () => {
   it('refuses http, private and loopback literals up front, and a name resolving to loopback at send time', async () => {
     setEnv({ WEBHOOK_ALLOW_LOOPBACK: 'false' });
     try {
-      const refused = async (url: string, message: string) => {
+      const refused = async (url: string, message: CodedText<ApiCode>) => {
         const res = await admin.client.post('/api/webhooks', { url, events: ['ticket.created'] });
         expect(res.status, url).toBe(400);
-        expect(res.body.errors, url).toEqual({ url: message });
+        expect(res.body.errors, url).toEqual({ url: englishOfText(message) });
+        expect(res.body.fieldCodes, url).toEqual({ url: { code: message } });
       };
       await refused(`${receiver.url}/hook`, WEBHOOK_MESSAGES.httpsOnly);
       await refused('https://127.0.0.1/hook', WEBHOOK_MESSAGES.privateAddress);

@@ -12,7 +12,10 @@ interface AppProps {
   queryClient: QueryClient;
 }
 
-/** Everything above the routes: design system, data cache, router and toasts. */
+/**
+ * Everything above the routes: interface language, design system, data cache, router and toasts. The language's
+ * catalog is loaded before the first render (main.tsx).
+ */
 export function App({ router, queryClient }: AppProps) {
   return (
     <Provider>

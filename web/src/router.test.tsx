@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { t } from './i18n/i18n.ts';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import { metrics } from './features/dashboard/test-data.ts';
 import { renderApp, signedOut, staffUser } from './test/render-app.tsx';
 
@@ -48,13 +48,13 @@ describe('signed-in routes', () => {
   ] as const)('has no %s page at %s', async (role, path) => {
     renderApp(path, signedInAs(role));
 
-    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: t('notFound.title') })).toBeTruthy();
   });
 
   it('tells a signed-out visitor they are logged out and starts sign-in after the delay', async () => {
     const { session } = renderApp('/manager/settings', { 'GET /api/auth/user': signedOut });
 
-    expect(await screen.findByText(MESSAGES.unauthorizedPage)).toBeTruthy();
+    expect(await screen.findByText(t('session.signedOutPage'))).toBeTruthy();
     expect(session.signIn).not.toHaveBeenCalled();
     await waitFor(() => expect(session.signIn).toHaveBeenCalledOnce(), { timeout: REDIRECT_AFTER_DENIAL_MS + 500 });
   });
@@ -65,8 +65,8 @@ describe('signed-in routes', () => {
       'GET /api/dashboard/metrics': { status: 401, body: { message: 'Unauthorized' } },
     });
 
-    expect(await screen.findByText(MESSAGES.unauthorizedTitle)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.unauthorizedBody)).toBeTruthy();
+    expect(await screen.findByText(t('session.signedOutTitle'))).toBeTruthy();
+    expect(screen.getByText(t('session.signedOutBody'))).toBeTruthy();
     await waitFor(() => expect(session.signIn).toHaveBeenCalledOnce(), { timeout: REDIRECT_AFTER_DENIAL_MS + 500 });
   });
 
@@ -86,7 +86,7 @@ describe('signed-out routes', () => {
   it.each(['/nope', '/admin/nope/deeper', '/tickets'])('shows the 404 page at %s', async (path) => {
     renderApp(path, { 'GET /api/auth/user': signedOut });
 
-    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: t('notFound.title') })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 

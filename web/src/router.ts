@@ -1,7 +1,12 @@
-import { type RouterHistory, createRouter } from '@tanstack/react-router';
-import { RouteError } from './components/RouteError.tsx';
+import { type RouterHistory, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import type { RouterContext } from './lib/router-context.ts';
 import { routeTree } from './routeTree.gen.ts';
+
+/**
+ * The screen of a route that failed to load. Loaded apart from the first page's JavaScript, and fetched once the app
+ * has started (main.tsx), so that it is at hand when the network or the API fails later.
+ */
+export const RouteErrorScreen = lazyRouteComponent(() => import('./components/RouteError.tsx'), 'RouteError');
 
 /** The app's router; tests pass a memory history. */
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
@@ -12,7 +17,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPreload: 'intent',
     // TanStack Query owns data freshness; the router just asks it on every preload.
     defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteError,
+    defaultErrorComponent: RouteErrorScreen,
     scrollRestoration: true,
   });
 }

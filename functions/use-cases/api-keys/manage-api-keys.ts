@@ -3,10 +3,10 @@
  * them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { API_KEY_MESSAGES, type ApiKey, type CreateApiKeyInput } from '#shared/schemas/api-key.ts';
+import type { ApiKey, CreateApiKeyInput } from '#shared/schemas/api-key.ts';
 import { createApiKey, getApiKeySecretHash, hashApiKey, listApiKeys, revokeApiKey } from '../../data/api-keys.ts';
 import { DEFAULT_RETRY, withRetries } from '../../data/transactions.ts';
-import { API_KEY_CHANGED_MEANWHILE, API_KEY_SECRET_BYTES, apiKeySecret, newApiKey } from '../../domain/api-keys.ts';
+import { API_KEY_SECRET_BYTES, apiKeySecret, newApiKey } from '../../domain/api-keys.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { API_KEY_ACCESS, assertAccess, staffMember } from '../../domain/permissions.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -45,7 +45,7 @@ export async function issueApiKey(
 export async function revokeApiKeyFor(caller: Caller, id: string, now = new Date()): Promise<void> {
   assertAccess(caller, API_KEY_ACCESS.manage);
   const secretHash = await getApiKeySecretHash(id);
-  if (!secretHash) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+  if (!secretHash) throw new NotFoundError('error.apiKey.notFound');
   const audit = auditEntryItem({
     action: 'api_key_revoked',
     actor: auditActorOf(caller),
@@ -54,7 +54,7 @@ export async function revokeApiKeyFor(caller: Caller, id: string, now = new Date
     at: now,
   });
   // Revocation writes the same whatever happened meanwhile, so a write that met another is simply made again.
-  await withRetries({ ...DEFAULT_RETRY, exhausted: () => new ConflictError(API_KEY_CHANGED_MEANWHILE) }, () =>
+  await withRetries({ ...DEFAULT_RETRY, exhausted: () => new ConflictError('error.apiKey.changedMeanwhile') }, () =>
     revokeApiKey(id, secretHash, now, [audit]),
   );
 }

@@ -75,7 +75,7 @@ export async function liveAccessToken(session: SessionTokens): Promise<string> {
  */
 export async function authenticateApiKey(secret: string, now = new Date()): Promise<ApiKeyIdentity> {
   const apiKey = await findActiveApiKey(secret);
-  if (!apiKey) throw new UnauthorizedError('Invalid or revoked API key');
+  if (!apiKey) throw new UnauthorizedError('error.apiKey.invalid');
   const { apiKeyRateLimitPerMinute, apiKeyRateWindowSeconds } = config();
   const window = rateWindow(now, apiKeyRateWindowSeconds);
   const { calls } = await countApiKeyCall(apiKey.id, window, apiKeyRateLimitPerMinute);

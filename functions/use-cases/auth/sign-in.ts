@@ -4,7 +4,7 @@
  * counted and throttled per account and per client address (functions/domain/sign-in-throttle.ts), and every
  * attempt is in the audit log.
  */
-import { MESSAGES } from '#shared/messages.ts';
+import type { ApiCode } from '#shared/i18n/messages.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { recordAudit } from '../../data/audit.ts';
 import {
@@ -29,10 +29,11 @@ import {
 } from '../../lib/identity.ts';
 import { newSessionId, readSessionToken, sessionToken } from './session-token.ts';
 
+/** What a throttled or contended sign-in is told (codes of the message registry). */
 export const SIGN_IN_MESSAGES = {
-  tooManyAttempts: 'Too many failed sign-ins. Wait a moment and try again.',
-  sessionsBusy: 'Signing in met another change to this account; please try again',
-} as const;
+  tooManyAttempts: 'error.auth.signInThrottled',
+  sessionsBusy: 'error.auth.sessionsBusy',
+} as const satisfies Record<string, ApiCode>;
 
 /** A signed-in staff member: their tokens and the new session's cookie value. */
 export interface SignedIn {
@@ -55,7 +56,7 @@ async function openSession(userId: string, clientAddress: string | null, now: Da
     { maxAttempts: 5, baseMs: 10, capMs: 100, exhausted: () => new ConflictError(SIGN_IN_MESSAGES.sessionsBusy) },
     async () => {
       const record = await getStaffRecord(userId);
-      if (!record?.user.isActive) throw new UnauthorizedError(MESSAGES.invalidCredentials);
+      if (!record?.user.isActive) throw new UnauthorizedError('error.auth.invalidCredentials');
       await recordAudit({ action: 'sign_in', actor: auditUser(record.user), clientAddress, at: now }, [
         sessionsWrite(userId, withNewSession(record.sessions, sessionId, now), record.sessionsVersion),
       ]);
@@ -113,7 +114,7 @@ export async function signIn(
   if (!tokens || !record) {
     if (tokens?.refreshToken) await revokeRefreshToken(tokens.refreshToken);
     await recordFailure(email, subjects, context.clientAddress, now);
-    throw new UnauthorizedError(MESSAGES.invalidCredentials);
+    throw new UnauthorizedError('error.auth.invalidCredentials');
   }
   await forgetFailures(subjects[0]!);
   return { user: record.user, tokens, sessionToken: await openSession(record.user.id, context.clientAddress, now) };
@@ -127,9 +128,9 @@ export async function signInWithCode(
   context: { clientAddress: string; now?: Date },
 ): Promise<SignedIn> {
   const tokens = await exchangeAuthorizationCode(code, verifier, redirectUri);
-  if (!tokens) throw new UnauthorizedError('Sign-in failed; please try again');
+  if (!tokens) throw new UnauthorizedError('error.auth.signInFailed');
   const record = await activeRecordOf(tokens);
-  if (!record) throw new UnauthorizedError(MESSAGES.invalidCredentials);
+  if (!record) throw new UnauthorizedError('error.auth.invalidCredentials');
   const now = context.now ?? new Date();
   return { user: record.user, tokens, sessionToken: await openSession(record.user.id, context.clientAddress, now) };
 }

@@ -13,23 +13,17 @@ import {
 } from '../../data/categories.ts';
 import { DEFAULT_RETRY, StaleReadError, withRetries } from '../../data/transactions.ts';
 import type { Caller } from '../../domain/caller.ts';
-import {
-  assertDeletable,
-  CATEGORY_MESSAGES,
-  categoryEdit,
-  categoryInUseMessage,
-  newCategory,
-} from '../../domain/categories.ts';
+import { assertDeletable, categoryEdit, categoryInUse, newCategory } from '../../domain/categories.ts';
 import { assertAccess, CATEGORY_ACCESS } from '../../domain/permissions.ts';
 import { auditEntryItem } from '../../data/audit.ts';
 import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 
-const changedMeanwhile = () => new ConflictError(CATEGORY_MESSAGES.changedMeanwhile);
+const changedMeanwhile = () => new ConflictError('error.category.changedMeanwhile');
 
 async function existingCategory(id: string): Promise<Category> {
   const category = await getCategory(id);
-  if (!category) throw new NotFoundError(CATEGORY_MESSAGES.notFound);
+  if (!category) throw new NotFoundError('error.category.notFound');
   return category;
 }
 
@@ -94,7 +88,7 @@ export async function removeCategory(caller: Caller, id: string, at = new Date()
     if (!(error instanceof StaleReadError)) throw error;
     // Something changed since the read: say why from the state as it is now.
     const now = await existingCategory(id);
-    if (now.usageCount > 0) throw new ConflictError(categoryInUseMessage(now.usageCount));
+    if (now.usageCount > 0) throw categoryInUse(now.usageCount);
     throw changedMeanwhile();
   }
 }

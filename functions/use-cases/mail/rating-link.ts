@@ -5,7 +5,8 @@
  * Every outcome is a page in the customer's language with the status code that says what happened.
  */
 import { DEFAULT_CUSTOMER_LANGUAGE, type Language } from '#shared/constants.ts';
-import { RATING_SCORES, rateTicketSchema, TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import { messageOfIssueText } from '#shared/i18n/messages.ts';
+import { RATING_SCORES, rateTicketSchema } from '#shared/schemas/ticket.ts';
 import { ratingLinkUsedAt } from '../../data/mail.ts';
 import { getTicket } from '../../data/tickets/item.ts';
 import { customerActor } from '../../domain/caller.ts';
@@ -107,7 +108,9 @@ export async function submitRating(
   });
   if (score === undefined) return again('scoreRequired');
   if (!checked.success) {
-    const tooLong = checked.error.issues.some((issue) => issue.message === TICKET_MESSAGES.ratingCommentTooLong);
+    const tooLong = checked.error.issues.some(
+      (issue) => messageOfIssueText(issue.message)?.code === 'validation.comment.tooLong',
+    );
     return again(tooLong ? 'commentTooLong' : 'commentInvalid');
   }
   try {
@@ -121,7 +124,7 @@ export async function submitRating(
     );
   } catch (error) {
     if (error instanceof RatingLinkUsedError) return { status: STATUS.used, language, page: { kind: 'used' } };
-    if (error instanceof ConflictError && error.message === TICKET_MESSAGES.notRatable) {
+    if (error instanceof ConflictError && error.code === 'error.ticket.notRatable') {
       return { status: STATUS.notRatable, language, page: { kind: 'notRatable' } };
     }
     // Staff changing the ticket at this very moment: nothing was recorded, the link still works.

@@ -5,7 +5,6 @@ import type { ChangePasswordInput, UserSettings } from '#shared/schemas/settings
 import { getUserSettings, putUserSettings } from '../../data/settings.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { SETTINGS_ACCESS, staffMember } from '../../domain/permissions.ts';
-import { SETTINGS_MESSAGES } from '../../domain/settings.ts';
 import { recordAudit } from '../../data/audit.ts';
 import { withRetries } from '../../data/transactions.ts';
 import { getStaffRecord, sessionsWrite } from '../../data/users.ts';
@@ -13,6 +12,7 @@ import { auditUser, clientAddressOf } from '../../domain/audit.ts';
 import { onlySession } from '../../domain/sessions.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { changeOwnPassword, signInWithPassword, signOutEverywhere, type Tokens } from '../../lib/identity.ts';
+import { englishText } from '../../lib/messages.ts';
 
 /** getOwnSettings: the caller's settings, complete (the defaults where nothing valid is stored). */
 export function getOwnSettings(caller: Caller): Promise<UserSettings> {
@@ -39,13 +39,13 @@ export async function changePassword(
   const user = staffMember(caller, SETTINGS_ACCESS.own);
   const outcome = await changeOwnPassword(accessToken, input.currentPassword, input.newPassword);
   if (outcome === 'wrongCurrentPassword') {
-    throw new ValidationError(SETTINGS_MESSAGES.wrongCurrentPassword, {
-      currentPassword: SETTINGS_MESSAGES.wrongCurrentPassword,
+    throw new ValidationError('error.settings.wrongCurrentPassword', {
+      currentPassword: 'error.settings.wrongCurrentPassword',
     });
   }
   const sessionId = caller.kind === 'staff' ? caller.sessionId : undefined;
   await withRetries(
-    { maxAttempts: 5, baseMs: 10, capMs: 100, exhausted: () => new ConflictError(SETTINGS_MESSAGES.sessionsBusy) },
+    { maxAttempts: 5, baseMs: 10, capMs: 100, exhausted: () => new ConflictError('error.settings.sessionsBusy') },
     async () => {
       const record = await getStaffRecord(user.id);
       if (!record) return;
@@ -57,5 +57,5 @@ export async function changePassword(
   );
   await signOutEverywhere(user.id);
   const tokens = await signInWithPassword(user.email, input.newPassword);
-  return { message: SETTINGS_MESSAGES.passwordChanged, ...(tokens ? { tokens } : {}) };
+  return { message: englishText('settings.passwordChanged'), ...(tokens ? { tokens } : {}) };
 }

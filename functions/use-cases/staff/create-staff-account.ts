@@ -9,7 +9,6 @@ import { findUserIdByEmail, putNewUser } from '../../data/users.ts';
 import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
-import { STAFF_MESSAGES } from '../../domain/staff.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { createCognitoUser, deleteCognitoUser } from '../../lib/identity.ts';
 
@@ -20,10 +19,10 @@ import { createCognitoUser, deleteCognitoUser } from '../../lib/identity.ts';
 export async function createStaffAccount(caller: Caller, input: CreateUserInput): Promise<User> {
   assertAccess(caller, STAFF_ACCESS.manage);
   // Checked first so that the common conflict writes nothing anywhere.
-  if (await findUserIdByEmail(input.email)) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
+  if (await findUserIdByEmail(input.email)) throw new ConflictError('error.staff.duplicateEmail');
 
   const id = await createCognitoUser(input.email, input.password);
-  if (!id) throw new ConflictError(STAFF_MESSAGES.duplicateEmail);
+  if (!id) throw new ConflictError('error.staff.duplicateEmail');
   try {
     const audit = auditEntryItem({
       action: 'user_created',

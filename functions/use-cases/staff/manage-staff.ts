@@ -13,14 +13,7 @@ import type { Caller } from '../../domain/caller.ts';
 import { isDemotion, onlySession } from '../../domain/sessions.ts';
 import { currentWeek, withWeekPerformance } from '../../domain/performance.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
-import {
-  adminSetChange,
-  assertMayDeactivate,
-  deactivated,
-  lastAdminRefusal,
-  STAFF_MESSAGES,
-  withRole,
-} from '../../domain/staff.ts';
+import { adminSetChange, assertMayDeactivate, deactivated, lastAdminRefusal, withRole } from '../../domain/staff.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { disableUser, setPassword, signOutEverywhere } from '../../lib/identity.ts';
 
@@ -37,7 +30,7 @@ export async function listStaffWithWeek(caller: Caller, now = new Date()): Promi
 
 async function existingUser(id: string): Promise<User> {
   const user = await getUser(id);
-  if (!user) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
+  if (!user) throw new NotFoundError('error.staff.notFound');
   return user;
 }
 
@@ -134,10 +127,10 @@ function changeStaffStatus(
   consequences: (before: User, after: User) => { endSessions: boolean; audit: Parameters<typeof auditEntryItem>[0] },
 ): Promise<User> {
   return withRetries(
-    { maxAttempts: 3, baseMs: 10, capMs: 50, exhausted: () => new ConflictError(STAFF_MESSAGES.changedMeanwhile) },
+    { maxAttempts: 3, baseMs: 10, capMs: 50, exhausted: () => new ConflictError('error.staff.changedMeanwhile') },
     async () => {
       const record = await getStaffRecord(id);
-      if (!record) throw new NotFoundError(STAFF_MESSAGES.userNotFound);
+      if (!record) throw new NotFoundError('error.staff.notFound');
       const before = record.user;
       const after = change(before);
       if (after.role === before.role && after.isActive === before.isActive) return before;

@@ -4,8 +4,9 @@
  * to the next active agent by round robin; only into an active category; once per Idempotency-Key.
  */
 import { createHash } from 'node:crypto';
-import { ROLES, type TicketType } from '#shared/constants.ts';
-import { type CreateTicketInput, TICKET_MESSAGES } from '#shared/schemas/ticket.ts';
+import { CREATABLE_TICKET_TYPES, ROLES, type TicketType } from '#shared/constants.ts';
+import { issueText } from '#shared/i18n/messages.ts';
+import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
@@ -72,7 +73,7 @@ function idempotencyOf(
 async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketRecord | undefined> {
   const record = await getIdempotencyRecord(idempotency, now);
   if (!record) return undefined;
-  if (record.fingerprint !== idempotency.fingerprint) throw new ConflictError(TICKET_MESSAGES.idempotencyKeyReused);
+  if (record.fingerprint !== idempotency.fingerprint) throw new ConflictError('error.ticket.idempotencyKeyReused');
   return requireTicket(record.ticketNumber);
 }
 
@@ -88,7 +89,8 @@ export async function createTicket(
   assertAccess(caller, TICKET_ACCESS.create);
   // Only the help desk's own inbound channel opens e-mail tickets; people and upstream systems file the others.
   if ((input.type === 'email' || fromMail) && caller.kind !== 'system') {
-    throw new ValidationError(TICKET_MESSAGES.invalidCreateType, { type: TICKET_MESSAGES.invalidCreateType });
+    const invalidType = issueText('validation.type.invalid', { values: CREATABLE_TICKET_TYPES.join(', ') });
+    throw new ValidationError(invalidType, { type: invalidType });
   }
   const idempotency = idempotencyOf(caller, idempotencyKey, input);
   if (idempotency) {

@@ -25,7 +25,7 @@ export interface RatingLinkUse {
 /** The rating link was used before (or by a request that got there first). */
 export class RatingLinkUsedError extends ConflictError {
   constructor() {
-    super('This rating link has already been used');
+    super('error.ticket.ratingLinkUsed');
   }
 }
 

@@ -107,7 +107,7 @@ export interface CustomerMessageOptions {
 /** The channel handed over a message it had handed over before; the first copy is on the thread. */
 export class AlreadyReceivedError extends ConflictError {
   constructor() {
-    super('This message was already received');
+    super('error.ticket.messageAlreadyReceived');
   }
 }
 

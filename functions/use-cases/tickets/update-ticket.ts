@@ -2,7 +2,6 @@
  * Editing a ticket (docs/product.md §4): status, priority (the deadline moves with it), category, subject and
  * description. Admins and managers edit any ticket, an agent only the tickets assigned to them.
  */
-import { MESSAGES } from '#shared/messages.ts';
 import type { UpdateTicketInput } from '#shared/schemas/ticket.ts';
 import { getCategory, getCategoryByName } from '../../data/categories.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
@@ -34,7 +33,7 @@ export async function updateTicket(
   return retryWhileStale(async () => {
     const current = await requireTicket(id);
     if (caller.kind === 'staff' && !canEditTicket(caller.user, current)) {
-      throw new ForbiddenError(MESSAGES.editNotAllowed);
+      throw new ForbiddenError('error.ticket.editDenied');
     }
     const edit: TicketEdit = {
       subject: clean.subject,

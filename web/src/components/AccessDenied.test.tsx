@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-router';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../i18n/i18n.ts';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import { AccessDenied } from './AccessDenied.tsx';
 import { Provider } from './ui/Provider.tsx';
 
@@ -43,8 +43,8 @@ describe('AccessDenied', () => {
     const router = renderDenied();
     await settle();
 
-    expect(screen.getByRole('heading', { name: MESSAGES.accessDeniedTitle })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.accessDeniedBody)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: t('accessDenied.title') })).toBeTruthy();
+    expect(screen.getByText(t('accessDenied.body'))).toBeTruthy();
 
     await act(async () => vi.advanceTimersByTime(REDIRECT_AFTER_DENIAL_MS - 1));
     expect(router.state.location.pathname).toBe('/denied');
@@ -55,9 +55,9 @@ describe('AccessDenied', () => {
   });
 
   it("shows a page's own refusal instead of the generic text", async () => {
-    renderDenied(MESSAGES.categoryAccessDenied);
+    renderDenied(t('accessDenied.categories'));
 
-    expect(await screen.findByRole('heading', { name: MESSAGES.categoryAccessDenied })).toBeTruthy();
-    expect(screen.queryByText(MESSAGES.accessDeniedBody)).toBeNull();
+    expect(await screen.findByRole('heading', { name: t('accessDenied.categories') })).toBeTruthy();
+    expect(screen.queryByText(t('accessDenied.body'))).toBeNull();
   });
 });

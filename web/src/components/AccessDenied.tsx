@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { LuShieldAlert } from 'react-icons/lu';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { useT } from '../i18n/react.tsx';
 
 interface AccessDeniedProps {
   /** A page's own one-line refusal; without it, 'Access Denied' and the generic explanation (docs/product.md §2). */
@@ -15,6 +15,7 @@ interface AccessDeniedProps {
  * guard forwards a signed-in user to their role's base.
  */
 export function AccessDenied({ message }: AccessDeniedProps) {
+  const t = useT();
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => void navigate({ to: '/', replace: true }), REDIRECT_AFTER_DENIAL_MS);
@@ -26,9 +27,9 @@ export function AccessDenied({ message }: AccessDeniedProps) {
       <Stack align="center" gap="3" textAlign="center" role="alert">
         <Icon as={LuShieldAlert} boxSize="10" color="fg.error" aria-hidden />
         <Heading as="h1" size="xl">
-          {message ?? MESSAGES.accessDeniedTitle}
+          {message ?? t('accessDenied.title')}
         </Heading>
-        {!message && <Text color="fg.muted">{MESSAGES.accessDeniedBody}</Text>}
+        {!message && <Text color="fg.muted">{t('accessDenied.body')}</Text>}
       </Stack>
     </Center>
   );

@@ -1,9 +1,10 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { MESSAGES } from '#shared/messages.ts';
+import { useT } from '../i18n/react.tsx';
 
 /** Any path the app does not have. */
 export function NotFoundPage() {
+  const t = useT();
   return (
     <Center as="main" minH="100dvh" px="4">
       <Stack align="center" gap="4" textAlign="center">
@@ -11,11 +12,11 @@ export function NotFoundPage() {
           404
         </Text>
         <Heading as="h1" size="2xl">
-          {MESSAGES.pageNotFound}
+          {t('notFound.title')}
         </Heading>
-        <Text color="fg.muted">The page you are looking for does not exist or has moved.</Text>
+        <Text color="fg.muted">{t('notFound.body')}</Text>
         <Button asChild>
-          <RouterLink to="/">Go to the home page</RouterLink>
+          <RouterLink to="/">{t('notFound.home')}</RouterLink>
         </Button>
       </Stack>
     </Center>

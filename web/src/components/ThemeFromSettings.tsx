@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTheme } from 'next-themes';
 import { useEffect } from 'react';
-import { userSettingsQuery } from '../lib/dates.ts';
+import { userSettingsQuery } from '../lib/user-settings.ts';
 
 /**
  * Applies the signed-in user's saved theme (light, dark or system) to the whole app through next-themes; mount

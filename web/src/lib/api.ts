@@ -2,11 +2,18 @@
  * The one HTTP client of the SPA (docs/product.md §7, §8): cookies on every call, JSON only when there is a body,
  * and every non-success answer turned into an ApiError.
  */
+import type { MessageParams } from '#shared/i18n/messages.ts';
 
-/** Error body the API sends with every non-success answer. */
+/**
+ * Error body the API sends with every non-success answer: the English `message` (and per field `errors`), and the
+ * same as codes of the message registry with their arguments, from which the SPA words it in the reader's language.
+ */
 export interface ApiErrorBody {
   message: string;
+  code?: string;
+  params?: MessageParams;
   errors?: Record<string, string>;
+  fieldCodes?: Record<string, { code: string; params?: MessageParams }>;
 }
 
 /** A non-success HTTP answer; `message` reads `${status}: ${server message, or status text}` (docs/product.md §8). */

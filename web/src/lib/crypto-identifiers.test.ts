@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '../i18n/i18n.ts';
 import { copyLabel, splitIdentifiers } from './crypto-identifiers.ts';
 
 const TX = '9f2c6a1b3e5d7f9012345678901234567890abcdefabcdefabcdef1234567890';
@@ -37,7 +38,7 @@ describe('splitIdentifiers', () => {
   });
 
   it('names the copy button after what it copies', () => {
-    expect(copyLabel('transaction', TX)).toBe('Copy transaction id 9f2c6a1b…567890');
-    expect(copyLabel('address', '0x742d35Cc6634C0532925a3b844Bc454e4438f44e')).toBe('Copy address 0x742d35…38f44e');
+    expect(copyLabel('transaction', TX, t)).toBe('Copy transaction id 9f2c6a1b…567890');
+    expect(copyLabel('address', '0x742d35Cc6634C0532925a3b844Bc454e4438f44e', t)).toBe('Copy address 0x742d35…38f44e');
   });
 });

@@ -3,6 +3,7 @@
  * exactly, so the ticket view shows them in monospace with a copy button. Detection only: nothing is validated or
  * changed (secrets never get here: the server redacts them before storing, functions/domain/redaction.ts).
  */
+import type { Translate } from '../i18n/react.tsx';
 
 export type IdentifierKind = 'address' | 'transaction';
 
@@ -33,5 +34,7 @@ export function splitIdentifiers(text: string): TextSegment[] {
 }
 
 /** What a copy button says it copies, for its accessible name. */
-export const copyLabel = (kind: IdentifierKind, value: string): string =>
-  `Copy ${kind === 'address' ? 'address' : 'transaction id'} ${value.length > 16 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value}`;
+export const copyLabel = (kind: IdentifierKind, value: string, t: Translate): string =>
+  t(kind === 'address' ? 'identifier.copyAddress' : 'identifier.copyTransaction', {
+    value: value.length > 16 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value,
+  });

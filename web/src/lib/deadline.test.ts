@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineStatus, liveDeadline } from './deadline.ts';
+import { activateLanguage, t } from '../i18n/i18n.ts';
+import type { Language } from '../i18n/languages.ts';
+import { deadlineStatus, deadlineText, liveDeadline } from './deadline.ts';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
 const SECOND = 1_000;
@@ -10,9 +12,15 @@ const DAY = 24 * HOUR;
 /** The deadline `offset` ms from NOW: positive is still ahead, negative has passed. */
 const at = (offset: number) => new Date(NOW.getTime() + offset).toISOString();
 
+/** The badge as an English reader sees it: its words, look and urgency. */
+function badge(deadline: string | Date | null | undefined) {
+  const { text, ...look } = deadlineStatus(deadline, NOW);
+  return { text: deadlineText({ text }, t, 'en'), ...look };
+}
+
 describe('deadlineStatus: no deadline', () => {
   it.each([null, undefined, '', 'not a date'])('reads "No deadline" (secondary, no severity) for %j', (deadline) => {
-    expect(deadlineStatus(deadline, NOW)).toEqual({
+    expect(badge(deadline)).toEqual({
       text: 'No deadline',
       variant: 'secondary',
       severity: null,
@@ -41,7 +49,7 @@ describe('deadlineStatus: time left (docs/product.md §4)', () => {
     ['25 h 30 min before', DAY + HOUR + 30 * MINUTE, '1d 1h left', 'secondary', 'low'],
     ['72 h before (a new low-priority ticket)', 3 * DAY, '3d 0h left', 'secondary', 'low'],
   ])('%s reads %j (%s, %s)', (_when, offset, text, variant, severity) => {
-    expect(deadlineStatus(at(offset), NOW)).toEqual({ text, variant, severity, overdue: false });
+    expect(badge(at(offset))).toEqual({ text, variant, severity, overdue: false });
   });
 });
 
@@ -58,11 +66,25 @@ describe('deadlineStatus: overdue (docs/product.md §4)', () => {
     ['48 h 1 min after', 2 * DAY + MINUTE, '2d 0h overdue', 'critical'],
     ['3 d 5 h 10 min after', 3 * DAY + 5 * HOUR + 10 * MINUTE, '3d 5h overdue', 'critical'],
   ])('%s reads %j (destructive, %s)', (_when, pastBy, text, severity) => {
-    expect(deadlineStatus(at(-pastBy), NOW)).toEqual({ text, variant: 'destructive', severity, overdue: true });
+    expect(badge(at(-pastBy))).toEqual({ text, variant: 'destructive', severity, overdue: true });
   });
 
   it('accepts a Date as well as an ISO string', () => {
-    expect(deadlineStatus(new Date(NOW.getTime() - HOUR), NOW).text).toBe('1h 0m overdue');
+    expect(badge(new Date(NOW.getTime() - HOUR)).text).toBe('1h 0m overdue');
+  });
+});
+
+describe('deadlineText in the other languages', () => {
+  it.each<[Language, number, string]>([
+    ['ja', 2 * HOUR + 30 * MINUTE, '残り2h30m'],
+    ['ja', -(3 * DAY + 5 * HOUR), '3d5h超過'],
+    ['de', 45 * MINUTE, 'noch 45 Min.'],
+    ['zh', -(HOUR + 5 * MINUTE), '逾期1小时5分钟'],
+    ['fr', 3 * DAY, 'reste 3j 0h'],
+    ['es', -20 * MINUTE, '20min de retraso'],
+  ])('in %s, %s ms from the deadline reads %j', async (language, offset, expected) => {
+    await activateLanguage(language);
+    expect(deadlineText(deadlineStatus(at(offset), NOW), t, language)).toBe(expected);
   });
 });
 

@@ -9,7 +9,9 @@
  * - 'left' texts switch to days only above 24 h, as the variant does (exactly 24 h: '24h 0m left').
  */
 import { UNRESOLVED_STATUSES, type TicketStatus } from '#shared/constants.ts';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { formatDuration } from '../i18n/format.ts';
+import type { Language } from '../i18n/languages.ts';
+import type { Translate } from '../i18n/react.tsx';
 
 /** The badge looks of docs/product.md §4 (shadcn names); DeadlineBadge maps them onto Chakra. */
 export type DeadlineVariant = 'default' | 'secondary' | 'destructive' | 'outline';
@@ -17,8 +19,15 @@ export type DeadlineVariant = 'default' | 'secondary' | 'destructive' | 'outline
 /** How urgent the deadline is (docs/product.md §4 severity scales). */
 export type DeadlineSeverity = 'low' | 'medium' | 'high' | 'critical';
 
+/** The parts of a badge's duration: days and hours, or hours and minutes, or minutes alone. */
+export type DeadlineDuration =
+  | { days: number; hours: number }
+  | { hours: number; minutes: number }
+  | { minutes: number };
+
 export interface DeadlineStatus {
-  text: string;
+  /** What the badge says, before it is put into words: no deadline, or a duration left or overdue. */
+  text: { key: 'deadline.none' } | { key: 'deadline.left' | 'deadline.overdue'; duration: DeadlineDuration };
   variant: DeadlineVariant;
   /** Null when there is no deadline to be urgent about. */
   severity: DeadlineSeverity | null;
@@ -42,23 +51,20 @@ function partsOf(ms: number) {
 
 function overdueStatus(overdueMs: number): DeadlineStatus {
   const { days, hours, totalHours, minutes } = partsOf(overdueMs);
-  const text =
-    days > 0
-      ? `${days}d ${hours}h overdue`
-      : totalHours > 0
-        ? `${totalHours}h ${minutes}m overdue`
-        : `${minutes}m overdue`;
+  const duration: DeadlineDuration =
+    days > 0 ? { days, hours } : totalHours > 0 ? { hours: totalHours, minutes } : { minutes };
   const severity: DeadlineSeverity =
     overdueMs > 48 * HOUR_MS ? 'critical' : overdueMs > 8 * HOUR_MS ? 'high' : 'medium';
-  return { text, variant: 'destructive', severity, overdue: true };
+  return { text: { key: 'deadline.overdue', duration }, variant: 'destructive', severity, overdue: true };
 }
 
 function remainingStatus(leftMs: number): DeadlineStatus {
   const { days, hours, totalHours, minutes } = partsOf(leftMs);
-  const hoursAndMinutes = `${totalHours}h ${minutes}m left`;
+  const left = (duration: DeadlineDuration) => ({ key: 'deadline.left', duration }) as const;
+  const hoursAndMinutes = left({ hours: totalHours, minutes });
   if (leftMs < 2 * HOUR_MS) {
     return {
-      text: totalHours > 0 ? hoursAndMinutes : `${minutes}m left`,
+      text: totalHours > 0 ? hoursAndMinutes : left({ minutes }),
       variant: 'destructive',
       severity: 'high',
       overdue: false,
@@ -66,14 +72,25 @@ function remainingStatus(leftMs: number): DeadlineStatus {
   }
   if (leftMs < 8 * HOUR_MS) return { text: hoursAndMinutes, variant: 'outline', severity: 'medium', overdue: false };
   if (leftMs > 24 * HOUR_MS)
-    return { text: `${days}d ${hours}h left`, variant: 'secondary', severity: 'low', overdue: false };
+    return { text: left({ days, hours }), variant: 'secondary', severity: 'low', overdue: false };
   return { text: hoursAndMinutes, variant: 'default', severity: 'medium', overdue: false };
+}
+
+/**
+ * The badge's words in the reader's language: '2h 30m left', '1d 4h overdue', 'No deadline' in English (the units
+ * from Intl, the sentence from the catalog).
+ */
+export function deadlineText({ text }: Pick<DeadlineStatus, 'text'>, t: Translate, language: Language): string {
+  if (text.key === 'deadline.none') return t(text.key);
+  const { days, hours, minutes } = text.duration as { days?: number; hours?: number; minutes?: number };
+  return t(text.key, { duration: formatDuration({ day: days, hour: hours, minute: minutes }, language) });
 }
 
 /** The badge for a deadline at `now` (docs/product.md §4); no deadline, or an unreadable one, reads 'No deadline'. */
 export function deadlineStatus(deadline: string | Date | null | undefined, now: Date): DeadlineStatus {
   const due = deadline ? new Date(deadline).getTime() : Number.NaN;
-  if (Number.isNaN(due)) return { text: TICKET_TEXTS.noDeadline, variant: 'secondary', severity: null, overdue: false };
+  if (Number.isNaN(due))
+    return { text: { key: 'deadline.none' }, variant: 'secondary', severity: null, overdue: false };
   const diff = due - now.getTime();
   return diff < 0 ? overdueStatus(-diff) : remainingStatus(diff);
 }

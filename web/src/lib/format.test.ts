@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameOf, formatChange, formatPercent, formatResponseTime, initialsOf, roleLabelOf } from './format.ts';
+import { activateLanguage, t } from '../i18n/i18n.ts';
+import { displayNameOf, initialsOf, roleLabelOf } from './format.ts';
 
 describe('initialsOf', () => {
   it.each([
@@ -20,7 +21,7 @@ describe('displayNameOf', () => {
     [{ firstName: null, lastName: null, email: 'd@x.io' }, 'd@x.io'],
     [{ firstName: ' ', email: '' }, 'User'],
   ])('names %o as %s', (person, expected) => {
-    expect(displayNameOf(person)).toBe(expected);
+    expect(displayNameOf(person, t)).toBe(expected);
   });
 });
 
@@ -32,50 +33,16 @@ describe('roleLabelOf', () => {
     ['customer', 'User'],
     [undefined, 'User'],
   ])('labels %s as %s', (role, expected) => {
-    expect(roleLabelOf(role)).toBe(expected);
+    expect(roleLabelOf(role, t)).toBe(expected);
   });
-});
 
-describe('formatResponseTime', () => {
-  it.each([
-    [0, '0m'],
-    [1, '1m'],
-    [59, '59m'],
-    [59.4, '59m'],
-    // Rounded to whole minutes before choosing the unit: never '60m'.
-    [59.6, '1.0h'],
-    [60, '1.0h'],
-    [90, '1.5h'],
-    [144, '2.4h'],
-    [1500, '25.0h'],
-    [null, 'N/A'],
-    [undefined, 'N/A'],
-  ])('shows %s minutes as %s', (minutes, expected) => {
-    expect(formatResponseTime(minutes)).toBe(expected);
-  });
-});
-
-describe('formatPercent', () => {
-  it.each([
-    [0, '0.0%'],
-    [33.333, '33.3%'],
-    [87.25, '87.3%'],
-    [99.96, '100.0%'],
-    [100, '100.0%'],
-  ])('shows %s as %s', (value, expected) => {
-    expect(formatPercent(value)).toBe(expected);
-  });
-});
-
-describe('formatChange', () => {
-  it.each([
-    [12.5, '+12.5%'],
-    [-3, '-3.0%'],
-    [0, '0.0%'],
-    [0.04, '0.0%'],
-    [-0.04, '0.0%'],
-    [0.05, '+0.1%'],
-  ])('shows a change of %s as %s', (value, expected) => {
-    expect(formatChange(value)).toBe(expected);
+  it('labels roles in the reader’s language', async () => {
+    await activateLanguage('de');
+    expect(['admin', 'manager', 'agent', 'customer'].map((role) => roleLabelOf(role, t))).toEqual([
+      'Administrator',
+      'Manager',
+      'Agent',
+      'Benutzer',
+    ]);
   });
 });

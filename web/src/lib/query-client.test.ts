@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { t } from '../i18n/i18n.ts';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import { ApiError } from './api.ts';
 import { createQueryClient, createSignedOutHandler } from './query-client.ts';
 import { toaster } from './toaster-store.ts';
@@ -56,7 +56,7 @@ describe('createSignedOutHandler', () => {
     onUnauthorized();
     onUnauthorized();
     expect(toaster.getVisibleToasts()).toMatchObject([
-      { type: 'error', title: MESSAGES.unauthorizedTitle, description: MESSAGES.unauthorizedBody },
+      { type: 'error', title: t('session.signedOutTitle'), description: t('session.signedOutBody') },
     ]);
     vi.advanceTimersByTime(REDIRECT_AFTER_DENIAL_MS - 1);
     expect(session.signIn).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { t } from '../i18n/i18n.ts';
 import { type ApiError, isUnauthorized } from './api.ts';
 import { notify } from './notify.ts';
 import type { Session } from './session.ts';
@@ -47,7 +47,7 @@ export function createSignedOutHandler(session: Session): () => void {
   return () => {
     if (leaving) return;
     leaving = true;
-    notify('error', MESSAGES.unauthorizedTitle, MESSAGES.unauthorizedBody);
+    notify('error', t('session.signedOutTitle'), t('session.signedOutBody'));
     setTimeout(() => session.signIn(), REDIRECT_AFTER_DENIAL_MS);
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '../i18n/i18n.ts';
 import { canOpen, navItemsFor } from './sections.ts';
 
 describe('navItemsFor', () => {
@@ -21,7 +22,7 @@ describe('navItemsFor', () => {
     ['manager', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings']],
     ['agent', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings']],
   ] as const)('lists exactly the product sidebar items for %s', (role, labels) => {
-    expect(navItemsFor(role).map((item) => item.label)).toEqual(labels);
+    expect(navItemsFor(role).map((item) => t(item.label))).toEqual(labels);
   });
 });
 

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from '#shared/constants.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 
 /** The signed-in pages; each lives under the role's base path (docs/product.md §2). */
 export type Section =
@@ -14,17 +15,17 @@ export type Section =
   | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
-export const SECTION_TITLES: Record<Section, string> = {
-  dashboard: 'Dashboard',
-  tickets: 'All Tickets',
-  'direct-tickets': 'Direct Tickets',
-  agents: 'Agent Management',
-  categories: 'Category Management',
-  analytics: 'AI Analytics',
-  integrations: 'Integrations',
-  audit: 'Audit Log',
-  mail: 'Email Delivery',
-  settings: 'Settings',
+export const SECTION_TITLES: Record<Section, MessageKey> = {
+  dashboard: 'nav.dashboard',
+  tickets: 'nav.tickets',
+  'direct-tickets': 'nav.directTickets',
+  agents: 'nav.agents',
+  categories: 'nav.categories',
+  analytics: 'nav.analytics',
+  integrations: 'nav.integrations',
+  audit: 'nav.audit',
+  mail: 'nav.mail',
+  settings: 'nav.settings',
 };
 
 /** Dashboard figures a sidebar item shows as a badge. */
@@ -32,7 +33,7 @@ export type NavBadge = 'totalTickets' | 'openTickets';
 
 export interface NavItem {
   section: Section;
-  label: string;
+  label: MessageKey;
   to: '/$role' | `/$role/${Exclude<Section, 'dashboard'>}`;
   roles: readonly Role[];
   badge?: NavBadge;

@@ -1,35 +1,33 @@
 /** How ticket fields read on screen (docs/product.md §2 Ticket detail). */
-import {
-  TICKET_STATUS_LABELS,
-  PRIORITY_LABELS,
-  type Priority,
-  type TicketStatus,
-  type TicketType,
-} from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import type { Priority, TicketStatus, TicketType } from '#shared/constants.ts';
 import type { TicketAssignee } from '#shared/schemas/ticket.ts';
+import type { Translate } from '../i18n/react.tsx';
 
 /** `fiat_deposit` → `fiat deposit`; empty → 'N/A'. */
-export function spacedOrNA(value: string | null | undefined): string {
+export function spacedOrNA(value: string | null | undefined, t: Translate): string {
   const spaced = value?.replaceAll('_', ' ').trim();
-  return spaced || MESSAGES.notAvailable;
+  return spaced || t('common.notAvailable');
 }
 
-/** `in_progress` → `In Progress`. */
-export const statusLabel = (status: TicketStatus): string => TICKET_STATUS_LABELS[status];
+/** `in_progress` → 'In Progress' (English). */
+export const statusLabel = (status: TicketStatus, t: Translate): string => t(`status.${status}`);
 
-export const priorityLabel = (priority: Priority): string => PRIORITY_LABELS[priority];
+/** `high` → 'High' (English). */
+export const priorityLabel = (priority: Priority, t: Translate): string => t(`priority.${priority}`);
 
-/** `direct` → `DIRECT`. */
-export const typeLabel = (type: TicketType): string => type.toUpperCase();
+/** `direct` → 'DIRECT' (English). */
+export const typeLabel = (type: TicketType, t: Translate): string => t(`ticketType.${type}`);
 
 /** The assignee's first and last name, or 'Unassigned'. */
-export function assigneeName(assignee: Pick<TicketAssignee, 'firstName' | 'lastName'> | null | undefined): string {
+export function assigneeName(
+  assignee: Pick<TicketAssignee, 'firstName' | 'lastName'> | null | undefined,
+  t: Translate,
+): string {
   const name = [assignee?.firstName, assignee?.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
-  return name || MESSAGES.unassigned;
+  return name || t('common.unassigned');
 }
 
 /** Chakra palettes of the status badges. */
@@ -68,12 +66,13 @@ export interface CategoryOption {
  */
 export function categoryOptions(
   active: readonly { name: string; displayName: string }[] | undefined,
+  t: Translate,
   current?: string,
 ): CategoryOption[] {
-  if (!active) return current ? [{ value: current, label: spacedOrNA(current) }] : [];
+  if (!active) return current ? [{ value: current, label: spacedOrNA(current, t) }] : [];
   const options = active.map((category) => ({ value: category.name, label: category.displayName }));
   if (current && !options.some((option) => option.value === current)) {
-    options.unshift({ value: current, label: `${spacedOrNA(current)} (inactive)` });
+    options.unshift({ value: current, label: t('ticket.inactiveCategory', { name: spacedOrNA(current, t) }) });
   }
   return options;
 }

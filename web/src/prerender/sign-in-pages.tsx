@@ -13,10 +13,19 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { createAppRoot } from '../app-root.tsx';
 import { currentUserQuery } from '../features/auth/queries.ts';
+import { activateLanguage, i18n } from '../i18n/i18n.ts';
+import type { Language } from '../i18n/languages.ts';
 import { showsSignInPage } from './takeover.ts';
 
-/** The app's HTML at `path` signed out. Emotion, without a cache of its own, writes styles into <style> tags inline. */
-export async function renderSignInPage(path: string): Promise<string> {
+/**
+ * The app's HTML at `path` signed out, in `language` (a visitor's browser picks the page of its language before any
+ * script has loaded). Emotion, without a cache of its own, writes styles into <style> tags inline.
+ */
+export async function renderSignInPage(path: string, language: Language): Promise<string> {
+  await activateLanguage(language);
+  // A text missing from the catalog would be rendered as its key, here and in the visitor's browser alike.
+  const missing: string[] = [];
+  const stopListening = i18n.on('missing', ({ id }) => missing.push(id));
   const { router, queryClient, element } = createAppRoot(createMemoryHistory({ initialEntries: [path] }));
   queryClient.setQueryData(currentUserQuery().queryKey, null);
   // The server renderer would add a script that restores the scroll position and removes itself before hydration;
@@ -27,5 +36,8 @@ export async function renderSignInPage(path: string): Promise<string> {
   // `prerender`, unlike renderToString, waits for lazy parts (the toasts' region), so the markup has no boundary left
   // for the browser to render on its own.
   const { prelude } = await prerender(element);
-  return new Response(prelude).text();
+  const html = await new Response(prelude).text();
+  stopListening();
+  if (missing.length) throw new Error(`${path} in ${language} shows texts its catalog lacks: ${missing.join(', ')}`);
+  return html;
 }

@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { t } from '../i18n/i18n.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { createAppRoot } from '../app-root.tsx';
 import { currentUserQuery } from '../features/auth/queries.ts';
@@ -58,7 +58,7 @@ describe('the login form on a pre-rendered page', () => {
     renderApp('/agent', { 'GET /api/auth/user': signedOut });
 
     // The form was empty: the held submit is validated, as a press of Sign In is.
-    expect(await screen.findByText(MESSAGES.invalidEmail)).toBeTruthy();
+    expect(await screen.findByText(t('validation.email'))).toBeTruthy();
     expect(root.hasAttribute(HELD_SUBMIT_ATTRIBUTE)).toBe(false);
   });
 
@@ -68,6 +68,6 @@ describe('the login form on a pre-rendered page', () => {
 
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
     await waitFor(() => expect(root.hasAttribute(PRERENDERED_ATTRIBUTE)).toBe(false));
-    expect(screen.queryByText(MESSAGES.invalidEmail)).toBeNull();
+    expect(screen.queryByText(t('validation.email'))).toBeNull();
   });
 });

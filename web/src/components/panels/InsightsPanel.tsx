@@ -2,8 +2,9 @@ import { Badge, Box, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { type QueryKey, useSuspenseQuery } from '@tanstack/react-query';
 import type { IconType } from 'react-icons';
 import { LuBrainCircuit, LuLightbulb, LuSmile, LuTrendingUp, LuTriangleAlert, LuZap } from 'react-icons/lu';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Insight } from '#shared/schemas/analytics.ts';
+import { type Translate, useT, useTextOf } from '../../i18n/react.tsx';
+import { RichText } from '../../i18n/rich-text.tsx';
 import { Panel } from './Panel.tsx';
 import { PanelBoundary, PanelEmpty, PanelLoading, type PanelQuery } from './PanelStatus.tsx';
 
@@ -23,14 +24,21 @@ const insightIcon = (type: string): IconType => TYPE_ICONS[type] ?? LuLightbulb;
 /** Colour palette of an insight severity: critical red, warning orange, info blue, anything else grey. */
 const insightPalette = (severity: string): string => SEVERITY_PALETTES[severity] ?? 'gray';
 
+/** An insight's severity in words; one the SPA does not know yet is shown as the server names it. */
+const severityLabel = (severity: string, t: Translate): string =>
+  severity === 'critical' || severity === 'warning' || severity === 'info'
+    ? t(`insights.severity.${severity}`)
+    : severity;
+
 /**
  * Insight cards computed by the server from the ticket data (docs/product.md §2 AI Analytics Insights), on the
  * dashboard and on AI Analytics; `query` is the analytics feature's read of them.
  */
 export function InsightsPanel<K extends QueryKey>({ query }: { query: PanelQuery<Insight[], K> }) {
+  const t = useT();
   return (
-    <Panel title="AI Analytics Insights">
-      <PanelBoundary pending={<PanelLoading label="Loading insights…" />}>
+    <Panel title={t('insights.title')}>
+      <PanelBoundary pending={<PanelLoading label={t('insights.loading')} />}>
         <Insights query={query} />
       </PanelBoundary>
     </Panel>
@@ -38,9 +46,10 @@ export function InsightsPanel<K extends QueryKey>({ query }: { query: PanelQuery
 }
 
 function Insights<K extends QueryKey>({ query }: { query: PanelQuery<Insight[], K> }) {
+  const t = useT();
   const { data: insights } = useSuspenseQuery(query);
   return insights.length === 0 ? (
-    <PanelEmpty icon={<LuBrainCircuit />} title={MESSAGES.noInsights} />
+    <PanelEmpty icon={<LuBrainCircuit />} title={t('insights.empty')} />
   ) : (
     <Stack as="ul" gap="3" listStyleType="none">
       {insights.map((insight) => (
@@ -50,9 +59,12 @@ function Insights<K extends QueryKey>({ query }: { query: PanelQuery<Insight[], 
   );
 }
 
-/** One insight: title, description and, when there is one, the recommended action. */
+/** One insight: title, description and, when there is one, the recommended action, in the reader's language. */
 function InsightCard({ insight }: { insight: Insight }) {
+  const t = useT();
+  const textOf = useTextOf();
   const palette = insightPalette(insight.severity);
+  const { texts } = insight;
   return (
     <Box
       as="li"
@@ -70,20 +82,21 @@ function InsightCard({ insight }: { insight: Insight }) {
         <Stack gap="1">
           <HStack gap="2" wrap="wrap">
             <Text fontWeight="semibold" textStyle="sm">
-              {insight.title}
+              {textOf(texts.title)}
             </Text>
             {/* Severity in words as well as colour. */}
-            <Badge size="sm" variant="outline" textTransform="capitalize">
-              {insight.severity}
+            <Badge size="sm" variant="outline">
+              {severityLabel(insight.severity, t)}
             </Badge>
           </HStack>
-          <Text textStyle="sm">{insight.description}</Text>
-          {insight.action && (
+          <Text textStyle="sm">{textOf(texts.description)}</Text>
+          {texts.action && (
             <Text textStyle="sm" color="colorPalette.fg">
-              <Text as="span" fontWeight="semibold">
-                Recommended action:
-              </Text>{' '}
-              {insight.action}
+              <RichText
+                id="insights.recommendedAction"
+                values={{ action: textOf(texts.action) }}
+                components={{ 0: <Text as="span" fontWeight="semibold" /> }}
+              />
             </Text>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import { EmptyState, HStack, Spinner, Text, VStack } from '@chakra-ui/react';
 import type { DefaultError, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/react.tsx';
 import { LoadError } from '../LoadError.tsx';
 import { QueryBoundary } from '../QueryBoundary.tsx';
 
@@ -19,8 +20,9 @@ export function PanelLoading({ label }: { label: string }) {
 
 /** A panel's data could not be read: the server's message and a way to try again, announced as an alert. */
 export function PanelError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT();
   return (
-    <LoadError title="Could not load this panel" error={error} onRetry={onRetry} buttonSize="xs" alignItems="center" />
+    <LoadError title={t('panel.loadFailed')} error={error} onRetry={onRetry} buttonSize="xs" alignItems="center" />
   );
 }
 

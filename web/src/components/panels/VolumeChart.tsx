@@ -1,18 +1,21 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Area, AreaChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { VolumeData } from '#shared/schemas/dashboard.ts';
-import { formatVolumeDay } from './panel-format.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 
 /**
  * The drawn series of created and resolved tickets per day. Loaded lazily (recharts is most of its weight) and
  * hidden from assistive technology: VolumeTrend renders the same figures as a table for them.
  */
 export default function VolumeChart({ data }: { data: VolumeData }) {
+  const t = useT();
+  const format = useFormat();
   const chart = useChart({
     data,
     series: [
-      { name: 'created', label: 'Created', color: 'blue.solid' },
-      { name: 'resolved', label: 'Resolved', color: 'green.solid' },
+      { name: 'created', label: t('volume.created'), color: 'blue.solid' },
+      { name: 'resolved', label: t('volume.resolved'), color: 'green.solid' },
     ],
   });
 
@@ -23,16 +26,21 @@ export default function VolumeChart({ data }: { data: VolumeData }) {
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis
           dataKey={chart.key('date')}
-          tickFormatter={formatVolumeDay}
+          tickFormatter={(day: string) => format.day(day)}
           axisLine={false}
           tickLine={false}
           minTickGap={16}
         />
-        <YAxis allowDecimals={false} axisLine={false} tickLine={false} />
+        <YAxis
+          allowDecimals={false}
+          axisLine={false}
+          tickLine={false}
+          tickFormatter={(count: number) => format.number(count)}
+        />
         <Tooltip
           cursor={{ stroke: chart.color('border') }}
           animationDuration={100}
-          labelFormatter={(label) => formatVolumeDay(String(label))}
+          labelFormatter={(label) => format.day(String(label))}
           content={<Chart.Tooltip />}
         />
         <Legend content={<Chart.Legend />} />

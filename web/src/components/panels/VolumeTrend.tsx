@@ -3,15 +3,15 @@ import { type QueryKey, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useDeferredValue, useState } from 'react';
 import { VOLUME_PERIODS, type VolumePeriod } from '#shared/constants.ts';
 import type { VolumeData } from '#shared/schemas/dashboard.ts';
-import { DEFAULT_VOLUME_PERIOD, formatVolumeDay, volumeTotals } from './panel-format.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
+import { DEFAULT_VOLUME_PERIOD, volumeTotals } from './panel-format.ts';
 import { ErrorBoundary } from '../QueryBoundary.tsx';
 import { Panel } from './Panel.tsx';
 import { PanelBoundary, type PanelQuery } from './PanelStatus.tsx';
 
 // Recharts and the chart components are about 100 KB gzip: they load with the first drawn chart, never up front.
 const VolumeChart = lazy(() => import('./VolumeChart.tsx'));
-
-const periodLabel = (days: VolumePeriod) => `Last ${days} days`;
 
 /**
  * Tickets created and resolved per day with the 7/30/90-day selector (docs/product.md §2, §9; drawn per docs/product.md
@@ -22,6 +22,7 @@ export function VolumeTrend<K extends QueryKey>({
 }: {
   query: (days: VolumePeriod) => PanelQuery<VolumeData, K>;
 }) {
+  const t = useT();
   const [days, setDays] = useState<VolumePeriod>(DEFAULT_VOLUME_PERIOD);
   // While another period loads, the previous series stays on screen, marked busy, instead of a blank panel.
   const shownDays = useDeferredValue(days);
@@ -29,13 +30,13 @@ export function VolumeTrend<K extends QueryKey>({
   const periodSelect = (
     <NativeSelect.Root size="sm" width="auto">
       <NativeSelect.Field
-        aria-label="Volume period"
+        aria-label={t('volume.period')}
         value={days}
         onChange={(event) => setDays(Number(event.currentTarget.value) as VolumePeriod)}
       >
         {VOLUME_PERIODS.map((period) => (
           <option key={period} value={period}>
-            {periodLabel(period)}
+            {t('volume.lastDays', { days: period })}
           </option>
         ))}
       </NativeSelect.Field>
@@ -44,7 +45,7 @@ export function VolumeTrend<K extends QueryKey>({
   );
 
   return (
-    <Panel title="Ticket Volume" actions={periodSelect}>
+    <Panel title={t('volume.title')} actions={periodSelect}>
       <PanelBoundary pending={<Skeleton h="64" rounded="md" />}>
         <VolumeFigures query={query(shownDays)} days={shownDays} busy={shownDays !== days} />
       </PanelBoundary>
@@ -59,19 +60,25 @@ interface VolumeFiguresProps<K extends QueryKey> {
 }
 
 function VolumeFigures<K extends QueryKey>({ query, days, busy }: VolumeFiguresProps<K>) {
+  const t = useT();
+  const format = useFormat();
   const { data } = useSuspenseQuery(query);
   const totals = volumeTotals(data);
   return (
     <Stack gap="3" aria-busy={busy} opacity={busy ? 0.6 : 1}>
       <Text textStyle="sm" color="fg.muted">
-        {totals.created} created · {totals.resolved} resolved in the {periodLabel(days).toLowerCase()}
+        {t('volume.summary', {
+          created: format.number(totals.created),
+          resolved: format.number(totals.resolved),
+          days,
+        })}
       </Text>
       {/* The drawing is an extra over the figures: if its code cannot be downloaded (a deploy replaced the chunk,
           the network dropped) or it fails to render, the panel says so and the summary and table stay. */}
       <ErrorBoundary
         fallback={() => (
           <Text textStyle="sm" color="fg.muted">
-            The chart could not be drawn; reload the page to try again.
+            {t('volume.chartFailed')}
           </Text>
         )}
       >
@@ -81,20 +88,20 @@ function VolumeFigures<K extends QueryKey>({ query, days, busy }: VolumeFiguresP
       </ErrorBoundary>
       <Box srOnly>
         <Table.Root>
-          <Table.Caption>Tickets created and resolved per day, {periodLabel(days).toLowerCase()}</Table.Caption>
+          <Table.Caption>{t('volume.tableCaption', { days })}</Table.Caption>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Day</Table.ColumnHeader>
-              <Table.ColumnHeader>Created</Table.ColumnHeader>
-              <Table.ColumnHeader>Resolved</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('volume.day')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('volume.created')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('volume.resolved')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {data.map((day) => (
               <Table.Row key={day.date}>
-                <Table.Cell>{formatVolumeDay(day.date)}</Table.Cell>
-                <Table.Cell>{day.created}</Table.Cell>
-                <Table.Cell>{day.resolved}</Table.Cell>
+                <Table.Cell>{format.day(day.date)}</Table.Cell>
+                <Table.Cell>{format.number(day.created)}</Table.Cell>
+                <Table.Cell>{format.number(day.resolved)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

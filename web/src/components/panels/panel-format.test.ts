@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatVolumeDay, performancePalette, ratingText, volumeTotals } from './panel-format.ts';
+import { activateLanguage, t } from '../../i18n/i18n.ts';
+import { performancePalette, ratingText, volumeTotals } from './panel-format.ts';
 
 describe('performancePalette', () => {
   it.each([
@@ -23,7 +24,14 @@ describe('ratingText', () => {
     [null, 'No rating yet'],
     [undefined, 'No rating yet'],
   ])('reads a rating of %s as %s', (rating, expected) => {
-    expect(ratingText(rating)).toBe(expected);
+    expect(ratingText(rating, t, 'en')).toBe(expected);
+  });
+
+  it('reads a rating in the reader’s language, with their decimal separator', async () => {
+    await activateLanguage('fr');
+    expect(ratingText(4.25, t, 'fr')).toBe('note de 4,3/5');
+    await activateLanguage('ja');
+    expect(ratingText(null, t, 'ja')).toBe('評価なし');
   });
 });
 
@@ -35,14 +43,5 @@ describe('volume series', () => {
     ];
     expect(volumeTotals(data)).toEqual({ created: 4, resolved: 4 });
     expect(volumeTotals([])).toEqual({ created: 0, resolved: 0 });
-  });
-
-  it('labels a day by its UTC calendar date, whatever the viewer’s zone', () => {
-    expect(formatVolumeDay('2025-03-07')).toBe('Mar 7');
-    expect(formatVolumeDay('2025-12-31')).toBe('Dec 31');
-  });
-
-  it('shows a value that is not a day as it is, instead of throwing', () => {
-    expect(formatVolumeDay('auto')).toBe('auto');
   });
 });

@@ -3,8 +3,10 @@
  * components so each boundary is tested directly.
  */
 import { PERFORMANCE_THRESHOLDS, type VolumePeriod } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { VolumeData } from '#shared/schemas/dashboard.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import type { Language } from '../../i18n/languages.ts';
+import type { Translate } from '../../i18n/react.tsx';
 
 /** The period the volume panel opens with. */
 export const DEFAULT_VOLUME_PERIOD: VolumePeriod = 7;
@@ -17,8 +19,14 @@ export function performancePalette(score: number): 'green' | 'blue' | 'orange' {
 }
 
 /** 'N/5 rating' with one decimal (4.25 → '4.3/5 rating'), or 'No rating yet' when nobody rated. */
-export function ratingText(rating: number | null | undefined): string {
-  return rating == null ? MESSAGES.noRatingYet : `${rating.toFixed(1)}/5 rating`;
+export function ratingText(rating: number | null | undefined, t: Translate, language: Language): string {
+  if (rating == null) return t('rating.none');
+  return t('rating.outOfFive', {
+    rating: formatNumber(Math.round(rating * 10) / 10, language, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }),
+  });
 }
 
 /** Totals of a volume series, for the visible summary and the chart's description. */
@@ -27,15 +35,4 @@ export function volumeTotals(data: VolumeData): { created: number; resolved: num
     (totals, day) => ({ created: totals.created + day.created, resolved: totals.resolved + day.resolved }),
     { created: 0, resolved: 0 },
   );
-}
-
-const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/**
- * A volume day ('2025-03-07', a UTC calendar day) as 'Mar 7'; never shifted by the viewer's timezone. Anything else
- * is shown as given: chart libraries call formatters with values of their own, and a label must never throw.
- */
-export function formatVolumeDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) ? day : DAY_LABEL.format(date);
 }

@@ -2,7 +2,8 @@ import { Badge, type BadgeProps } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { LuClock, LuSiren, LuTriangleAlert } from 'react-icons/lu';
-import { type DeadlineSeverity, type DeadlineVariant, deadlineStatus } from '../../lib/deadline.ts';
+import { useLanguage, useT } from '../../i18n/react.tsx';
+import { type DeadlineSeverity, type DeadlineVariant, deadlineStatus, deadlineText } from '../../lib/deadline.ts';
 
 /** The countdown moves in whole minutes; half a minute keeps it at most that far behind the clock. */
 const TICK_MS = 30_000;
@@ -41,6 +42,8 @@ interface DeadlineBadgeProps {
 
 /** The deadline countdown of docs/product.md §4: text, look and severity; ticks while on screen. */
 export function DeadlineBadge({ deadline, now }: DeadlineBadgeProps) {
+  const t = useT();
+  const language = useLanguage();
   const clock = useNow(TICK_MS);
   const status = deadlineStatus(deadline, now ?? clock);
   const Icon = status.severity ? SEVERITY_ICONS[status.severity] : null;
@@ -52,7 +55,7 @@ export function DeadlineBadge({ deadline, now }: DeadlineBadgeProps) {
       whiteSpace="nowrap"
     >
       {Icon && <Icon aria-hidden />}
-      {status.text}
+      {deadlineText(status, t, language)}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { FormEventHandler, ReactNode } from 'react';
+import { useT } from '../../i18n/react.tsx';
 
 interface DialogFrameProps {
   open: boolean;
@@ -91,8 +92,9 @@ export function FormDialog({
   pending,
   children,
 }: FormDialogProps) {
+  const t = useT();
   return (
-    <DialogFrame open={open} onClose={onClose} title={title} description={description} closeLabel="Close">
+    <DialogFrame open={open} onClose={onClose} title={title} description={description} closeLabel={t('common.close')}>
       <form onSubmit={onSubmit} noValidate>
         <Dialog.Body>
           <Stack gap="4">{children}</Stack>
@@ -124,10 +126,11 @@ export function FormDialogFooter({ submitLabel, pendingLabel, pending, form }: F
 
 /** A dialog's footer: Cancel, which closes it, then the dialog's own action. */
 function CancelFooter({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <Dialog.Footer>
       <Dialog.ActionTrigger asChild>
-        <Button variant="outline">Cancel</Button>
+        <Button variant="outline">{t('common.cancel')}</Button>
       </Dialog.ActionTrigger>
       {children}
     </Dialog.Footer>

@@ -1,8 +1,8 @@
 import { Box, Code, IconButton } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuCopy } from 'react-icons/lu';
-import { TICKET_TEXTS } from '#shared/messages.ts';
 import { copyLabel, type IdentifierKind, splitIdentifiers } from '../../lib/crypto-identifiers.ts';
+import { useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
 
 /**
@@ -29,17 +29,24 @@ export function IdentifierText({ text }: { text: string }) {
 }
 
 function CopyableIdentifier({ value, kind }: { value: string; kind: IdentifierKind }) {
+  const t = useT();
   const copy = () =>
     navigator.clipboard.writeText(value).then(
-      () => notify('success', TICKET_TEXTS.identifierCopied),
-      () => notify('error', TICKET_TEXTS.identifierCopyFailed),
+      () => notify('success', t('identifier.copied')),
+      () => notify('error', t('identifier.copyFailed')),
     );
   return (
     <Box as="span" display="inline-flex" alignItems="center" gap="0.5" maxW="full" verticalAlign="baseline">
       <Code fontFamily="mono" wordBreak="break-all" data-identifier={kind}>
         {value}
       </Code>
-      <IconButton aria-label={copyLabel(kind, value)} title="Copy" size="2xs" variant="ghost" onClick={copy}>
+      <IconButton
+        aria-label={copyLabel(kind, value, t)}
+        title={t('identifier.copy')}
+        size="2xs"
+        variant="ghost"
+        onClick={copy}
+      >
         <LuCopy aria-hidden />
       </IconButton>
     </Box>

@@ -1,8 +1,10 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { useT } from '../../i18n/react.tsx';
 import { toaster } from '../../lib/toaster-store.ts';
 
 /** Renders the toasts created with `notify`. */
 export function Toaster() {
+  const t = useT();
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
@@ -13,7 +15,7 @@ export function Toaster() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
+            {toast.closable && <Toast.CloseTrigger aria-label={t('toast.dismiss')} />}
           </Toast.Root>
         )}
       </ChakraToaster>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n/i18n.ts';
 import type { Role } from '#shared/constants.ts';
-import { MESSAGES, deactivateConfirmFor, passwordResetFor } from '#shared/messages.ts';
 import type { Agent, WeekPerformance } from '#shared/schemas/user.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
 
@@ -130,7 +130,7 @@ describe('Agent Management', () => {
   it('says so when there are no agents', async () => {
     renderApp('/admin/agents', api({ 'GET /api/agents': { status: 200, body: [] } }));
 
-    expect(await screen.findByText(MESSAGES.noAgents)).toBeTruthy();
+    expect(await screen.findByText(t('agents.empty'))).toBeTruthy();
   });
 
   it('shows an error instead of the table when the list cannot be loaded', async () => {
@@ -177,10 +177,10 @@ describe('Agent Management', () => {
       await user.type(dialog.getByLabelText(/Password/), '12345');
       await user.click(dialog.getByRole('button', { name: 'Create User' }));
 
-      expect(await dialog.findByText(MESSAGES.invalidEmail)).toBeTruthy();
-      expect(dialog.getByText(MESSAGES.firstNameRequired)).toBeTruthy();
-      expect(dialog.getByText(MESSAGES.lastNameRequired)).toBeTruthy();
-      expect(dialog.getByText(MESSAGES.passwordMin)).toBeTruthy();
+      expect(await dialog.findByText(t('validation.email'))).toBeTruthy();
+      expect(dialog.getByText(t('validation.firstName.required'))).toBeTruthy();
+      expect(dialog.getByText(t('validation.lastName.required'))).toBeTruthy();
+      expect(dialog.getByText(t('validation.password.tooShort', { min: 6 }))).toBeTruthy();
       expect(requests.some((request) => request.method === 'POST')).toBe(false);
     });
 
@@ -206,7 +206,7 @@ describe('Agent Management', () => {
       await user.selectOptions(dialog.getByLabelText('Role'), 'manager');
       await user.click(dialog.getByRole('button', { name: 'Create User' }));
 
-      expect(await screen.findByText(MESSAGES.userCreated)).toBeTruthy();
+      expect(await screen.findByText(t('createUser.success'))).toBeTruthy();
       expect(requests.find((request) => request.path === '/api/users')?.body).toEqual({
         email: 'nia@example.com',
         firstName: 'Nia',
@@ -233,7 +233,7 @@ describe('Agent Management', () => {
       await user.click(dialog.getByRole('button', { name: 'Create User' }));
 
       expect((await dialog.findByRole('alert')).textContent).toBe('A user with this email already exists');
-      expect(await screen.findByText(MESSAGES.userCreateFailed)).toBeTruthy();
+      expect(await screen.findByText(t('createUser.failed'))).toBeTruthy();
     });
   });
 
@@ -246,7 +246,7 @@ describe('Agent Management', () => {
       await user.type(dialog.getByLabelText(/Confirm Password/), 'secret2');
       await user.click(dialog.getByRole('button', { name: 'Reset Password' }));
 
-      expect(await dialog.findByText(MESSAGES.passwordsDontMatch)).toBeTruthy();
+      expect(await dialog.findByText(t('form.passwordMismatch'))).toBeTruthy();
       expect(dialog.getByLabelText(/Confirm Password/).getAttribute('aria-invalid')).toBe('true');
       expect(requests.some((request) => request.method === 'PUT')).toBe(false);
     });
@@ -262,7 +262,7 @@ describe('Agent Management', () => {
       await user.type(dialog.getByLabelText(/Confirm Password/), 'secret1');
       await user.click(dialog.getByRole('button', { name: 'Reset Password' }));
 
-      expect(await screen.findByText(passwordResetFor('amy@example.com'))).toBeTruthy();
+      expect(await screen.findByText(t('resetPassword.success', { email: 'amy@example.com' }))).toBeTruthy();
       expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ password: 'secret1' });
     });
 
@@ -274,7 +274,7 @@ describe('Agent Management', () => {
       await user.type(dialog.getByLabelText(/Confirm Password/), 'secret1');
       await user.click(dialog.getByRole('button', { name: 'Reset Password' }));
 
-      expect(await screen.findByText(MESSAGES.passwordResetFailed)).toBeTruthy();
+      expect(await screen.findByText(t('resetPassword.failed'))).toBeTruthy();
     });
   });
 
@@ -290,7 +290,7 @@ describe('Agent Management', () => {
       await user.selectOptions(dialog.getByLabelText('Role'), 'manager');
       await user.click(dialog.getByRole('button', { name: 'Update Role' }));
 
-      expect(await screen.findByText(MESSAGES.roleUpdated)).toBeTruthy();
+      expect(await screen.findByText(t('updateRole.success'))).toBeTruthy();
       expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({ role: 'manager' });
     });
 
@@ -309,7 +309,7 @@ describe('Agent Management', () => {
       await user.selectOptions(dialog.getByLabelText('Role'), 'agent');
       await user.click(dialog.getByRole('button', { name: 'Update Role' }));
 
-      expect(await screen.findByText(MESSAGES.roleUpdateFailed)).toBeTruthy();
+      expect(await screen.findByText(t('updateRole.failed'))).toBeTruthy();
       expect(screen.getByText('The last active admin cannot be given another role')).toBeTruthy();
     });
   });
@@ -322,11 +322,11 @@ describe('Agent Management', () => {
       );
 
       const dialog = await openAction(user, 'Amy Stone', 'Deactivate User');
-      expect(dialog.getByText(deactivateConfirmFor('Amy Stone'))).toBeTruthy();
+      expect(dialog.getByText(t('deactivateUser.confirm', { name: 'Amy Stone' }))).toBeTruthy();
       expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
       await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
 
-      expect(await screen.findByText(MESSAGES.userDeactivated)).toBeTruthy();
+      expect(await screen.findByText(t('deactivateUser.success'))).toBeTruthy();
       expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
         '/api/users/amy',
       ]);
@@ -348,7 +348,7 @@ describe('Agent Management', () => {
       const dialog = await openAction(user, 'Amy Stone', 'Deactivate User');
       await user.click(dialog.getByRole('button', { name: 'Deactivate' }));
 
-      expect(await screen.findByText(MESSAGES.userDeactivateFailed)).toBeTruthy();
+      expect(await screen.findByText(t('deactivateUser.failed'))).toBeTruthy();
     });
   });
 });

@@ -5,7 +5,8 @@ import { LuActivity, LuClock, LuUserCheck, LuUserPlus, LuUsers } from 'react-ico
 import type { Agent, User } from '#shared/schemas/user.ts';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { formatResponseTime } from '../../lib/format.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { dashboardMetricsQuery } from '../dashboard/queries.ts';
@@ -26,6 +27,7 @@ export function AgentManagementPage() {
 }
 
 function AgentManagement({ viewer }: { viewer: User }) {
+  const t = useT();
   const isAdmin = viewer.role === 'admin';
   const agents = useAgentsWithPerformance();
   const [creating, setCreating] = useState(false);
@@ -37,13 +39,13 @@ function AgentManagement({ viewer }: { viewer: User }) {
   return (
     <>
       <PageHeader
-        title={SECTION_TITLES.agents}
-        description="Staff accounts, roles and this week's performance."
+        title={t(SECTION_TITLES.agents)}
+        description={t('agents.description')}
         actions={
           isAdmin && (
             <Button onClick={() => setCreating(true)}>
               <LuUserPlus aria-hidden />
-              Create User
+              {t('createUser.title')}
             </Button>
           )
         }
@@ -54,7 +56,7 @@ function AgentManagement({ viewer }: { viewer: User }) {
 
         <Card.Root>
           <Card.Header>
-            <Card.Title as="h2">All Agents</Card.Title>
+            <Card.Title as="h2">{t('agents.all')}</Card.Title>
           </Card.Header>
           <Card.Body>
             <AgentsTable
@@ -81,25 +83,35 @@ function AgentManagement({ viewer }: { viewer: User }) {
 
 /** Total, active, average performance, and the real average response time (docs/product.md §11, not a fixed '2.4h'). */
 function AgentStatCards({ agents }: { agents: Agent[] }) {
+  const t = useT();
+  const format = useFormat();
   // The dashboard's figures are an extra here: the card waits for them, or says N/A, on its own.
   const metrics = useQuery(dashboardMetricsQuery());
   const stats = agentStats(agents);
   const pending = '…';
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-      <StatCard label="Total Agents" value={stats.total} icon={LuUsers} />
-      <StatCard label="Active Agents" value={stats.active} icon={LuUserCheck} />
+      <StatCard label={t('agents.total')} value={format.number(stats.total)} icon={LuUsers} />
+      <StatCard label={t('agents.active')} value={format.number(stats.active)} icon={LuUserCheck} />
       <StatCard
-        label="Avg Performance"
-        value={stats.averagePerformance === null ? 'N/A' : `${stats.averagePerformance}%`}
+        label={t('agents.avgPerformance')}
+        value={
+          stats.averagePerformance === null ? t('common.notAvailable') : format.wholePercent(stats.averagePerformance)
+        }
         icon={LuActivity}
-        hint="This week"
+        hint={t('agents.thisWeek')}
       />
       <StatCard
-        label="Response Time"
-        value={metrics.isPending ? pending : metrics.isError ? 'N/A' : formatResponseTime(metrics.data.avgResponseTime)}
+        label={t('agents.responseTime')}
+        value={
+          metrics.isPending
+            ? pending
+            : metrics.isError
+              ? t('common.notAvailable')
+              : format.responseTime(metrics.data.avgResponseTime)
+        }
         icon={LuClock}
-        hint="Average first response"
+        hint={t('agents.averageFirstResponse')}
       />
     </SimpleGrid>
   );

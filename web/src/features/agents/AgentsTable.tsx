@@ -1,11 +1,11 @@
 import { Avatar, Badge, HStack, IconButton, Link, Menu, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuEllipsisVertical } from 'react-icons/lu';
-import { ROLE_LABELS, type Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import type { Role } from '#shared/constants.ts';
 import type { Agent } from '#shared/schemas/user.ts';
-import { formatDate, useUserTimezone } from '../../lib/dates.ts';
-import { displayNameOf, initialsOf } from '../../lib/format.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
+import { displayNameOf, initialsOf, roleLabelOf } from '../../lib/format.ts';
 import { ROLE_BADGE_PALETTES } from './agent-stats.ts';
 
 /** What an admin can do to one staff member from the table. */
@@ -23,11 +23,12 @@ interface AgentsTableProps {
 
 /** The 'All Agents' table (docs/product.md §2 Agent Management). */
 export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTableProps) {
-  const timeZone = useUserTimezone();
+  const t = useT();
+  const format = useFormat();
   if (agents.length === 0) {
     return (
       <Text color="fg.muted" textAlign="center" py="10">
-        {MESSAGES.noAgents}
+        {t('agents.empty')}
       </Text>
     );
   }
@@ -37,18 +38,18 @@ export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTa
       <Table.Root size="sm" minW="3xl">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Agent</Table.ColumnHeader>
-            <Table.ColumnHeader>Role</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Performance</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Tickets Resolved</Table.ColumnHeader>
-            <Table.ColumnHeader>Joined</Table.ColumnHeader>
-            {onAction && <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>}
+            <Table.ColumnHeader>{t('agents.column.agent')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('agents.column.role')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('agents.column.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('agents.column.performance')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('agents.column.resolved')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('agents.column.joined')}</Table.ColumnHeader>
+            {onAction && <Table.ColumnHeader textAlign="end">{t('ticketTable.actions')}</Table.ColumnHeader>}
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {agents.map((agent) => {
-            const name = displayNameOf(agent);
+            const name = displayNameOf(agent, t);
             const week = agent.currentWeekPerformance;
             return (
               <Table.Row key={agent.id}>
@@ -69,42 +70,42 @@ export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTa
                           to="/$role/tickets"
                           params={{ role: viewerRole }}
                           search={{ assignedToId: agent.id }}
-                          aria-label={`View tickets of ${name}`}
+                          aria-label={t('agents.viewTicketsOf', { name })}
                         >
-                          View tickets
+                          {t('agents.viewTickets')}
                         </RouterLink>
                       </Link>
                     </Stack>
                   </HStack>
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={ROLE_BADGE_PALETTES[agent.role]}>{ROLE_LABELS[agent.role]}</Badge>
+                  <Badge colorPalette={ROLE_BADGE_PALETTES[agent.role]}>{roleLabelOf(agent.role, t)}</Badge>
                 </Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={agent.isActive ? 'green' : 'gray'} variant="outline">
-                    {agent.isActive ? 'Active' : 'Inactive'}
+                    {agent.isActive ? t('common.active') : t('common.inactive')}
                   </Badge>
                 </Table.Cell>
                 <Table.Cell>
                   {week ? (
                     <HStack gap="2" minW="32">
                       <Progress.Root value={week.performanceScore} max={100} size="sm" flex="1">
-                        <Progress.Track aria-label={`Performance of ${name}`}>
+                        <Progress.Track aria-label={t('agents.performanceOf', { name })}>
                           <Progress.Range />
                         </Progress.Track>
                       </Progress.Root>
                       <Text fontSize="sm" minW="10" textAlign="end">
-                        {Math.round(week.performanceScore)}%
+                        {format.wholePercent(Math.round(week.performanceScore))}
                       </Text>
                     </HStack>
                   ) : (
                     <Text fontSize="sm" color="fg.muted">
-                      No data yet
+                      {t('agents.noData')}
                     </Text>
                   )}
                 </Table.Cell>
-                <Table.Cell textAlign="end">{week?.ticketsResolved ?? 0}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDate(agent.createdAt, timeZone)}</Table.Cell>
+                <Table.Cell textAlign="end">{format.number(week?.ticketsResolved ?? 0)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{format.date(agent.createdAt)}</Table.Cell>
                 {onAction && (
                   <Table.Cell textAlign="end">
                     <AgentActionsMenu agent={agent} name={name} self={agent.id === viewerId} onAction={onAction} />
@@ -127,21 +128,22 @@ interface AgentActionsMenuProps {
 }
 
 function AgentActionsMenu({ agent, name, self, onAction }: AgentActionsMenuProps) {
+  const t = useT();
   return (
     <Menu.Root onSelect={(details) => onAction(details.value as AgentAction, agent)}>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={`Actions for ${name}`}>
+        <IconButton variant="ghost" size="sm" aria-label={t('agents.actionsFor', { name })}>
           <LuEllipsisVertical />
         </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="role">Update Role</Menu.Item>
-            <Menu.Item value="password">Reset Password</Menu.Item>
+            <Menu.Item value="role">{t('updateRole.title')}</Menu.Item>
+            <Menu.Item value="password">{t('resetPassword.title')}</Menu.Item>
             {agent.isActive && !self && (
               <Menu.Item value="deactivate" color="fg.error" _highlighted={{ bg: 'bg.error' }}>
-                Deactivate User
+                {t('deactivateUser.title')}
               </Menu.Item>
             )}
           </Menu.Content>

@@ -1,5 +1,6 @@
-import { MESSAGES, deactivateConfirmFor } from '#shared/messages.ts';
 import type { Agent } from '#shared/schemas/user.ts';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -15,6 +16,7 @@ interface DeactivateUserDialogProps {
 
 /** Admin: deactivate a staff member after confirmation (docs/product.md §2, §8); they are signed out everywhere. */
 export function DeactivateUserDialog({ agent, open, onClose }: DeactivateUserDialogProps) {
+  const t = useT();
   const deactivate = useDeactivateUserMutation();
 
   const confirm = async () => {
@@ -22,10 +24,10 @@ export function DeactivateUserDialog({ agent, open, onClose }: DeactivateUserDia
     try {
       await deactivate.mutateAsync(agent.id);
     } catch (error) {
-      if (!isUnauthorized(error)) notify('error', MESSAGES.userDeactivateFailed, refusalMessage(error));
+      if (!isUnauthorized(error)) notify('error', translate('deactivateUser.failed'), refusalMessage(error, translate));
       return;
     }
-    notify('success', MESSAGES.userDeactivated);
+    notify('success', translate('deactivateUser.success'));
     onClose();
   };
 
@@ -33,10 +35,10 @@ export function DeactivateUserDialog({ agent, open, onClose }: DeactivateUserDia
     <ConfirmDialog
       open={open}
       onClose={onClose}
-      title="Deactivate User"
-      message={agent ? deactivateConfirmFor(displayNameOf(agent)) : ''}
-      confirmLabel="Deactivate"
-      pendingLabel="Deactivating..."
+      title={t('deactivateUser.title')}
+      message={agent ? t('deactivateUser.confirm', { name: displayNameOf(agent, t) }) : ''}
+      confirmLabel={t('deactivateUser.submit')}
+      pendingLabel={t('deactivateUser.pending')}
       pending={deactivate.isPending}
       onConfirm={confirm}
     />

@@ -3,20 +3,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MESSAGES, passwordResetFor } from '#shared/messages.ts';
+import { issueText } from '#shared/i18n/messages.ts';
 import { type Agent, passwordSchema } from '#shared/schemas/user.ts';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useResetPasswordMutation } from './queries.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
+import { fieldErrorText } from '../../lib/form-errors.ts';
 
 /** The password and its confirmation; the mismatch is reported on the confirmation (docs/product.md §5). */
 const resetPasswordFormSchema = z
-  .object({ password: passwordSchema(), confirmPassword: z.string() })
+  .object({ password: passwordSchema('validation.password.tooShort'), confirmPassword: z.string() })
   .refine((values) => values.password === values.confirmPassword, {
-    message: MESSAGES.passwordsDontMatch,
+    message: issueText('form.passwordMismatch'),
     path: ['confirmPassword'],
   });
 
@@ -30,6 +33,7 @@ interface ResetPasswordDialogProps {
 
 /** Admin: set a new password for a staff member (docs/product.md §2, §5, §8). */
 export function ResetPasswordDialog({ agent, open, onClose }: ResetPasswordDialogProps) {
+  const t = useT();
   const resetPassword = useResetPasswordMutation();
   const {
     register,
@@ -46,10 +50,10 @@ export function ResetPasswordDialog({ agent, open, onClose }: ResetPasswordDialo
     try {
       await resetPassword.mutateAsync({ id: agent.id, password });
     } catch (error) {
-      if (!isUnauthorized(error)) notify('error', MESSAGES.passwordResetFailed, refusalMessage(error));
+      if (!isUnauthorized(error)) notify('error', translate('resetPassword.failed'), refusalMessage(error, translate));
       return;
     }
-    notify('success', passwordResetFor(agent.email));
+    notify('success', translate('resetPassword.success', { email: agent.email }));
     onClose();
   });
 
@@ -57,22 +61,22 @@ export function ResetPasswordDialog({ agent, open, onClose }: ResetPasswordDialo
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Reset Password"
-      description={agent && `${displayNameOf(agent)} (${agent.email})`}
+      title={t('resetPassword.title')}
+      description={agent && t('agents.person', { name: displayNameOf(agent, t), email: agent.email })}
       onSubmit={onSubmit}
-      submitLabel="Reset Password"
-      pendingLabel="Resetting..."
+      submitLabel={t('resetPassword.title')}
+      pendingLabel={t('resetPassword.pending')}
       pending={resetPassword.isPending}
     >
       <Field.Root invalid={Boolean(errors.password)} required>
-        <Field.Label>New Password</Field.Label>
+        <Field.Label>{t('resetPassword.newPassword')}</Field.Label>
         <Input type="password" autoComplete="new-password" {...register('password')} />
-        <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+        <Field.ErrorText>{fieldErrorText(errors.password?.message, t)}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.confirmPassword)} required>
-        <Field.Label>Confirm Password</Field.Label>
+        <Field.Label>{t('resetPassword.confirmPassword')}</Field.Label>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-        <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
+        <Field.ErrorText>{fieldErrorText(errors.confirmPassword?.message, t)}</Field.ErrorText>
       </Field.Root>
     </FormDialog>
   );

@@ -1,10 +1,11 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { ROLES, type Role } from '#shared/constants.ts';
 import type { Agent } from '#shared/schemas/user.ts';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
-import { displayNameOf } from '../../lib/format.ts';
+import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useUpdateRoleMutation } from './queries.ts';
@@ -18,6 +19,7 @@ interface UpdateRoleDialogProps {
 
 /** Admin: give a staff member another role (docs/product.md §2, §8). */
 export function UpdateRoleDialog({ agent, open, onClose }: UpdateRoleDialogProps) {
+  const t = useT();
   const update = useUpdateRoleMutation();
   const [role, setRole] = useState<Role>('agent');
   useEffect(() => {
@@ -30,10 +32,10 @@ export function UpdateRoleDialog({ agent, open, onClose }: UpdateRoleDialogProps
     try {
       await update.mutateAsync({ id: agent.id, role });
     } catch (error) {
-      if (!isUnauthorized(error)) notify('error', MESSAGES.roleUpdateFailed, refusalMessage(error));
+      if (!isUnauthorized(error)) notify('error', translate('updateRole.failed'), refusalMessage(error, translate));
       return;
     }
-    notify('success', MESSAGES.roleUpdated);
+    notify('success', translate('updateRole.success'));
     onClose();
   };
 
@@ -41,20 +43,20 @@ export function UpdateRoleDialog({ agent, open, onClose }: UpdateRoleDialogProps
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Update Role"
-      description={agent && `${displayNameOf(agent)} (${agent.email})`}
+      title={t('updateRole.title')}
+      description={agent && t('agents.person', { name: displayNameOf(agent, t), email: agent.email })}
       onSubmit={onSubmit}
-      submitLabel="Update Role"
-      pendingLabel="Updating..."
+      submitLabel={t('updateRole.title')}
+      pendingLabel={t('common.updating')}
       pending={update.isPending}
     >
       <Field.Root>
-        <Field.Label>Role</Field.Label>
+        <Field.Label>{t('agents.column.role')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field value={role} onChange={(event) => setRole(event.currentTarget.value as Role)}>
             {ROLES.map((option) => (
               <option key={option} value={option}>
-                {ROLE_LABELS[option]}
+                {roleLabelOf(option, t)}
               </option>
             ))}
           </NativeSelect.Field>

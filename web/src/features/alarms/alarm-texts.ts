@@ -2,42 +2,39 @@
  * What an alarm says (docs/product.md §2 "Real-time alarms", §8 alarm texts) and the settings used until the user's own
  * are loaded (docs/product.md §3 "User settings").
  */
-import { ALARM, PRIORITY_LABELS, type AlertType } from '#shared/constants.ts';
+import { ALARM, type AlertType } from '#shared/constants.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { AlarmMessage, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
+import type { Translate } from '../../i18n/react.tsx';
 
-/** docs/product.md §8 texts of the alarm feature. */
-export const ALARM_TEXTS = {
-  soundFailed: 'Unable to play alarm sound. Please check your browser settings.',
-  desktopEnabled: 'Desktop notifications are now enabled.',
-  desktopDenied: 'Desktop notifications require browser permission.',
-} as const;
-
-const TITLES: Partial<Record<AlertType, string>> = {
-  ticket_assigned: 'New Ticket Assigned',
-  ticket_created: 'New Ticket Created',
-  high_priority: 'High Priority Alert',
-  critical_priority: 'Critical Priority Alert',
-  webhook_disabled: 'Webhook Disabled',
-  ticket_status_changed: 'Ticket Status Changed',
-  customer_reply: 'Customer Replied',
+const TITLES: Partial<Record<AlertType, MessageKey>> = {
+  ticket_assigned: 'alarm.title.ticketAssigned',
+  ticket_created: 'alarm.title.ticketCreated',
+  high_priority: 'alarm.title.highPriority',
+  critical_priority: 'alarm.title.criticalPriority',
+  webhook_disabled: 'alarm.title.webhookDisabled',
+  ticket_status_changed: 'alarm.title.ticketStatusChanged',
+  customer_reply: 'alarm.title.customerReply',
 };
 
-/** The toast and desktop-notification title of an alarm type (docs/product.md §2). */
-export function alarmTitle(alarmType: string): string {
-  return TITLES[alarmType as AlertType] ?? 'Ticket Notification';
+/** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
+export function alarmTitle(alarmType: string, t: Translate): string {
+  return t(TITLES[alarmType as AlertType] ?? 'alarm.title.other');
 }
 
 /**
- * One line naming what the alarm is about: the ticket (`TKT-000042: Withdrawal stuck (High priority)`), or the
- * webhook that was disabled.
+ * One line naming what the alarm is about: the ticket (`TKT-000042: Withdrawal stuck (High priority)` in English), or
+ * the webhook that was disabled.
  */
-export function alarmDescription(alarm: AlarmMessage): string {
-  if (alarm.alarmType === 'webhook_disabled') {
-    return `Events to ${alarm.data.url} stopped after a day of failed deliveries. See Integrations.`;
-  }
+export function alarmDescription(alarm: AlarmMessage, t: Translate): string {
+  if (alarm.alarmType === 'webhook_disabled') return t('alarm.webhookDisabled', { url: alarm.data.url });
   const ticket = alarm.data;
-  return `${ticket.ticketId}: ${ticket.subject} (${PRIORITY_LABELS[ticket.priority]} priority)`;
+  return t('alarm.description', {
+    code: ticket.ticketId,
+    subject: ticket.subject,
+    priority: t(`priority.${ticket.priority}`),
+  });
 }
 
 export type AlarmTone = 'info' | 'warning' | 'error';
@@ -67,12 +64,12 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
 };
 
 /** The Settings page's test alarm: a sample ticket TEST-001 at high priority (docs/product.md §2). */
-export const TEST_ALARM: TicketAlarmMessage = {
+export const testAlarmMessage = (t: Translate): TicketAlarmMessage => ({
   alarmType: 'high_priority',
   data: {
     ticketId: 'TEST-001',
-    subject: 'Test alarm',
+    subject: t('alarm.testSubject'),
     priority: 'high',
     customerEmail: 'customer@example.com',
   },
-};
+});

@@ -3,8 +3,8 @@
  * user acts (requireInteraction) but closed after ALARM.desktopNotificationMs all the same.
  */
 import { ALARM } from '#shared/constants.ts';
+import { t } from '../../i18n/i18n.ts';
 import { notify } from '../../lib/notify.ts';
-import { ALARM_TEXTS } from './alarm-texts.ts';
 
 const supported = () => typeof globalThis.Notification === 'function';
 
@@ -39,7 +39,7 @@ export async function requestDesktopNotifications(): Promise<boolean> {
       ? 'granted'
       : await Notification.requestPermission();
   const granted = permission === 'granted';
-  if (granted) notify('success', ALARM_TEXTS.desktopEnabled);
-  else notify('warning', ALARM_TEXTS.desktopDenied);
+  if (granted) notify('success', t('alarm.desktopEnabled'));
+  else notify('warning', t('alarm.desktopDenied'));
   return granted;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n/i18n.ts';
 import { toaster } from '../../lib/toaster-store.ts';
-import { ALARM_TEXTS } from './alarm-texts.ts';
+
 import { fakeAudioContextClass, fakeNotificationClass } from './browser-fakes.ts';
 import { requestDesktopNotifications } from './desktop-notifications.ts';
 import { testAlarm } from './present-alarm.ts';
@@ -27,14 +28,14 @@ describe('testAlarm', () => {
     vi.stubGlobal('AudioContext', undefined);
 
     expect(await testAlarm({ soundType: 'bell', volume: 80 })).toBe(false);
-    expect(toaster.getVisibleToasts()).toMatchObject([{ title: ALARM_TEXTS.soundFailed, type: 'error' }]);
+    expect(toaster.getVisibleToasts()).toMatchObject([{ title: t('alarm.soundFailed'), type: 'error' }]);
   });
 });
 
 describe('requestDesktopNotifications', () => {
   it.each([
-    ['granted', true, ALARM_TEXTS.desktopEnabled],
-    ['denied', false, ALARM_TEXTS.desktopDenied],
+    ['granted', true, t('alarm.desktopEnabled')],
+    ['denied', false, t('alarm.desktopDenied')],
   ] as const)('when the user answers %s, says so', async (answer, granted, text) => {
     const notifications = fakeNotificationClass('default', answer);
     vi.stubGlobal('Notification', notifications.Notification);

@@ -5,17 +5,11 @@
 import { ALARM } from '#shared/constants.ts';
 import type { AlarmMessage } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings, UserSettings } from '#shared/schemas/settings.ts';
+import { t } from '../../i18n/i18n.ts';
 import { notify } from '../../lib/notify.ts';
 import { toaster } from '../../lib/toaster-store.ts';
 import { playAlarmSound } from './alarm-sound.ts';
-import {
-  ALARM_TEXTS,
-  DEFAULT_ALARM_SETTINGS,
-  TEST_ALARM,
-  alarmDescription,
-  alarmTitle,
-  alarmTone,
-} from './alarm-texts.ts';
+import { DEFAULT_ALARM_SETTINGS, alarmDescription, alarmTitle, alarmTone, testAlarmMessage } from './alarm-texts.ts';
 import { showDesktopNotification } from './desktop-notifications.ts';
 
 /** The parts of a user's settings an alarm reads; the notification toggles default to on. */
@@ -26,13 +20,16 @@ export interface AlarmPreferences {
 
 export const DEFAULT_ALARM_PREFERENCES: AlarmPreferences = { alarmSettings: DEFAULT_ALARM_SETTINGS };
 
-/** The in-page toast of an alarm; like every toast, it replaces the one on screen (docs/product.md §4). */
+/**
+ * The in-page toast of an alarm, in the language active when it arrives; like every toast, it replaces the one on
+ * screen (docs/product.md §4).
+ */
 export function showAlarmToast(alarm: AlarmMessage): void {
   toaster.remove();
   toaster.create({
     type: alarmTone(alarm.alarmType),
-    title: alarmTitle(alarm.alarmType),
-    description: alarmDescription(alarm),
+    title: alarmTitle(alarm.alarmType, t),
+    description: alarmDescription(alarm, t),
     duration: ALARM.toastMs,
     closable: true,
   });
@@ -48,7 +45,7 @@ export function presentAlarm(alarm: AlarmMessage, preferences: AlarmPreferences 
   }
   showAlarmToast(alarm);
   if (notifications?.desktopNotifications !== false) {
-    showDesktopNotification(alarmTitle(alarm.alarmType), alarmDescription(alarm), alarm.eventId);
+    showDesktopNotification(alarmTitle(alarm.alarmType, t), alarmDescription(alarm, t), alarm.eventId);
   }
 }
 
@@ -63,10 +60,11 @@ export async function testAlarm(
     await playAlarmSound(settings.soundType, settings.volume);
   } catch (error) {
     console.warn('Test alarm sound could not play', error);
-    notify('error', ALARM_TEXTS.soundFailed);
+    notify('error', t('alarm.soundFailed'));
     return false;
   }
-  showAlarmToast(TEST_ALARM);
-  showDesktopNotification(alarmTitle(TEST_ALARM.alarmType), alarmDescription(TEST_ALARM), 'alarm-test');
+  const test = testAlarmMessage(t);
+  showAlarmToast(test);
+  showDesktopNotification(alarmTitle(test.alarmType, t), alarmDescription(test, t), 'alarm-test');
   return true;
 }

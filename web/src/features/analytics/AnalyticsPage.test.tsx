@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
 import { categoryUsage, insights, metrics, topAgents, volume } from '../dashboard/test-data.ts';
 
@@ -51,7 +51,7 @@ describe('AI Analytics page', () => {
   it('shows the insights and the volume trend of the dashboard', async () => {
     renderApp('/admin/analytics', analyticsApi({ 'GET /api/auth/user': { status: 200, body: staffUser('admin') } }));
 
-    expect(await (await findPanel('AI Analytics Insights')).findByText('2 critical tickets are overdue')).toBeTruthy();
+    expect(await (await findPanel('AI Analytics Insights')).findByText('12 overdue tickets')).toBeTruthy();
     expect(
       await (await findPanel('Ticket Volume')).findByText('5 created · 5 resolved in the last 7 days'),
     ).toBeTruthy();
@@ -64,7 +64,7 @@ describe('AI Analytics page', () => {
       analyticsApi({ 'GET /api/agents/performance': notImplemented, 'GET /api/analytics/insights': notImplemented }),
     );
 
-    expect(await (await findPanel('Agent Performance')).findByText(MESSAGES.noAgentPerformance)).toBeTruthy();
-    expect(await (await findPanel('AI Analytics Insights')).findByText(MESSAGES.noInsights)).toBeTruthy();
+    expect(await (await findPanel('Agent Performance')).findByText(t('performance.empty'))).toBeTruthy();
+    expect(await (await findPanel('AI Analytics Insights')).findByText(t('insights.empty'))).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { useT } from '../../i18n/react.tsx';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { InsightsPanel } from '../../components/panels/InsightsPanel.tsx';
 import { VolumeTrend } from '../../components/panels/VolumeTrend.tsx';
@@ -14,12 +15,10 @@ import { insightsQuery } from './queries.ts';
  * The route answers 404 to agents, who are refused these reads anyway.
  */
 export function AnalyticsPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader
-        title={SECTION_TITLES.analytics}
-        description="Insights computed from your tickets, volume trends, category usage and agent performance."
-      />
+      <PageHeader title={t(SECTION_TITLES.analytics)} description={t('analytics.description')} />
       <Stack gap="6">
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
           <InsightsPanel query={insightsQuery()} />

@@ -1,8 +1,8 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { LuTags } from 'react-icons/lu';
-import { ticketCountText } from '#shared/messages.ts';
-import { formatPercent } from '../../lib/format.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { Panel } from '../../components/panels/Panel.tsx';
 import { PanelBoundary, PanelEmpty, PanelLoading } from '../../components/panels/PanelStatus.tsx';
 import { categoryUsageShares } from './analytics-format.ts';
@@ -10,9 +10,10 @@ import { categoryUsageQuery } from './queries.ts';
 
 /** Tickets currently filed under each category, most used first, in the category's own colour. */
 export function CategoryUsagePanel() {
+  const t = useT();
   return (
-    <Panel title="Category Usage" description="Tickets currently filed under each category.">
-      <PanelBoundary pending={<PanelLoading label="Loading category usage…" />}>
+    <Panel title={t('categoryUsage.title')} description={t('categoryUsage.description')}>
+      <PanelBoundary pending={<PanelLoading label={t('categoryUsage.loading')} />}>
         <CategoryUsageList />
       </PanelBoundary>
     </Panel>
@@ -20,9 +21,11 @@ export function CategoryUsagePanel() {
 }
 
 function CategoryUsageList() {
+  const t = useT();
+  const format = useFormat();
   const { data: usage } = useSuspenseQuery(categoryUsageQuery());
   if (usage.every((item) => item.count === 0)) {
-    return <PanelEmpty icon={<LuTags />} title="No tickets are filed under a category yet." />;
+    return <PanelEmpty icon={<LuTags />} title={t('categoryUsage.empty')} />;
   }
   return (
     <Stack as="ul" gap="3" listStyleType="none">
@@ -36,7 +39,10 @@ function CategoryUsageList() {
               </Text>
             </HStack>
             <Text color="fg.muted" flexShrink={0}>
-              {ticketCountText(item.count)} ({formatPercent(item.percent)})
+              {t('categoryUsage.share', {
+                tickets: t('categories.ticketCount', { count: item.count }),
+                share: format.percent(item.percent),
+              })}
             </Text>
           </HStack>
           <Box h="1.5" rounded="full" bg="bg.muted" aria-hidden>

@@ -3,29 +3,31 @@ import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LuDownload, LuScrollText } from 'react-icons/lu';
-import { AUDIT_TEXTS } from '#shared/messages.ts';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '#shared/schemas/audit.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import { AUDIT_ACTIONS } from '#shared/schemas/audit.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { staffQuery } from '../tickets/queries.ts';
+import { AUDIT_ACTION_LABELS } from './audit-labels.ts';
 import type { AuditSearch } from './audit-search.ts';
 import { auditCsv, auditCsvFileName } from './csv.ts';
 import { auditLogQuery, EXPORT_MAX_ENTRIES, fetchAllAuditEntries } from './queries.ts';
 
 const route = getRouteApi('/$role/_signedIn/audit');
 
-const COLUMNS = [
-  { title: 'Time', width: '11rem' },
-  { title: 'Action', width: '11rem' },
-  { title: 'Actor', width: undefined },
-  { title: 'Target', width: undefined },
-  { title: 'Details', width: undefined },
-  { title: 'Client address', width: '9rem' },
-] as const;
+const COLUMNS: readonly { title: MessageKey; width?: string }[] = [
+  { title: 'audit.column.time', width: '11rem' },
+  { title: 'audit.column.action', width: '11rem' },
+  { title: 'audit.column.actor' },
+  { title: 'audit.column.target' },
+  { title: 'audit.column.details' },
+  { title: 'audit.column.clientAddress', width: '9rem' },
+];
 
 /**
  * The audit log (docs/product.md §2 "Audit Log"), for admins: every administrative action and sign-in, newest first,
@@ -33,6 +35,7 @@ const COLUMNS = [
  * has read the first page they select. Export CSV downloads every entry the filters select, all pages.
  */
 export function AuditPage() {
+  const t = useT();
   const { actor, action, from, to } = route.useSearch();
   const navigate = route.useNavigate();
   const filters = useMemo<AuditSearch>(() => ({ actor, action, from, to }), [actor, action, from, to]);
@@ -44,10 +47,10 @@ export function AuditPage() {
     setExporting(true);
     try {
       const { entries, complete } = await fetchAllAuditEntries(filters);
-      download(auditCsv(entries), auditCsvFileName(filters, new Date()));
-      if (!complete) notify('warning', AUDIT_TEXTS.exportTruncated(EXPORT_MAX_ENTRIES));
+      download(auditCsv(entries, t), auditCsvFileName(filters, new Date()));
+      if (!complete) notify('warning', t('audit.exportTruncated', { max: EXPORT_MAX_ENTRIES }));
     } catch (error) {
-      notify('error', AUDIT_TEXTS.exportFailed, error instanceof Error ? error.message : undefined);
+      notify('error', t('audit.exportFailed'), error instanceof Error ? error.message : undefined);
     } finally {
       setExporting(false);
     }
@@ -56,12 +59,17 @@ export function AuditPage() {
   return (
     <>
       <PageHeader
-        title={SECTION_TITLES.audit}
-        description={AUDIT_TEXTS.description}
+        title={t(SECTION_TITLES.audit)}
+        description={t('audit.description')}
         actions={
-          <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting...">
+          <Button
+            variant="outline"
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            loadingText={t('audit.exporting')}
+          >
             <LuDownload aria-hidden />
-            Export CSV
+            {t('audit.exportCsv')}
           </Button>
         }
       />
@@ -87,23 +95,24 @@ function download(text: string, fileName: string) {
 
 /** Actor, action and period, each written to the URL as it changes (a history entry per change). */
 function AuditFilterBar({ filters, onChange }: { filters: AuditSearch; onChange: (changes: AuditSearch) => void }) {
+  const t = useT();
   const staff = useQuery(staffQuery());
   const known = staff.data ?? [];
   const actorIsStaff = !filters.actor || known.some((member) => member.id === filters.actor);
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="3" align={{ lg: 'end' }}>
       <Field.Root width={{ base: 'full', lg: '64' }}>
-        <Field.Label>Actor</Field.Label>
+        <Field.Label>{t('audit.column.actor')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={filters.actor ?? ''}
             onChange={(event) => onChange({ actor: event.target.value || undefined })}
           >
-            <option value="">{AUDIT_TEXTS.anyone}</option>
+            <option value="">{t('audit.anyone')}</option>
             {!actorIsStaff && <option value={filters.actor}>{filters.actor}</option>}
             {known.map((member) => (
               <option key={member.id} value={member.id}>
-                {displayNameOf(member)} ({member.email})
+                {t('agents.person', { name: displayNameOf(member, t), email: member.email })}
               </option>
             ))}
           </NativeSelect.Field>
@@ -111,7 +120,7 @@ function AuditFilterBar({ filters, onChange }: { filters: AuditSearch; onChange:
         </NativeSelect.Root>
       </Field.Root>
       <Field.Root width={{ base: 'full', lg: '56' }}>
-        <Field.Label>Action</Field.Label>
+        <Field.Label>{t('audit.column.action')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={filters.action ?? ''}
@@ -119,10 +128,10 @@ function AuditFilterBar({ filters, onChange }: { filters: AuditSearch; onChange:
               onChange({ action: AUDIT_ACTIONS.find((candidate) => candidate === event.target.value) })
             }
           >
-            <option value="">{AUDIT_TEXTS.allActions}</option>
+            <option value="">{t('audit.allActions')}</option>
             {AUDIT_ACTIONS.map((value) => (
               <option key={value} value={value}>
-                {AUDIT_ACTION_LABELS[value]}
+                {t(AUDIT_ACTION_LABELS[value])}
               </option>
             ))}
           </NativeSelect.Field>
@@ -131,7 +140,7 @@ function AuditFilterBar({ filters, onChange }: { filters: AuditSearch; onChange:
       </Field.Root>
       <HStack gap="3">
         <Field.Root>
-          <Field.Label>From</Field.Label>
+          <Field.Label>{t('audit.from')}</Field.Label>
           <Input
             type="date"
             value={filters.from ?? ''}
@@ -140,7 +149,7 @@ function AuditFilterBar({ filters, onChange }: { filters: AuditSearch; onChange:
           />
         </Field.Root>
         <Field.Root>
-          <Field.Label>To</Field.Label>
+          <Field.Label>{t('audit.to')}</Field.Label>
           <Input
             type="date"
             value={filters.to ?? ''}
@@ -156,8 +165,9 @@ function AuditFilterBar({ filters, onChange }: { filters: AuditSearch; onChange:
 /** The entries the filters select, a page at a time; the rows on screen stay, dimmed, while new filters load. */
 function AuditTable({ filters }: { filters: AuditSearch }) {
   const shown = useDeferredValue(filters);
+  const t = useT();
+  const format = useFormat();
   const log = useSuspenseInfiniteQuery(auditLogQuery(shown));
-  const timeZone = useUserTimezone();
   const entries = log.data.pages.flatMap((page) => page.entries);
   const stale = shown !== filters;
 
@@ -169,7 +179,7 @@ function AuditTable({ filters }: { filters: AuditSearch }) {
             <LuScrollText />
           </EmptyState.Indicator>
           <VStack textAlign="center">
-            <EmptyState.Title>{AUDIT_TEXTS.empty}</EmptyState.Title>
+            <EmptyState.Title>{t('audit.empty')}</EmptyState.Title>
           </VStack>
         </EmptyState.Content>
       </EmptyState.Root>
@@ -178,12 +188,12 @@ function AuditTable({ filters }: { filters: AuditSearch }) {
   return (
     <Box opacity={stale ? 0.6 : 1} aria-busy={stale} transition="opacity 0.15s">
       <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label="Audit log" tableLayout="fixed" minW="60rem">
+        <Table.Root size="sm" aria-label={t('audit.tableLabel')} tableLayout="fixed" minW="60rem">
           <Table.Header>
             <Table.Row>
               {COLUMNS.map((column) => (
                 <Table.ColumnHeader key={column.title} w={column.width}>
-                  {column.title}
+                  {t(column.title)}
                 </Table.ColumnHeader>
               ))}
             </Table.Row>
@@ -192,9 +202,11 @@ function AuditTable({ filters }: { filters: AuditSearch }) {
             {entries.map((entry) => (
               <Table.Row key={entry.id}>
                 <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums" title={entry.at}>
-                  {formatDateTime(entry.at, timeZone)}
+                  {format.dateTime(entry.at)}
                 </Table.Cell>
-                <Table.Cell>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</Table.Cell>
+                <Table.Cell>
+                  {AUDIT_ACTION_LABELS[entry.action] ? t(AUDIT_ACTION_LABELS[entry.action]) : entry.action}
+                </Table.Cell>
                 <Table.Cell truncate title={entry.actor.name}>
                   {entry.actor.name}
                 </Table.Cell>
@@ -214,7 +226,7 @@ function AuditTable({ filters }: { filters: AuditSearch }) {
       </Table.ScrollArea>
       {log.isFetchNextPageError && log.error && (
         <Box mt="4">
-          <LoadError title={AUDIT_TEXTS.loadFailed} error={log.error} onRetry={() => void log.fetchNextPage()} />
+          <LoadError title={t('audit.loadFailed')} error={log.error} onRetry={() => void log.fetchNextPage()} />
         </Box>
       )}
       {log.hasNextPage && (
@@ -223,10 +235,10 @@ function AuditTable({ filters }: { filters: AuditSearch }) {
           variant="outline"
           width="full"
           loading={log.isFetchingNextPage}
-          loadingText="Loading..."
+          loadingText={t('ticketTable.loadingMore')}
           onClick={() => void log.fetchNextPage()}
         >
-          Load more
+          {t('ticketTable.loadMore')}
         </Button>
       )}
     </Box>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
+import { t } from '../../i18n/i18n.ts';
 import { AUDIT_CSV_COLUMNS, auditCsv, auditCsvFileName } from './csv.ts';
 
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -44,10 +45,10 @@ function parseCsv(text: string): string[][] {
 
 describe('auditCsv', () => {
   it('writes a header and one row per entry, fields in column order, CRLF line ends', () => {
-    const text = auditCsv([entry()]);
+    const text = auditCsv([entry()], t);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(parseCsv(text)).toEqual([
-      [...AUDIT_CSV_COLUMNS],
+      AUDIT_CSV_COLUMNS.map((key) => t(key)),
       [
         '2026-11-24T09:00:00.000Z',
         'Changed role',
@@ -65,21 +66,21 @@ describe('auditCsv', () => {
 
   it('quotes commas, quotes and line breaks so every value comes back whole', () => {
     const tricky = 'a, "quoted"\nsecond line';
-    const rows = parseCsv(auditCsv([entry({ details: tricky, target: null, clientAddress: null })]));
+    const rows = parseCsv(auditCsv([entry({ details: tricky, target: null, clientAddress: null })], t));
     expect(rows[1]![8]).toBe(tricky);
     expect(rows[1]![5]).toBe('');
     expect(rows[1]![9]).toBe('');
-    expect(auditCsv([entry({ details: tricky })])).toContain('"a, ""quoted""\nsecond line"');
+    expect(auditCsv([entry({ details: tricky })], t)).toContain('"a, ""quoted""\nsecond line"');
   });
 
   it('defuses values a spreadsheet would run as formulas', () => {
     const evil = '=HYPERLINK("http://evil.example","x")';
     const rows = parseCsv(
-      auditCsv([entry({ action: 'sign_in_failed', actor: { type: 'anonymous', id: evil, name: evil } })]),
+      auditCsv([entry({ action: 'sign_in_failed', actor: { type: 'anonymous', id: evil, name: evil } })], t),
     );
     expect(rows[1]![2]).toBe(`'${evil}`);
     expect(rows[1]![4]).toBe(`'${evil}`);
-    expect(parseCsv(auditCsv([entry({ details: '-1+1' })]))[1]![8]).toBe("'-1+1");
+    expect(parseCsv(auditCsv([entry({ details: '-1+1' })], t))[1]![8]).toBe("'-1+1");
   });
 
   it('names the file after its filters and the day', () => {

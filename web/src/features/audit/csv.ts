@@ -4,20 +4,24 @@
  * run as a formula (starting with =, +, -, @, tab or CR) is prefixed with an apostrophe, so that opening the export
  * never executes what an attacker typed into, say, a failed sign-in's e-mail address.
  */
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '#shared/schemas/audit.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { AuditEntry } from '#shared/schemas/audit.ts';
+import type { Translate } from '../../i18n/react.tsx';
+import { AUDIT_ACTION_LABELS } from './audit-labels.ts';
 
+/** The header row, in the reader's language (the values stay as stored: times in UTC, types and ids as the API has them). */
 export const AUDIT_CSV_COLUMNS = [
-  'Time (UTC)',
-  'Action',
-  'Actor',
-  'Actor type',
-  'Actor id',
-  'Target',
-  'Target type',
-  'Target id',
-  'Details',
-  'Client address',
-] as const;
+  'audit.csv.time',
+  'audit.column.action',
+  'audit.column.actor',
+  'audit.csv.actorType',
+  'audit.csv.actorId',
+  'audit.column.target',
+  'audit.csv.targetType',
+  'audit.csv.targetId',
+  'audit.column.details',
+  'audit.column.clientAddress',
+] as const satisfies readonly MessageKey[];
 
 function cell(value: string | null): string {
   let text = value ?? '';
@@ -26,11 +30,11 @@ function cell(value: string | null): string {
 }
 
 /** The CSV text of these entries, in the order given. */
-export function auditCsv(entries: readonly AuditEntry[]): string {
+export function auditCsv(entries: readonly AuditEntry[], t: Translate): string {
   const rows = entries.map((e) =>
     [
       e.at,
-      AUDIT_ACTION_LABELS[e.action] ?? e.action,
+      AUDIT_ACTION_LABELS[e.action] ? t(AUDIT_ACTION_LABELS[e.action]) : e.action,
       e.actor.name,
       e.actor.type,
       e.actor.id,
@@ -41,7 +45,7 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       e.clientAddress,
     ].map(cell),
   );
-  return `${[AUDIT_CSV_COLUMNS.map(cell), ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
+  return `${[AUDIT_CSV_COLUMNS.map((key) => cell(t(key))), ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
 }
 
 /** The export's file name: the filters it was made with, so that two exports are told apart. */

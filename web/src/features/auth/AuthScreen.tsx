@@ -1,7 +1,7 @@
 import { Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuLifeBuoy } from 'react-icons/lu';
-import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../lib/brand.ts';
+import { useT } from '../../i18n/react.tsx';
 
 interface AuthScreenProps {
   children: ReactNode;
@@ -11,6 +11,7 @@ interface AuthScreenProps {
 
 /** Centred frame with the product name, shared by the signed-out screens. */
 export function AuthScreen({ children, colorPalette = 'gray', maxW = 'md' }: AuthScreenProps) {
+  const t = useT();
   return (
     <Flex
       as="main"
@@ -26,10 +27,10 @@ export function AuthScreen({ children, colorPalette = 'gray', maxW = 'md' }: Aut
         <Stack gap="1" align="center" textAlign="center">
           <Icon as={LuLifeBuoy} boxSize="8" color="colorPalette.solid" aria-hidden />
           <Text fontWeight="bold" fontSize="xl">
-            {PRODUCT_NAME}
+            {t('brand.name')}
           </Text>
           <Text color="fg.muted" fontSize="sm">
-            {PRODUCT_SUBTITLE}
+            {t('brand.subtitle')}
           </Text>
         </Stack>
         {children}

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { type FakeRoutes, renderApp, signedOut, staffUser } from '../../test/render-app.tsx';
 import type { User } from '#shared/schemas/user.ts';
 
@@ -41,8 +41,8 @@ describe('login form', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText(MESSAGES.invalidEmail)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.passwordRequired)).toBeTruthy();
+    expect(await screen.findByText(t('validation.email'))).toBeTruthy();
+    expect(screen.getByText(t('validation.password.required'))).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(requests.some((request) => request.path === '/api/auth/agent-login')).toBe(false);
   });
@@ -53,8 +53,8 @@ describe('login form', () => {
     await fillIn(user, 'not-an-email', 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText(MESSAGES.invalidEmail)).toBeTruthy();
-    expect(screen.queryByText(MESSAGES.passwordRequired)).toBeNull();
+    expect(await screen.findByText(t('validation.email'))).toBeTruthy();
+    expect(screen.queryByText(t('validation.password.required'))).toBeNull();
   });
 
   it("shows the server's message when the credentials are refused, without signing the visitor out", async () => {
@@ -67,7 +67,7 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Account is locked.');
-    expect(screen.queryByText(MESSAGES.unauthorizedTitle)).toBeNull();
+    expect(screen.queryByText(t('session.signedOutTitle'))).toBeNull();
     expect(session.signIn).not.toHaveBeenCalled();
   });
 
@@ -80,7 +80,7 @@ describe('login form', () => {
     await fillIn(user, 'agent@example.com', 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.invalidCredentials);
+    expect((await screen.findByRole('alert')).textContent).toBe(t('error.auth.invalidCredentials'));
   });
 
   it("puts the server's field errors under their fields", async () => {
@@ -104,7 +104,7 @@ describe('login form', () => {
 
     await fillIn(user, 'manager@example.com', 'secret{Enter}');
 
-    expect(await screen.findByText(MESSAGES.loggedIn)).toBeTruthy();
+    expect(await screen.findByText(t('signIn.success'))).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/manager');
     const login = requests.find((request) => request.path === '/api/auth/agent-login');

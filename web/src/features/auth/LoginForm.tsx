@@ -2,13 +2,15 @@ import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useState } from 'react';
-import { type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { REFRESH_AFTER_LOGIN_MS } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { LoginInput } from '#shared/schemas/user.ts';
-import { ApiError } from '../../lib/api.ts';
+import { t as translate } from '../../i18n/i18n.ts';
+import { type Translate, useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
 import { isRole } from '../../lib/roles.ts';
+import { serverReason } from '../../lib/server-message.ts';
+import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
 import { endPrerenderedSignIn } from '../../prerender/takeover.ts';
 import { LOGIN_VARIANTS, type LoginVariant } from './login-variants.ts';
 import { refreshCurrentUser, useLoginMutation } from './queries.ts';
@@ -27,11 +29,13 @@ const loginResolver: Resolver<LoginInput> = async (values, context, options) => 
 
 /** E-mail and password sign-in; afterwards goes to the login route's dashboard (`/staff`: the user's own). */
 export function LoginForm({ variant }: { variant: LoginVariant }) {
+  const t = useT();
   const look = LOGIN_VARIANTS[variant];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const login = useLoginMutation();
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The refusal itself, worded when shown, so that it follows the language.
+  const [refusal, setRefusal] = useState<{ error: unknown } | null>(null);
   // No default values: on a hydrated pre-rendered page the inputs may already hold what the visitor typed, and the
   // form takes its values from them when it registers them.
   const {
@@ -42,15 +46,15 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   } = useForm<LoginInput>({ resolver: loginResolver });
 
   const onSubmit = handleSubmit(async (credentials) => {
-    setServerError(null);
+    setRefusal(null);
     try {
       await login.mutateAsync(credentials);
     } catch (error) {
-      setServerError(loginErrorMessage(error));
-      showFieldErrors(error, setError);
+      setRefusal({ error });
+      showFieldErrors(error, ['email', 'password'], setError);
       return;
     }
-    notify('success', MESSAGES.loggedIn);
+    notify('success', translate('signIn.success'));
     // docs/product.md §4: the session cookies settle before the user is read again.
     await new Promise((resolve) => setTimeout(resolve, REFRESH_AFTER_LOGIN_MS));
     // If this read fails, the destination's guard reads the user again and shows the failure there.
@@ -69,52 +73,44 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   }, []);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={look.title}>
+    <form onSubmit={onSubmit} noValidate aria-label={t(look.title)}>
       <Stack gap="4">
-        {serverError && (
+        {refusal && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Title>{serverError}</Alert.Title>
+            <Alert.Title>{loginErrorMessage(refusal.error, t)}</Alert.Title>
           </Alert.Root>
         )}
         <Field.Root invalid={Boolean(errors.email)}>
-          <Field.Label>Email</Field.Label>
-          <Input type="email" autoComplete="username" placeholder={look.emailPlaceholder} {...register('email')} />
-          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+          <Field.Label>{t('signIn.email')}</Field.Label>
+          <Input type="email" autoComplete="username" placeholder={t(look.emailPlaceholder)} {...register('email')} />
+          <Field.ErrorText>{fieldErrorText(errors.email?.message, t)}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.password)}>
-          <Field.Label>Password</Field.Label>
+          <Field.Label>{t('signIn.password')}</Field.Label>
           <Input
             type="password"
             autoComplete="current-password"
-            placeholder="Enter your password"
+            placeholder={t('signIn.passwordPlaceholder')}
             {...register('password')}
           />
-          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+          <Field.ErrorText>{fieldErrorText(errors.password?.message, t)}</Field.ErrorText>
         </Field.Root>
         <Button
           type="submit"
           colorPalette={look.colorPalette}
           loading={isSubmitting}
-          loadingText="Signing in..."
+          loadingText={t('signIn.submitting')}
           width="full"
         >
-          Sign In
+          {t('signIn.submit')}
         </Button>
       </Stack>
     </form>
   );
 }
 
-function loginErrorMessage(error: unknown): string {
-  return (error instanceof ApiError && error.body?.message) || MESSAGES.invalidCredentials;
-}
-
-/** A 400 names the offending fields; show each message under its field. */
-function showFieldErrors(error: unknown, setError: UseFormSetError<LoginInput>): void {
-  if (!(error instanceof ApiError) || !error.body?.errors) return;
-  for (const field of ['email', 'password'] as const) {
-    const message = error.body.errors[field];
-    if (message) setError(field, { message });
-  }
+/** The server's refusal, or 'Invalid credentials. Please try again.' when it gave none. */
+function loginErrorMessage(error: unknown, t: Translate): string {
+  return serverReason(error, t) || t('error.auth.invalidCredentials');
 }

@@ -2,25 +2,28 @@ import { Card, Heading, Icon, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } fr
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { IconType } from 'react-icons';
 import { LuHeadset, LuShieldCheck, LuUsers } from 'react-icons/lu';
-import { ROLE_LABELS, ROLES, type Role } from '#shared/constants.ts';
+import { ROLES, type Role } from '#shared/constants.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import { useT } from '../../i18n/react.tsx';
 import { colorPaletteFor } from '../../lib/roles.ts';
 import { AuthScreen } from './AuthScreen.tsx';
 
-const ROLE_CARDS: Record<Role, { icon: IconType; description: string }> = {
-  admin: { icon: LuShieldCheck, description: 'Full access: staff, categories, analytics and every ticket.' },
-  manager: { icon: LuUsers, description: 'Team oversight: tickets, agents and analytics.' },
-  agent: { icon: LuHeadset, description: 'Handle assigned tickets and log customer calls.' },
+const ROLE_CARDS: Record<Role, { icon: IconType; description: MessageKey }> = {
+  admin: { icon: LuShieldCheck, description: 'roleChooser.admin' },
+  manager: { icon: LuUsers, description: 'roleChooser.manager' },
+  agent: { icon: LuHeadset, description: 'roleChooser.agent' },
 };
 
 /** The signed-out home: pick a role to reach its login screen. */
 export function RoleChooserPage() {
+  const t = useT();
   return (
     <AuthScreen maxW="4xl">
       <Stack gap="2" textAlign="center">
         <Heading as="h1" size="2xl">
-          Choose your role
+          {t('roleChooser.title')}
         </Heading>
-        <Text color="fg.muted">Sign in with the account your administrator gave you.</Text>
+        <Text color="fg.muted">{t('roleChooser.description')}</Text>
       </Stack>
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4">
         {ROLES.map((role) => {
@@ -38,11 +41,11 @@ export function RoleChooserPage() {
                   <Heading as="h2" size="lg">
                     <LinkOverlay asChild>
                       <RouterLink to="/$role" params={{ role }}>
-                        {ROLE_LABELS[role]}
+                        {t(`role.${role}`)}
                       </RouterLink>
                     </LinkOverlay>
                   </Heading>
-                  <Text color="fg.muted">{card.description}</Text>
+                  <Text color="fg.muted">{t(card.description)}</Text>
                 </Card.Body>
               </Card.Root>
             </LinkBox>

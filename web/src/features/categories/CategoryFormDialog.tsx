@@ -3,12 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CATEGORY_DISPLAY_NAME_MAX, CATEGORY_NAME_MAX, DEFAULT_CATEGORY_COLOR } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
+import { FormDialog } from '../../components/ui/DialogFrames.tsx';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { FormDialog } from '../../components/ui/DialogFrames.tsx';
-import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
+import { refusalMessage } from '../../lib/server-message.ts';
+import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
 import { ColorPalette } from './ColorPalette.tsx';
 import { type CategoryFormInput, categoryFormSchema, followNameChange } from './category-form.ts';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './queries.ts';
@@ -34,6 +36,7 @@ interface CategoryFormDialogProps {
 
 /** Create or edit a category (docs/product.md §2, §5, §8); the edit form also switches it on or off. */
 export function CategoryFormDialog({ category, open, onClose }: CategoryFormDialogProps) {
+  const t = useT();
   const editing = Boolean(category);
   const create = useCreateCategoryMutation();
   const update = useUpdateCategoryMutation();
@@ -77,11 +80,11 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
     } catch (error) {
       if (isUnauthorized(error)) return;
       showFieldErrors(error, FIELDS, setError);
-      const fallback = category ? MESSAGES.categoryUpdateFailed : MESSAGES.categoryCreateFailed;
-      notify('error', refusalMessage(error) ?? fallback);
+      const fallback = translate(category ? 'categoryForm.updateFailed' : 'categoryForm.createFailed');
+      notify('error', refusalMessage(error, translate) ?? fallback);
       return;
     }
-    notify('success', category ? 'Category updated successfully' : 'Category created successfully');
+    notify('success', translate(category ? 'categoryForm.updated' : 'categoryForm.created'));
     onClose();
   });
 
@@ -89,27 +92,32 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Edit Category' : 'Create Category'}
+      title={editing ? t('categoryForm.editTitle') : t('categoryForm.createTitle')}
       onSubmit={onSubmit}
-      submitLabel={editing ? 'Save Changes' : 'Create Category'}
-      pendingLabel={editing ? 'Saving...' : 'Creating...'}
+      submitLabel={editing ? t('categoryForm.save') : t('categoryForm.createTitle')}
+      pendingLabel={editing ? t('common.saving') : t('common.creating')}
       pending={create.isPending || update.isPending}
     >
       <Field.Root invalid={Boolean(errors.name)} required>
-        <Field.Label>Name</Field.Label>
-        <Input placeholder="e.g. fiat_deposit" maxLength={CATEGORY_NAME_MAX} autoComplete="off" {...nameField} />
-        <Field.HelperText>A short identifier; words joined with underscores.</Field.HelperText>
-        <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+        <Field.Label>{t('categoryForm.name')}</Field.Label>
+        <Input
+          placeholder={t('categoryForm.namePlaceholder')}
+          maxLength={CATEGORY_NAME_MAX}
+          autoComplete="off"
+          {...nameField}
+        />
+        <Field.HelperText>{t('categoryForm.nameHint')}</Field.HelperText>
+        <Field.ErrorText>{fieldErrorText(errors.name?.message, t)}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.displayName)} required>
-        <Field.Label>Display Name</Field.Label>
+        <Field.Label>{t('categoryForm.displayName')}</Field.Label>
         <Input maxLength={CATEGORY_DISPLAY_NAME_MAX} autoComplete="off" {...register('displayName')} />
-        <Field.ErrorText>{errors.displayName?.message}</Field.ErrorText>
+        <Field.ErrorText>{fieldErrorText(errors.displayName?.message, t)}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.description)}>
-        <Field.Label>Description</Field.Label>
+        <Field.Label>{t('ticketForm.description')}</Field.Label>
         <Textarea rows={3} {...register('description')} />
-        <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
+        <Field.ErrorText>{fieldErrorText(errors.description?.message, t)}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={Boolean(errors.color)}>
         <Controller
@@ -119,7 +127,7 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
             <ColorPalette value={field.value ?? DEFAULT_CATEGORY_COLOR} onChange={field.onChange} />
           )}
         />
-        <Field.ErrorText>{errors.color?.message}</Field.ErrorText>
+        <Field.ErrorText>{fieldErrorText(errors.color?.message, t)}</Field.ErrorText>
       </Field.Root>
       {editing && (
         <Controller
@@ -133,7 +141,7 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
             >
               <Switch.HiddenInput onBlur={field.onBlur} />
               <Switch.Control />
-              <Switch.Label>Active (offered when tickets are created)</Switch.Label>
+              <Switch.Label>{t('categoryForm.activeSwitch')}</Switch.Label>
             </Switch.Root>
           )}
         />

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n/i18n.ts';
 import { COLOR_PALETTE } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
 
@@ -58,7 +58,7 @@ describe('Category Management', () => {
     expect(kyc.getByText('3 tickets')).toBeTruthy();
     expect(kyc.getByText('Active')).toBeTruthy();
     const api_ = await rowOf('API Technical');
-    expect(api_.getByText(MESSAGES.noDescription)).toBeTruthy();
+    expect(api_.getByText(t('categories.noDescription'))).toBeTruthy();
     expect(api_.getByText('0 tickets')).toBeTruthy();
     expect((await rowOf('Others')).getByText('Inactive')).toBeTruthy();
 
@@ -70,7 +70,7 @@ describe('Category Management', () => {
   it('invites to create the first category when there is none', async () => {
     renderApp('/admin/categories', api({ 'GET /api/categories': { status: 200, body: [] } }));
 
-    expect(await screen.findByText(MESSAGES.noCategories)).toBeTruthy();
+    expect(await screen.findByText(t('categories.empty'))).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Most Used' }).textContent).toContain('N/A');
   });
 
@@ -140,8 +140,8 @@ describe('Category Management', () => {
       const dialog = await openCreate(user);
       await user.click(dialog.getByRole('button', { name: 'Create Category' }));
 
-      expect(await dialog.findByText(MESSAGES.nameRequired)).toBeTruthy();
-      expect(dialog.getByText(MESSAGES.displayNameRequired)).toBeTruthy();
+      expect(await dialog.findByText(t('validation.name.required'))).toBeTruthy();
+      expect(dialog.getByText(t('validation.displayName.required'))).toBeTruthy();
       expect(requests.some((request) => request.method === 'POST')).toBe(false);
     });
 
@@ -151,7 +151,7 @@ describe('Category Management', () => {
         { status: 409, body: { message: 'A category with this name already exists' } },
         'A category with this name already exists',
       ],
-      ['the product text when the server gives none', { status: 500 }, MESSAGES.categoryCreateFailed],
+      ['the product text when the server gives none', { status: 500 }, t('categoryForm.createFailed')],
     ])('reports a failure with %s', async (_case, reply, text) => {
       const { user } = renderApp('/admin/categories', api({ 'POST /api/categories': reply }));
 
@@ -196,7 +196,7 @@ describe('Category Management', () => {
       const dialog = within(await screen.findByRole('dialog'));
       await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-      expect(await screen.findByText(MESSAGES.categoryUpdateFailed)).toBeTruthy();
+      expect(await screen.findByText(t('categoryForm.updateFailed'))).toBeTruthy();
     });
   });
 
@@ -206,7 +206,7 @@ describe('Category Management', () => {
 
       await user.click(await screen.findByRole('button', { name: 'Delete API Technical' }));
       const dialog = within(await screen.findByRole('alertdialog'));
-      expect(dialog.getByText(MESSAGES.categoryDeleteConfirm)).toBeTruthy();
+      expect(dialog.getByText(t('categories.deleteConfirm'))).toBeTruthy();
       expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
       await user.click(dialog.getByRole('button', { name: 'Delete' }));
 
@@ -223,7 +223,7 @@ describe('Category Management', () => {
         { status: 409, body: { message: 'This category is used by 3 tickets; deactivate it instead' } },
         'This category is used by 3 tickets; deactivate it instead',
       ],
-      ['the product text when the server gives none', { status: 500 }, MESSAGES.categoryDeleteFailed],
+      ['the product text when the server gives none', { status: 500 }, t('categories.deleteFailed')],
     ])('reports a refusal with %s', async (_case, reply, text) => {
       const { user } = renderApp('/admin/categories', api({ 'DELETE /api/categories/c1': reply }));
 

@@ -2,9 +2,11 @@ import { Badge, Box, Button, Card, HStack, IconButton, SimpleGrid, Stack, Table,
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuCircleCheck, LuPencil, LuPlus, LuTags, LuTrash2, LuTrendingUp } from 'react-icons/lu';
-import { MESSAGES, ticketCountText } from '#shared/messages.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -19,14 +21,16 @@ import { allCategoriesQuery, useDeleteCategoryMutation } from './queries.ts';
 
 /** Category management, admin only (docs/product.md §2); anyone else is refused and sent home. */
 export function CategoryManagementPage() {
+  const t = useT();
   const user = useCurrentUser();
-  if (!user || !canOpen(user.role, 'categories')) return <AccessDenied message={MESSAGES.categoryAccessDenied} />;
+  if (!user || !canOpen(user.role, 'categories')) return <AccessDenied message={t('accessDenied.categories')} />;
   return <CategoryManagement />;
 }
 
 type Target = { action: 'create' | 'edit' | 'delete'; category?: Category; open: boolean };
 
 function CategoryManagement() {
+  const t = useT();
   const { data: categories } = useSuspenseQuery(allCategoriesQuery());
   // The category stays set while a dialog closes, so its text does not vanish during the closing animation.
   const [target, setTarget] = useState<Target>({ action: 'create', open: false });
@@ -36,12 +40,12 @@ function CategoryManagement() {
   return (
     <>
       <PageHeader
-        title={SECTION_TITLES.categories}
-        description="The categories tickets are filed under."
+        title={t(SECTION_TITLES.categories)}
+        description={t('categories.description')}
         actions={
           <Button onClick={() => setTarget({ action: 'create', open: true })}>
             <LuPlus aria-hidden />
-            Create Category
+            {t('categoryForm.createTitle')}
           </Button>
         }
       />
@@ -51,7 +55,7 @@ function CategoryManagement() {
 
         <Card.Root>
           <Card.Header>
-            <Card.Title as="h2">All Categories</Card.Title>
+            <Card.Title as="h2">{t('categories.all')}</Card.Title>
           </Card.Header>
           <Card.Body>
             <CategoriesTable
@@ -78,12 +82,18 @@ function CategoryManagement() {
 }
 
 function CategoryStatCards({ categories }: { categories: Category[] }) {
+  const t = useT();
+  const format = useFormat();
   const stats = categoryStats(categories);
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-      <StatCard label="Total Categories" value={stats.total} icon={LuTags} />
-      <StatCard label="Active Categories" value={stats.active} icon={LuCircleCheck} />
-      <StatCard label="Most Used" value={stats.mostUsed} icon={LuTrendingUp} />
+      <StatCard label={t('categories.total')} value={format.number(stats.total)} icon={LuTags} />
+      <StatCard label={t('categories.active')} value={format.number(stats.active)} icon={LuCircleCheck} />
+      <StatCard
+        label={t('categories.mostUsed')}
+        value={stats.mostUsed ?? t('common.notAvailable')}
+        icon={LuTrendingUp}
+      />
     </SimpleGrid>
   );
 }
@@ -95,10 +105,11 @@ interface CategoriesTableProps {
 }
 
 function CategoriesTable({ categories, onEdit, onDelete }: CategoriesTableProps) {
+  const t = useT();
   if (categories.length === 0) {
     return (
       <Text color="fg.muted" textAlign="center" py="10">
-        {MESSAGES.noCategories}
+        {t('categories.empty')}
       </Text>
     );
   }
@@ -107,11 +118,11 @@ function CategoriesTable({ categories, onEdit, onDelete }: CategoriesTableProps)
       <Table.Root size="sm" minW="2xl">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Category</Table.ColumnHeader>
-            <Table.ColumnHeader>Description</Table.ColumnHeader>
-            <Table.ColumnHeader>Usage</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('ticketForm.category')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('ticketForm.description')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('categories.usage')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('ticketTable.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('ticketTable.actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -130,20 +141,20 @@ function CategoriesTable({ categories, onEdit, onDelete }: CategoriesTableProps)
               </Table.Cell>
               <Table.Cell maxW="xs">
                 <Text lineClamp={2} color={category.description ? undefined : 'fg.muted'}>
-                  {category.description || MESSAGES.noDescription}
+                  {category.description || t('categories.noDescription')}
                 </Text>
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{ticketCountText(category.usageCount)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{t('categories.ticketCount', { count: category.usageCount })}</Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={category.isActive ? 'green' : 'gray'} variant="outline">
-                  {category.isActive ? 'Active' : 'Inactive'}
+                  {category.isActive ? t('common.active') : t('common.inactive')}
                 </Badge>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 <IconButton
                   variant="ghost"
                   size="sm"
-                  aria-label={`Edit ${category.displayName}`}
+                  aria-label={t('categories.edit', { name: category.displayName })}
                   onClick={() => onEdit(category)}
                 >
                   <LuPencil />
@@ -152,7 +163,7 @@ function CategoriesTable({ categories, onEdit, onDelete }: CategoriesTableProps)
                   variant="ghost"
                   size="sm"
                   colorPalette="red"
-                  aria-label={`Delete ${category.displayName}`}
+                  aria-label={t('categories.delete', { name: category.displayName })}
                   onClick={() => onDelete(category)}
                 >
                   <LuTrash2 />
@@ -174,27 +185,29 @@ interface DeleteCategoryDialogProps {
 
 /** Deletes after confirmation; a category in use is refused by the server, whose message says what to do. */
 function DeleteCategoryDialog({ category, open, onClose }: DeleteCategoryDialogProps) {
+  const t = useT();
   const remove = useDeleteCategoryMutation();
   const confirm = async () => {
     if (!category) return;
     try {
       await remove.mutateAsync(category.id);
     } catch (error) {
-      if (!isUnauthorized(error)) notify('error', refusalMessage(error) ?? MESSAGES.categoryDeleteFailed);
+      if (!isUnauthorized(error))
+        notify('error', refusalMessage(error, translate) ?? translate('categories.deleteFailed'));
       onClose();
       return;
     }
-    notify('success', 'Category deleted successfully');
+    notify('success', translate('categories.deleted'));
     onClose();
   };
   return (
     <ConfirmDialog
       open={open}
       onClose={onClose}
-      title={category ? `Delete ${category.displayName}` : 'Delete Category'}
-      message={MESSAGES.categoryDeleteConfirm}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      title={category ? t('categories.delete', { name: category.displayName }) : t('categories.deleteTitle')}
+      message={t('categories.deleteConfirm')}
+      confirmLabel={t('categories.deleteSubmit')}
+      pendingLabel={t('categories.deleting')}
       pending={remove.isPending}
       onConfirm={confirm}
     />

@@ -1,6 +1,7 @@
 import { Flex, RadioGroup } from '@chakra-ui/react';
 import { LuCheck } from 'react-icons/lu';
 import { COLOR_PALETTE } from '#shared/constants.ts';
+import { useT } from '../../i18n/react.tsx';
 import { COLOR_NAMES } from './category-stats.ts';
 
 interface ColorPaletteProps {
@@ -13,6 +14,7 @@ interface ColorPaletteProps {
  * and each announces its colour name and code.
  */
 export function ColorPalette({ value, onChange }: ColorPaletteProps) {
+  const t = useT();
   return (
     <RadioGroup.Root
       unstyled
@@ -22,7 +24,7 @@ export function ColorPalette({ value, onChange }: ColorPaletteProps) {
       orientation="horizontal"
     >
       <RadioGroup.Label fontSize="sm" fontWeight="medium">
-        Color
+        {t('categoryForm.color')}
       </RadioGroup.Label>
       <Flex wrap="wrap" gap="2" mt="2">
         {COLOR_PALETTE.map((color) => (
@@ -42,7 +44,9 @@ export function ColorPalette({ value, onChange }: ColorPaletteProps) {
             >
               {value === color && <LuCheck aria-hidden />}
             </RadioGroup.ItemControl>
-            <RadioGroup.ItemText srOnly>{`${COLOR_NAMES[color] ?? color} (${color})`}</RadioGroup.ItemText>
+            <RadioGroup.ItemText srOnly>
+              {t('categoryForm.colorOption', { name: COLOR_NAMES[color] ? t(COLOR_NAMES[color]) : color, color })}
+            </RadioGroup.ItemText>
           </RadioGroup.Item>
         ))}
       </Flex>

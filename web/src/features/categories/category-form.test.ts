@@ -38,8 +38,8 @@ function category(name: string, usageCount: number, isActive = true): Category {
 
 describe('categoryStats', () => {
   it.each([
-    ['no categories', [], { total: 0, active: 0, mostUsed: 'N/A' }],
-    ['none used yet', [category('kyc', 0), category('others', 0, false)], { total: 2, active: 1, mostUsed: 'N/A' }],
+    ['no categories', [], { total: 0, active: 0, mostUsed: null }],
+    ['none used yet', [category('kyc', 0), category('others', 0, false)], { total: 2, active: 1, mostUsed: null }],
     [
       'the highest usage',
       [category('kyc', 3), category('others', 9, false), category('api', 4)],

@@ -1,11 +1,12 @@
 import { Text } from '@chakra-ui/react';
-import { MESSAGES } from '#shared/messages.ts';
+import { useT } from '../../i18n/react.tsx';
 
 /** 'Loading dashboard...' (docs/product.md §2), announced to screen readers. */
 export function DashboardLoading() {
+  const t = useT();
   return (
     <Text role="status" color="fg.muted" py="8">
-      {MESSAGES.loadingDashboard}
+      {t('dashboard.loading')}
     </Text>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n/i18n.ts';
 import { OVERDUE_POLL_MS, type Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
 import { insights, metrics, priorityDistribution, ticket, topAgents, volume } from './test-data.ts';
 
@@ -44,12 +44,12 @@ describe('dashboard', () => {
       return answer(input, init);
     });
 
-    expect(await screen.findByText(MESSAGES.loadingDashboard)).toBeTruthy();
+    expect(await screen.findByText(t('dashboard.loading'))).toBeTruthy();
     expect(screen.queryByText('Total Tickets')).toBeNull();
 
     release();
     expect(await screen.findByText('Total Tickets')).toBeTruthy();
-    expect(screen.queryByText(MESSAGES.loadingDashboard)).toBeNull();
+    expect(screen.queryByText(t('dashboard.loading'))).toBeNull();
   });
 
   it('shows the four cards with their formatted figures and real changes', async () => {
@@ -97,8 +97,8 @@ describe('dashboard', () => {
     renderApp('/agent', dashboardApi('agent'));
 
     const panel = await findPanel('Round-Robin Assignment');
-    expect(panel.getByText(MESSAGES.roundRobinActive)).toBeTruthy();
-    expect(panel.getByText(MESSAGES.roundRobinEnabled)).toBeTruthy();
+    expect(panel.getByText(t('common.active'))).toBeTruthy();
+    expect(panel.getByText(t('roundRobin.enabled'))).toBeTruthy();
   });
 
   it('asks for another period when the selector changes, and describes the series in a table', async () => {
@@ -131,9 +131,9 @@ describe('dashboard', () => {
     renderApp('/agent', dashboardApi('agent'));
 
     const panel = await findPanel('Overdue Tickets');
-    expect(await panel.findByText(MESSAGES.noOverdueTickets)).toBeTruthy();
-    expect(panel.getByText(MESSAGES.noOverdueTicketsDetail)).toBeTruthy();
-    expect(panel.getByText(MESSAGES.overdueDeadlinesHint)).toBeTruthy();
+    expect(await panel.findByText(t('overdue.empty'))).toBeTruthy();
+    expect(panel.getByText(t('overdue.emptyDetail'))).toBeTruthy();
+    expect(panel.getByText(t('overdue.deadlinesHint'))).toBeTruthy();
   });
 
   it('lists overdue tickets with their countdown, people and deadline in the user’s time zone', async () => {
@@ -167,7 +167,7 @@ describe('dashboard', () => {
     expect(first.getByText('Open')).toBeTruthy();
     expect(first.getByText('Withdrawal stuck in pending')).toBeTruthy();
     expect(rows[0]!.textContent).toContain('customer@example.com');
-    expect(rows[0]!.textContent).toContain(`Assignee: ${MESSAGES.unassigned}`);
+    expect(rows[0]!.textContent).toContain(`Assignee: ${t('common.unassigned')}`);
     expect(first.getByText(/overdue$/)).toBeTruthy();
     // 09:00 UTC is 18:00 in Tokyo.
     expect(await first.findByText('Jan 6, 2025, 6:00 PM')).toBeTruthy();
@@ -179,7 +179,7 @@ describe('dashboard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/agent', dashboardApi('agent'));
 
-    await (await findPanel('Overdue Tickets')).findByText(MESSAGES.noOverdueTickets);
+    await (await findPanel('Overdue Tickets')).findByText(t('overdue.empty'));
     const reads = () => fetchedUrls().filter((url) => url === '/api/tickets/overdue').length;
     const before = reads();
 
@@ -193,7 +193,7 @@ describe('dashboard', () => {
     const { user } = renderApp('/agent', dashboardApi('agent'));
 
     const panel = await findPanel('Overdue Tickets');
-    await panel.findByText(MESSAGES.noOverdueTickets);
+    await panel.findByText(t('overdue.empty'));
     const reads = () => fetchedUrls().filter((url) => url === '/api/tickets/overdue').length;
     const before = reads();
 
@@ -227,7 +227,7 @@ describe('dashboard', () => {
       ['alert', 'critical'],
       ['prediction', 'info'],
     ]);
-    expect(cards[0]!.textContent).toContain('Recommended action: Reassign them to an available agent.');
+    expect(cards[0]!.textContent).toContain('Recommended action: Reassign or escalate the overdue tickets');
     expect(cards[1]!.textContent).not.toContain('Recommended action');
   });
 
@@ -240,8 +240,8 @@ describe('dashboard', () => {
       }),
     );
 
-    expect(await (await findPanel('Top Performing Agents')).findByText(MESSAGES.noAgentPerformance)).toBeTruthy();
-    expect(await (await findPanel('AI Analytics Insights')).findByText(MESSAGES.noInsights)).toBeTruthy();
+    expect(await (await findPanel('Top Performing Agents')).findByText(t('performance.empty'))).toBeTruthy();
+    expect(await (await findPanel('AI Analytics Insights')).findByText(t('insights.empty'))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -255,7 +255,7 @@ describe('dashboard', () => {
 
     const panel = await findPanel('Priority Distribution');
     expect((await panel.findByRole('alert')).textContent).toContain('500: Boom');
-    expect(await (await findPanel('Overdue Tickets')).findByText(MESSAGES.noOverdueTickets)).toBeTruthy();
+    expect(await (await findPanel('Overdue Tickets')).findByText(t('overdue.empty'))).toBeTruthy();
 
     await user.click(panel.getByRole('button', { name: 'Try again' }));
     await waitFor(() =>

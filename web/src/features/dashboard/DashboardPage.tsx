@@ -7,6 +7,7 @@ import { PanelError } from '../../components/panels/PanelStatus.tsx';
 import { VolumeTrend } from '../../components/panels/VolumeTrend.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { useT } from '../../i18n/react.tsx';
 import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
 import { insightsQuery } from '../analytics/queries.ts';
 import { DashboardLoading } from './DashboardLoading.tsx';
@@ -33,10 +34,11 @@ interface DashboardPageProps {
 export function DashboardPage({ role, actions, latestTickets }: DashboardPageProps) {
   // Agents are refused /api/analytics/* and /api/agents/performance: their panels are not offered at all.
   const showAnalytics = canOpen(role, 'analytics');
+  const t = useT();
 
   return (
     <>
-      <PageHeader title={SECTION_TITLES.dashboard} actions={actions} />
+      <PageHeader title={t(SECTION_TITLES.dashboard)} actions={actions} />
       <Suspense fallback={<DashboardLoading />}>
         <Stack gap="6">
           <HeadlineFigures />

@@ -1,30 +1,30 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { LuCircleCheck, LuRefreshCw } from 'react-icons/lu';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
-import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { useT } from '../../i18n/react.tsx';
+import { RichText } from '../../i18n/rich-text.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
 import { Panel } from '../../components/panels/Panel.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../../components/panels/PanelStatus.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { overdueTicketsQuery } from './queries.ts';
 
-const TITLE = 'Overdue Tickets';
-
 /** Unresolved tickets past their deadline, refreshed every 30 s and on demand (docs/product.md §2 Overdue Tickets panel). */
 export function OverduePanel() {
+  const t = useT();
   // The count and Refresh in the header need the list, so the whole panel waits for it, in its own frame.
   return (
     <QueryBoundary
       pending={
-        <Panel title={TITLE} description={MESSAGES.overdueDeadlinesHint}>
-          <PanelLoading label="Loading overdue tickets…" />
+        <Panel title={t('overdue.title')} description={t('overdue.deadlinesHint')}>
+          <PanelLoading label={t('overdue.loading')} />
         </Panel>
       }
       error={(error, retry) => (
-        <Panel title={TITLE} description={MESSAGES.overdueDeadlinesHint}>
+        <Panel title={t('overdue.title')} description={t('overdue.deadlinesHint')}>
           <PanelError error={error} onRetry={retry} />
         </Panel>
       )}
@@ -35,32 +35,30 @@ export function OverduePanel() {
 }
 
 function OverdueList() {
+  const t = useT();
+  const format = useFormat();
   const overdue = useSuspenseQuery(overdueTicketsQuery());
   const tickets = overdue.data;
 
   const countBadge = (
     <Badge colorPalette={tickets.length > 0 ? 'red' : 'gray'} variant="solid">
-      {tickets.length}
+      {format.number(tickets.length)}
       <Box as="span" srOnly>
-        {' overdue'}
+        {` ${t('overdue.countSuffix')}`}
       </Box>
     </Badge>
   );
   const refresh = (
     <Button size="xs" variant="outline" loading={overdue.isFetching} onClick={() => void overdue.refetch()}>
       <LuRefreshCw aria-hidden />
-      Refresh
+      {t('overdue.refresh')}
     </Button>
   );
 
   return (
-    <Panel title={TITLE} badge={countBadge} actions={refresh} description={MESSAGES.overdueDeadlinesHint}>
+    <Panel title={t('overdue.title')} badge={countBadge} actions={refresh} description={t('overdue.deadlinesHint')}>
       {tickets.length === 0 ? (
-        <PanelEmpty
-          icon={<LuCircleCheck />}
-          title={MESSAGES.noOverdueTickets}
-          description={MESSAGES.noOverdueTicketsDetail}
-        />
+        <PanelEmpty icon={<LuCircleCheck />} title={t('overdue.empty')} description={t('overdue.emptyDetail')} />
       ) : (
         // Focusable so that keyboard users can scroll a long list (the rows themselves have no controls).
         <Stack
@@ -70,7 +68,7 @@ function OverdueList() {
           maxH="md"
           overflowY="auto"
           tabIndex={0}
-          aria-label="Overdue tickets"
+          aria-label={t('overdue.listLabel')}
         >
           {tickets.map((ticket) => (
             <OverdueRow key={ticket.id} ticket={ticket} />
@@ -82,7 +80,8 @@ function OverdueList() {
 }
 
 function OverdueRow({ ticket }: { ticket: Ticket }) {
-  const timezone = useUserTimezone();
+  const t = useT();
+  const format = useFormat();
   return (
     <Stack
       as="li"
@@ -106,10 +105,14 @@ function OverdueRow({ ticket }: { ticket: Ticket }) {
         {ticket.subject}
       </Text>
       <Flex wrap="wrap" columnGap="4" rowGap="0.5" textStyle="xs" color="fg.muted">
-        <Text>Customer: {ticket.customerEmail}</Text>
-        <Text>Assignee: {ticket.assignedTo?.email ?? MESSAGES.unassigned}</Text>
+        <Text>{t('overdue.customer', { email: ticket.customerEmail })}</Text>
+        <Text>{t('overdue.assignee', { assignee: ticket.assignedTo?.email ?? t('common.unassigned') })}</Text>
         <Text>
-          Deadline: <time dateTime={ticket.deadline}>{formatDateTime(ticket.deadline, timezone)}</time>
+          <RichText
+            id="overdue.deadline"
+            values={{ deadline: format.dateTime(ticket.deadline) }}
+            components={{ 0: <time dateTime={ticket.deadline} /> }}
+          />
         </Text>
       </Flex>
     </Stack>

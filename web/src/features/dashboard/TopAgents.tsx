@@ -3,9 +3,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowRight, LuUsers } from 'react-icons/lu';
 import { LIST_LIMITS, type Role } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Agent } from '#shared/schemas/user.ts';
-import { displayNameOf, formatPercent, initialsOf } from '../../lib/format.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
+import { displayNameOf, initialsOf } from '../../lib/format.ts';
 import { canOpen } from '../../lib/sections.ts';
 import { agentPerformanceQuery } from '../analytics/queries.ts';
 import { performancePalette, ratingText } from '../../components/panels/panel-format.ts';
@@ -14,18 +15,19 @@ import { PanelBoundary, PanelEmpty, PanelLoading } from '../../components/panels
 
 /** The five best agents this week (docs/product.md §2 Top Performing Agents); shown to admins and managers only. */
 export function TopAgents({ role }: { role: Role }) {
+  const t = useT();
   const viewAll = canOpen(role, 'agents') && (
     <Button asChild size="xs" variant="ghost">
       <RouterLink to="/$role/agents" params={{ role }}>
-        View All
+        {t('topAgents.viewAll')}
         <LuArrowRight aria-hidden />
       </RouterLink>
     </Button>
   );
 
   return (
-    <Panel title="Top Performing Agents" actions={viewAll}>
-      <PanelBoundary pending={<PanelLoading label="Loading agent performance…" />}>
+    <Panel title={t('topAgents.title')} actions={viewAll}>
+      <PanelBoundary pending={<PanelLoading label={t('topAgents.loading')} />}>
         <TopAgentsList />
       </PanelBoundary>
     </Panel>
@@ -33,10 +35,11 @@ export function TopAgents({ role }: { role: Role }) {
 }
 
 function TopAgentsList() {
+  const t = useT();
   const { data: agents } = useSuspenseQuery(agentPerformanceQuery(LIST_LIMITS.topAgents));
-  if (agents.length === 0) return <PanelEmpty icon={<LuUsers />} title={MESSAGES.noAgentPerformance} />;
+  if (agents.length === 0) return <PanelEmpty icon={<LuUsers />} title={t('performance.empty')} />;
   return (
-    <Stack as="ol" gap="3" listStyleType="none" aria-label="Agents by performance this week">
+    <Stack as="ol" gap="3" listStyleType="none" aria-label={t('topAgents.listLabel')}>
       {agents.slice(0, LIST_LIMITS.topAgents).map((agent) => (
         <AgentRow key={agent.id} agent={agent} />
       ))}
@@ -45,6 +48,8 @@ function TopAgentsList() {
 }
 
 function AgentRow({ agent }: { agent: Agent }) {
+  const t = useT();
+  const format = useFormat();
   const week = agent.currentWeekPerformance;
   const score = week?.performanceScore ?? 0;
   return (
@@ -55,10 +60,13 @@ function AgentRow({ agent }: { agent: Agent }) {
         </Avatar.Root>
         <Stack gap="0" minW="0">
           <Text fontWeight="medium" textStyle="sm" truncate>
-            {displayNameOf(agent)}
+            {displayNameOf(agent, t)}
           </Text>
           <Text textStyle="xs" color="fg.muted">
-            {week?.ticketsResolved ?? 0} resolved this week · {ratingText(week?.customerRating)}
+            {t('topAgents.resolvedThisWeek', {
+              count: week?.ticketsResolved ?? 0,
+              rating: ratingText(week?.customerRating, t, format.language),
+            })}
           </Text>
         </Stack>
       </HStack>
@@ -69,7 +77,7 @@ function AgentRow({ agent }: { agent: Agent }) {
         data-palette={performancePalette(score)}
         flexShrink={0}
       >
-        {formatPercent(score)}
+        {format.percent(score)}
       </Text>
     </HStack>
   );

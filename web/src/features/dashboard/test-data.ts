@@ -88,22 +88,37 @@ export const topAgents: Agent[] = [
   agent('a3', 'Cleo', 'Marsh', { performanceScore: 69.9, ticketsResolved: 3, customerRating: 3 }),
 ];
 
+/** Insights as the server words them: English texts, and the same as message codes the SPA words itself. */
 export const insights: Insight[] = [
   {
-    id: 'overdue-critical',
+    id: 'overdue-tickets',
     type: 'alert',
     severity: 'critical',
-    title: '2 critical tickets are overdue',
-    description: 'Critical tickets have a 2 hour deadline.',
-    action: 'Reassign them to an available agent.',
+    title: '12 overdue tickets',
+    description: '12 of the 40 unresolved tickets are past their deadline.',
+    action: 'Reassign or escalate the overdue tickets',
+    texts: {
+      title: { code: 'insight.overdue.title', params: { count: 12 } },
+      description: { code: 'insight.overdue.description', params: { overdue: 12, unresolved: 40 } },
+      action: { code: 'insight.overdue.action' },
+    },
   },
   {
     id: 'volume-forecast',
     type: 'prediction',
     severity: 'info',
-    title: 'Volume is rising',
-    description: 'More tickets were created this week than last week.',
+    title: 'Ticket volume forecast',
+    description:
+      'About 30 new tickets expected in the next 7 days, against 28 in the last 7 (+7%): the trend of the last 20 days carried forward.',
     action: null,
+    texts: {
+      title: { code: 'insight.forecast.title' },
+      description: {
+        code: 'insight.forecast.description',
+        params: { forecast: 30, days: 7, lastWeek: 28, trend: 'up', change: 7, historyDays: 20 },
+      },
+      action: null,
+    },
   },
 ];
 

@@ -2,21 +2,23 @@ import { Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/constants.ts';
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import { API_KEY_NAME_MAX, type CreatedApiKey, createApiKeySchema } from '#shared/schemas/api-key.ts';
 import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
+import { refusalMessage } from '../../lib/server-message.ts';
+import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
+import { useT } from '../../i18n/react.tsx';
 import { useCreateApiKeyMutation } from './queries.ts';
 import { CheckboxSetField, SecretDialog } from './parts.tsx';
 
 /** What each scope lets a key do, as the form offers it (docs/api.md "Scopes"). */
-export const SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], string> = {
-  'tickets:create': 'Create tickets',
-  'tickets:read': 'Read tickets, their messages and the figures',
-  'tickets:rate': "Record the customer's rating",
-  'tickets:reply': "Pass on the customer's answers",
+export const SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], MessageKey> = {
+  'tickets:create': 'integrations.scope.create',
+  'tickets:read': 'integrations.scope.read',
+  'tickets:rate': 'integrations.scope.rate',
+  'tickets:reply': 'integrations.scope.reply',
 };
 
 interface Props {
@@ -26,20 +28,22 @@ interface Props {
 
 /** Create an API key; once created, the dialog shows its secret once, with a copy button. */
 export function CreateApiKeyDialog({ open, onClose }: Props) {
+  const t = useT();
   return (
     <SecretDialog<CreatedApiKey>
       open={open}
       onClose={onClose}
-      title={T.createApiKey}
-      createdTitle={T.apiKeyCreated}
+      title={t('integrations.createApiKey')}
+      createdTitle={t('integrations.apiKeyCreated')}
       describe={(created) => created.apiKey.name}
-      secretLabel="API key secret"
+      secretLabel={t('integrations.apiKeySecret')}
       form={(onCreated) => <ApiKeyForm onCreated={onCreated} />}
     />
   );
 }
 
 function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
+  const t = useT();
   const create = useCreateApiKeyMutation();
   const {
     register,
@@ -58,7 +62,7 @@ function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
     } catch (error) {
       if (isUnauthorized(error)) return;
       showFieldErrors(error, ['name', 'scopes'] as const, setError);
-      notify('error', refusalMessage(error) ?? T.apiKeyCreateFailed);
+      notify('error', refusalMessage(error, t) ?? t('integrations.apiKeyCreateFailed'));
     }
   });
 
@@ -67,22 +71,26 @@ function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
       <Dialog.Body>
         <Stack gap="4">
           <Field.Root invalid={Boolean(errors.name)} required>
-            <Field.Label>{T.apiKeyName}</Field.Label>
+            <Field.Label>{t('integrations.apiKeyName')}</Field.Label>
             <Input maxLength={API_KEY_NAME_MAX} autoComplete="off" {...register('name')} />
-            <Field.HelperText>{T.apiKeyNameHelp}</Field.HelperText>
-            <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+            <Field.HelperText>{t('integrations.apiKeyNameHelp')}</Field.HelperText>
+            <Field.ErrorText>{fieldErrorText(errors.name?.message, t)}</Field.ErrorText>
           </Field.Root>
           <CheckboxSetField
             control={control}
             name="scopes"
-            legend={T.apiKeyScopes}
+            legend={t('integrations.apiKeyScopes')}
             options={API_KEY_SCOPES}
             labels={SCOPE_LABELS}
-            error={errors.scopes?.message}
+            error={fieldErrorText(errors.scopes?.message, t)}
           />
         </Stack>
       </Dialog.Body>
-      <FormDialogFooter submitLabel={T.createApiKey} pendingLabel="Creating..." pending={create.isPending} />
+      <FormDialogFooter
+        submitLabel={t('integrations.createApiKey')}
+        pendingLabel={t('common.creating')}
+        pending={create.isPending}
+      />
     </form>
   );
 }

@@ -1,15 +1,27 @@
 import { Dialog, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/constants.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import { type CreatedWebhook, createWebhookSchema, WEBHOOK_LIMITS } from '#shared/schemas/webhook.ts';
 import { FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { refusalMessage, showFieldErrors } from '../../lib/server-message.ts';
+import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
+import { refusalMessage } from '../../lib/server-message.ts';
+import { useT } from '../../i18n/react.tsx';
 import { useCreateWebhookMutation } from './queries.ts';
 import { CheckboxSetField, SecretDialog } from './parts.tsx';
+
+/** What each event means, as the form offers it. */
+const EVENT_LABELS: Record<WebhookEventType, MessageKey> = {
+  'ticket.created': 'integrations.event.created',
+  'ticket.updated': 'integrations.event.updated',
+  'ticket.replied': 'integrations.event.replied',
+  'ticket.customer_replied': 'integrations.event.customerReplied',
+  'ticket.resolved': 'integrations.event.resolved',
+  'ticket.rated': 'integrations.event.rated',
+};
 
 interface Props {
   open: boolean;
@@ -18,20 +30,22 @@ interface Props {
 
 /** Create a webhook; once created, the dialog shows its signing secret once, with a copy button. */
 export function CreateWebhookDialog({ open, onClose }: Props) {
+  const t = useT();
   return (
     <SecretDialog<CreatedWebhook>
       open={open}
       onClose={onClose}
-      title={T.createWebhook}
-      createdTitle={T.webhookCreated}
+      title={t('integrations.createWebhook')}
+      createdTitle={t('integrations.webhookCreated')}
       describe={(created) => created.webhook.url}
-      secretLabel="Signing secret"
+      secretLabel={t('integrations.signingSecret')}
       form={(onCreated) => <WebhookForm onCreated={onCreated} />}
     />
   );
 }
 
 function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
+  const t = useT();
   const create = useCreateWebhookMutation();
   const {
     register,
@@ -50,7 +64,7 @@ function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
     } catch (error) {
       if (isUnauthorized(error)) return;
       showFieldErrors(error, ['url', 'events', 'description'] as const, setError);
-      notify('error', refusalMessage(error) ?? T.webhookCreateFailed);
+      notify('error', refusalMessage(error, t) ?? t('integrations.webhookCreateFailed'));
     }
   });
 
@@ -59,34 +73,38 @@ function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
       <Dialog.Body>
         <Stack gap="4">
           <Field.Root invalid={Boolean(errors.url)} required>
-            <Field.Label>{T.webhookUrl}</Field.Label>
+            <Field.Label>{t('integrations.webhookUrl')}</Field.Label>
             <Input
               type="url"
               inputMode="url"
-              placeholder="https://example.com/helpdesk-events"
+              placeholder={t('integrations.webhookUrlPlaceholder')}
               maxLength={WEBHOOK_LIMITS.urlMax}
               autoComplete="off"
               {...register('url')}
             />
-            <Field.HelperText>{T.webhookUrlHelp}</Field.HelperText>
-            <Field.ErrorText>{errors.url?.message}</Field.ErrorText>
+            <Field.HelperText>{t('integrations.webhookUrlHelp')}</Field.HelperText>
+            <Field.ErrorText>{fieldErrorText(errors.url?.message, t)}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(errors.description)}>
-            <Field.Label>{T.webhookDescription}</Field.Label>
+            <Field.Label>{t('integrations.webhookDescription')}</Field.Label>
             <Textarea rows={2} maxLength={WEBHOOK_LIMITS.descriptionMax} {...register('description')} />
-            <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
+            <Field.ErrorText>{fieldErrorText(errors.description?.message, t)}</Field.ErrorText>
           </Field.Root>
           <CheckboxSetField
             control={control}
             name="events"
-            legend={T.webhookEvents}
+            legend={t('integrations.webhookEvents')}
             options={WEBHOOK_EVENT_TYPES}
-            labels={WEBHOOK_EVENT_LABELS}
-            error={errors.events?.message}
+            labels={EVENT_LABELS}
+            error={fieldErrorText(errors.events?.message, t)}
           />
         </Stack>
       </Dialog.Body>
-      <FormDialogFooter submitLabel={T.createWebhook} pendingLabel="Creating..." pending={create.isPending} />
+      <FormDialogFooter
+        submitLabel={t('integrations.createWebhook')}
+        pendingLabel={t('common.creating')}
+        pending={create.isPending}
+      />
     </form>
   );
 }

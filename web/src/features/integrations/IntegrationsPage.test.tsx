@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
+import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import type { ApiKey } from '#shared/schemas/api-key.ts';
 import type { Webhook, WebhookDelivery } from '#shared/schemas/webhook.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
@@ -54,14 +54,14 @@ describe('Integrations', () => {
   it('lists the API keys with their scopes and the webhooks with their events and status', async () => {
     renderApp('/admin/integrations', api());
 
-    const keys = await tableOf(T.apiKeysTitle);
+    const keys = await tableOf(en['integrations.apiKeysTitle']);
     expect(keys.getByText('Trading platform')).toBeTruthy();
     expect(keys.getByText('tickets:reply')).toBeTruthy();
-    expect(keys.getByText(T.never)).toBeTruthy();
-    const hooks = await tableOf(T.webhooksTitle);
+    expect(keys.getByText(en['integrations.never'])).toBeTruthy();
+    const hooks = await tableOf(en['integrations.webhooksTitle']);
     expect(hooks.getByText(HOOK.url)).toBeTruthy();
     expect(hooks.getByText('ticket.resolved')).toBeTruthy();
-    expect(hooks.getByText(T.active)).toBeTruthy();
+    expect(hooks.getByText(en['integrations.active'])).toBeTruthy();
   });
 
   it('invites to create the first key and webhook when there are none', async () => {
@@ -69,8 +69,8 @@ describe('Integrations', () => {
       '/admin/integrations',
       api({ 'GET /api/api-keys': { status: 200, body: [] }, 'GET /api/webhooks': { status: 200, body: [] } }),
     );
-    expect(await screen.findByText(T.noApiKeys)).toBeTruthy();
-    expect(screen.getByText(T.noWebhooks)).toBeTruthy();
+    expect(await screen.findByText(en['integrations.noApiKeys'])).toBeTruthy();
+    expect(screen.getByText(en['integrations.noWebhooks'])).toBeTruthy();
   });
 
   it('opens the create dialogs from the empty lists', async () => {
@@ -78,12 +78,12 @@ describe('Integrations', () => {
       '/admin/integrations',
       api({ 'GET /api/api-keys': { status: 200, body: [] }, 'GET /api/webhooks': { status: 200, body: [] } }),
     );
-    await user.click(await screen.findByRole('button', { name: T.createWebhook }));
-    expect(await screen.findByRole('dialog', { name: T.createWebhook })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: en['integrations.createWebhook'] }));
+    expect(await screen.findByRole('dialog', { name: en['integrations.createWebhook'] })).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: T.createApiKey }));
-    expect(await screen.findByRole('dialog', { name: T.createApiKey })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: en['integrations.createApiKey'] }));
+    expect(await screen.findByRole('dialog', { name: en['integrations.createApiKey'] })).toBeTruthy();
   });
 
   it('says why when the webhooks cannot be loaded, and offers to try again', async () => {
@@ -115,11 +115,11 @@ describe('Integrations', () => {
 
     // The clipboard as the page finds it (user-event puts its own in place when it starts).
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-    await user.click(await screen.findByRole('button', { name: T.createWebhook }));
+    await user.click(await screen.findByRole('button', { name: en['integrations.createWebhook'] }));
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByLabelText(new RegExp(T.webhookUrl)), 'https://hooks.example.com/new');
+    await user.type(dialog.getByLabelText(new RegExp(en['integrations.webhookUrl'])), 'https://hooks.example.com/new');
     await user.click(dialog.getByRole('checkbox', { name: /ticket\.rated/ }));
-    await user.click(dialog.getByRole('button', { name: T.createWebhook }));
+    await user.click(dialog.getByRole('button', { name: en['integrations.createWebhook'] }));
 
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'POST' && r.path === '/api/webhooks')?.body).toEqual({
@@ -132,19 +132,21 @@ describe('Integrations', () => {
     expect(revealed.getByText('whsec_test-secret')).toBeTruthy();
     await user.click(revealed.getByRole('button', { name: /copy signing secret/i }));
     expect(writeText).toHaveBeenCalledWith('whsec_test-secret');
-    expect(revealed.getByRole('button', { name: /copied signing secret/i }).textContent).toContain(T.copied);
-    await user.click(revealed.getByRole('button', { name: T.done }));
+    expect(revealed.getByRole('button', { name: /copied signing secret/i }).textContent).toContain(
+      en['integrations.copied'],
+    );
+    await user.click(revealed.getByRole('button', { name: en['integrations.done'] }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText('whsec_test-secret')).toBeNull();
   });
 
   it('refuses a webhook without events before asking the server', async () => {
     const { user, requests } = renderApp('/admin/integrations', api());
-    await user.click(await screen.findByRole('button', { name: T.createWebhook }));
+    await user.click(await screen.findByRole('button', { name: en['integrations.createWebhook'] }));
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByLabelText(new RegExp(T.webhookUrl)), 'https://hooks.example.com/new');
+    await user.type(dialog.getByLabelText(new RegExp(en['integrations.webhookUrl'])), 'https://hooks.example.com/new');
     for (const box of dialog.getAllByRole('checkbox')) await user.click(box);
-    await user.click(dialog.getByRole('button', { name: T.createWebhook }));
+    await user.click(dialog.getByRole('button', { name: en['integrations.createWebhook'] }));
     expect(await dialog.findByText('Choose at least one event')).toBeTruthy();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
@@ -159,10 +161,10 @@ describe('Integrations', () => {
         },
       }),
     );
-    await user.click(await screen.findByRole('button', { name: T.createWebhook }));
+    await user.click(await screen.findByRole('button', { name: en['integrations.createWebhook'] }));
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByLabelText(new RegExp(T.webhookUrl)), 'http://hooks.example.com/new');
-    await user.click(dialog.getByRole('button', { name: T.createWebhook }));
+    await user.type(dialog.getByLabelText(new RegExp(en['integrations.webhookUrl'])), 'http://hooks.example.com/new');
+    await user.click(dialog.getByRole('button', { name: en['integrations.createWebhook'] }));
     expect(await dialog.findByText('The URL must start with https://')).toBeTruthy();
   });
 
@@ -171,12 +173,12 @@ describe('Integrations', () => {
       '/admin/integrations',
       api({ 'POST /api/webhooks/w1/test': { status: 202, body: { queued: true } } }),
     );
-    await user.click(await screen.findByRole('button', { name: `${T.deliveries} of ${HOOK.url}` }));
-    const deliveries = await tableOf(T.deliveriesTitle);
+    await user.click(await screen.findByRole('button', { name: `${en['integrations.deliveries']} of ${HOOK.url}` }));
+    const deliveries = await tableOf(en['integrations.deliveriesTitle']);
     expect(deliveries.getByText('ticket.created')).toBeTruthy();
     expect(deliveries.getByText('Retrying')).toBeTruthy();
     expect(deliveries.getByText('HTTP 503')).toBeTruthy();
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: T.sendTest }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: en['integrations.sendTest'] }));
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'POST' && r.path === '/api/webhooks/w1/test')).toBe(true),
     );
@@ -184,11 +186,11 @@ describe('Integrations', () => {
 
   it('deletes a webhook only after confirmation', async () => {
     const { user, requests } = renderApp('/admin/integrations', api({ 'DELETE /api/webhooks/w1': { status: 204 } }));
-    await user.click(await screen.findByRole('button', { name: `${T.deleteWebhook} ${HOOK.url}` }));
+    await user.click(await screen.findByRole('button', { name: `${en['integrations.deleteWebhook']} ${HOOK.url}` }));
     const confirm = within(await screen.findByRole('alertdialog'));
-    expect(confirm.getByText(T.deleteWebhookConfirm)).toBeTruthy();
+    expect(confirm.getByText(en['integrations.deleteWebhookConfirm'])).toBeTruthy();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
-    await user.click(confirm.getByRole('button', { name: T.deleteWebhook }));
+    await user.click(confirm.getByRole('button', { name: en['integrations.deleteWebhook'] }));
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/webhooks/w1')).toBe(true),
     );
@@ -204,11 +206,11 @@ describe('Integrations', () => {
         }),
       }),
     );
-    await user.click(await screen.findByRole('button', { name: T.createApiKey }));
+    await user.click(await screen.findByRole('button', { name: en['integrations.createApiKey'] }));
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByLabelText(new RegExp(T.apiKeyName)), 'KYC pipeline');
+    await user.type(dialog.getByLabelText(new RegExp(en['integrations.apiKeyName'])), 'KYC pipeline');
     await user.click(dialog.getByRole('checkbox', { name: /tickets:reply/ }));
-    await user.click(dialog.getByRole('button', { name: T.createApiKey }));
+    await user.click(dialog.getByRole('button', { name: en['integrations.createApiKey'] }));
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'POST' && r.path === '/api/api-keys')?.body).toEqual({
         name: 'KYC pipeline',

@@ -2,12 +2,12 @@ import { Badge, Button, Card, HStack, IconButton, Stack, Table, Text } from '@ch
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuHistory, LuKeyRound, LuPlus, LuSend, LuTrash2, LuWebhook } from 'react-icons/lu';
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
 import type { ApiKey } from '#shared/schemas/api-key.ts';
 import type { Webhook } from '#shared/schemas/webhook.ts';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { canOpen, SECTION_TITLES } from '../../lib/sections.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog.tsx';
@@ -19,12 +19,12 @@ import { WebhookDeliveriesDialog } from './WebhookDeliveriesDialog.tsx';
 
 /** API keys and webhooks, admin only (docs/product.md §2 Integrations); anyone else is refused and sent home. */
 export function IntegrationsPage() {
+  const t = useT();
   const user = useCurrentUser();
-  if (!user || !canOpen(user.role, 'integrations'))
-    return <AccessDenied message="Only administrators can manage integrations" />;
+  if (!user || !canOpen(user.role, 'integrations')) return <AccessDenied message={t('integrations.denied')} />;
   return (
     <>
-      <PageHeader title={SECTION_TITLES.integrations} description={T.pageDescription} />
+      <PageHeader title={t(SECTION_TITLES.integrations)} description={t('integrations.pageDescription')} />
       <Stack gap="6">
         <ApiKeysCard />
         <WebhooksCard />
@@ -76,29 +76,30 @@ function SectionCard({ title, description, createLabel, onCreate, empty, childre
 // API keys
 
 function ApiKeysCard() {
+  const t = useT();
+  const format = useFormat();
   const { data: keys } = useSuspenseQuery(apiKeysQuery());
-  const timeZone = useUserTimezone();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<{ key?: ApiKey; open: boolean }>({ open: false });
   return (
     <>
       <SectionCard
-        title={T.apiKeysTitle}
-        description={T.apiKeysDescription}
-        createLabel={T.createApiKey}
+        title={t('integrations.apiKeysTitle')}
+        description={t('integrations.apiKeysDescription')}
+        createLabel={t('integrations.createApiKey')}
         onCreate={() => setCreating(true)}
-        empty={keys.length === 0 ? T.noApiKeys : null}
+        empty={keys.length === 0 ? t('integrations.noApiKeys') : null}
       >
         {keys.length > 0 && (
           <Table.ScrollArea>
-            <Table.Root size="sm" minW="2xl" aria-label={T.apiKeysTitle}>
+            <Table.Root size="sm" minW="2xl" aria-label={t('integrations.apiKeysTitle')}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Scopes</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last used</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('integrations.column.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('integrations.column.scopes')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('integrations.column.lastUsed')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('integrations.column.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('integrations.column.actions')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -110,7 +111,10 @@ function ApiKeysCard() {
                         <Stack gap="0">
                           <Text fontWeight="medium">{key.name}</Text>
                           <Text fontSize="xs" color="fg.muted">
-                            {`Created ${formatDateTime(key.createdAt, timeZone)} by ${key.createdBy.email}`}
+                            {t('integrations.createdBy', {
+                              at: format.dateTime(key.createdAt),
+                              email: key.createdBy.email,
+                            })}
                           </Text>
                         </Stack>
                       </HStack>
@@ -125,11 +129,11 @@ function ApiKeysCard() {
                       </HStack>
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
-                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt, timeZone) : T.never}
+                      {key.lastUsedAt ? format.dateTime(key.lastUsedAt) : t('integrations.never')}
                     </Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={key.revokedAt ? 'gray' : 'green'} variant="outline">
-                        {key.revokedAt ? T.revoked : T.active}
+                        {key.revokedAt ? t('integrations.revoked') : t('integrations.active')}
                       </Badge>
                     </Table.Cell>
                     <Table.Cell textAlign="end">
@@ -138,10 +142,10 @@ function ApiKeysCard() {
                           variant="ghost"
                           size="sm"
                           colorPalette="red"
-                          aria-label={`${T.revokeApiKey} ${key.name}`}
+                          aria-label={t('integrations.revokeNamed', { name: key.name })}
                           onClick={() => setRevoking({ key, open: true })}
                         >
-                          {T.revokeApiKey}
+                          {t('integrations.revokeApiKey')}
                         </Button>
                       )}
                     </Table.Cell>
@@ -163,19 +167,20 @@ function ApiKeysCard() {
 }
 
 function RevokeApiKeyDialog({ apiKey, open, onClose }: { apiKey?: ApiKey; open: boolean; onClose: () => void }) {
+  const t = useT();
   const revoke = useRevokeApiKeyMutation();
   return (
     <ConfirmActionDialog
       open={open}
       onClose={onClose}
-      title={apiKey ? `${T.revokeApiKey} ${apiKey.name}` : T.revokeApiKey}
-      message={T.revokeApiKeyConfirm}
-      confirmLabel={T.revokeApiKey}
-      pendingLabel="Revoking..."
+      title={apiKey ? t('integrations.revokeNamed', { name: apiKey.name }) : t('integrations.revokeApiKey')}
+      message={t('integrations.revokeApiKeyConfirm')}
+      confirmLabel={t('integrations.revokeApiKey')}
+      pendingLabel={t('integrations.revoking')}
       pending={revoke.isPending}
       run={() => (apiKey ? revoke.mutateAsync(apiKey.id) : Promise.resolve())}
-      succeeded={T.apiKeyRevoked}
-      failed={T.apiKeyRevokeFailed}
+      succeeded={t('integrations.apiKeyRevoked')}
+      failed={t('integrations.apiKeyRevokeFailed')}
     />
   );
 }
@@ -186,30 +191,31 @@ function RevokeApiKeyDialog({ apiKey, open, onClose }: { apiKey?: ApiKey; open: 
 type WebhookTarget = { action: 'deliveries' | 'delete'; webhook?: Webhook; open: boolean };
 
 function WebhooksCard() {
+  const t = useT();
+  const format = useFormat();
   const { data: webhooks } = useSuspenseQuery(webhooksQuery());
-  const timeZone = useUserTimezone();
   const { send, pending } = useSendTest();
   const [creating, setCreating] = useState(false);
   const [target, setTarget] = useState<WebhookTarget>({ action: 'deliveries', open: false });
-  const close = () => setTarget((t) => ({ ...t, open: false }));
+  const close = () => setTarget((current) => ({ ...current, open: false }));
   return (
     <>
       <SectionCard
-        title={T.webhooksTitle}
-        description={T.webhooksDescription}
-        createLabel={T.createWebhook}
+        title={t('integrations.webhooksTitle')}
+        description={t('integrations.webhooksDescription')}
+        createLabel={t('integrations.createWebhook')}
         onCreate={() => setCreating(true)}
-        empty={webhooks.length === 0 ? T.noWebhooks : null}
+        empty={webhooks.length === 0 ? t('integrations.noWebhooks') : null}
       >
         {webhooks.length > 0 && (
           <Table.ScrollArea>
-            <Table.Root size="sm" minW="2xl" aria-label={T.webhooksTitle}>
+            <Table.Root size="sm" minW="2xl" aria-label={t('integrations.webhooksTitle')}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Endpoint</Table.ColumnHeader>
-                  <Table.ColumnHeader>Events</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('integrations.column.endpoint')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('integrations.column.events')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('integrations.column.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('integrations.column.actions')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -228,7 +234,10 @@ function WebhooksCard() {
                             </Text>
                           )}
                           <Text fontSize="xs" color="fg.muted">
-                            {`Created ${formatDateTime(webhook.createdAt, timeZone)} by ${webhook.createdBy.email}`}
+                            {t('integrations.createdBy', {
+                              at: format.dateTime(webhook.createdAt),
+                              email: webhook.createdBy.email,
+                            })}
                           </Text>
                         </Stack>
                       </HStack>
@@ -246,16 +255,20 @@ function WebhooksCard() {
                       <Badge
                         colorPalette={webhook.disabledAt ? 'red' : 'green'}
                         variant="outline"
-                        title={webhook.disabledAt ? `Since ${formatDateTime(webhook.disabledAt, timeZone)}` : undefined}
+                        title={
+                          webhook.disabledAt
+                            ? t('integrations.since', { at: format.dateTime(webhook.disabledAt) })
+                            : undefined
+                        }
                       >
-                        {webhook.disabledAt ? T.disabled : T.active}
+                        {webhook.disabledAt ? t('integrations.disabled') : t('integrations.active')}
                       </Badge>
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
                       <IconButton
                         variant="ghost"
                         size="sm"
-                        aria-label={`${T.deliveries} of ${webhook.url}`}
+                        aria-label={t('integrations.deliveriesOf', { url: webhook.url })}
                         onClick={() => setTarget({ action: 'deliveries', webhook, open: true })}
                       >
                         <LuHistory />
@@ -263,7 +276,7 @@ function WebhooksCard() {
                       <IconButton
                         variant="ghost"
                         size="sm"
-                        aria-label={`${T.sendTest} to ${webhook.url}`}
+                        aria-label={t('integrations.sendTestTo', { url: webhook.url })}
                         disabled={pending}
                         onClick={() => send(webhook)}
                       >
@@ -273,7 +286,7 @@ function WebhooksCard() {
                         variant="ghost"
                         size="sm"
                         colorPalette="red"
-                        aria-label={`${T.deleteWebhook} ${webhook.url}`}
+                        aria-label={t('integrations.deleteNamed', { url: webhook.url })}
                         onClick={() => setTarget({ action: 'delete', webhook, open: true })}
                       >
                         <LuTrash2 />
@@ -302,19 +315,20 @@ function WebhooksCard() {
 }
 
 function DeleteWebhookDialog({ webhook, open, onClose }: { webhook?: Webhook; open: boolean; onClose: () => void }) {
+  const t = useT();
   const remove = useDeleteWebhookMutation();
   return (
     <ConfirmActionDialog
       open={open}
       onClose={onClose}
-      title={webhook ? `${T.deleteWebhook} ${webhook.url}` : T.deleteWebhook}
-      message={T.deleteWebhookConfirm}
-      confirmLabel={T.deleteWebhook}
-      pendingLabel="Deleting..."
+      title={webhook ? t('integrations.deleteNamed', { url: webhook.url }) : t('integrations.deleteWebhook')}
+      message={t('integrations.deleteWebhookConfirm')}
+      confirmLabel={t('integrations.deleteWebhook')}
+      pendingLabel={t('integrations.deleting')}
       pending={remove.isPending}
       run={() => (webhook ? remove.mutateAsync(webhook.id) : Promise.resolve())}
-      succeeded={T.webhookDeleted}
-      failed={T.webhookDeleteFailed}
+      succeeded={t('integrations.webhookDeleted')}
+      failed={t('integrations.webhookDeleteFailed')}
     />
   );
 }

@@ -1,18 +1,19 @@
 import { Alert, Button, Code, Dialog, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCheck, LuCopy } from 'react-icons/lu';
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
+import { useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
 
 /** A secret shown once, with a button that copies it; the text stays selectable for a copy by hand. */
 export function SecretReveal({ secret, label }: { secret: string; label: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
       setCopied(true);
     } catch {
-      notify('error', T.copyFailed);
+      notify('error', t('integrations.copyFailed'));
     }
   };
   return (
@@ -20,8 +21,8 @@ export function SecretReveal({ secret, label }: { secret: string; label: string 
       <Alert.Root status="warning">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{T.secretTitle}</Alert.Title>
-          <Alert.Description>{T.secretOnce}</Alert.Description>
+          <Alert.Title>{t('integrations.secretTitle')}</Alert.Title>
+          <Alert.Description>{t('integrations.secretOnce')}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <HStack align="stretch">
@@ -37,9 +38,13 @@ export function SecretReveal({ secret, label }: { secret: string; label: string 
         >
           {secret}
         </Code>
-        <Button variant="outline" onClick={copy} aria-label={`${copied ? T.copied : T.copy} ${label.toLowerCase()}`}>
+        <Button
+          variant="outline"
+          onClick={copy}
+          aria-label={t(copied ? 'integrations.copiedNamed' : 'integrations.copyNamed', { name: label })}
+        >
           {copied ? <LuCheck aria-hidden /> : <LuCopy aria-hidden />}
-          {copied ? T.copied : T.copy}
+          {copied ? t('integrations.copied') : t('integrations.copy')}
         </Button>
       </HStack>
     </Stack>
@@ -48,13 +53,14 @@ export function SecretReveal({ secret, label }: { secret: string; label: string 
 
 /** The last step of a creation dialog: the secret, and Done. */
 export function SecretStep({ secret, label, onDone }: { secret: string; label: string; onDone: () => void }) {
+  const t = useT();
   return (
     <>
       <Dialog.Body>
         <SecretReveal secret={secret} label={label} />
       </Dialog.Body>
       <Dialog.Footer>
-        <Button onClick={onDone}>{T.done}</Button>
+        <Button onClick={onDone}>{t('integrations.done')}</Button>
       </Dialog.Footer>
     </>
   );

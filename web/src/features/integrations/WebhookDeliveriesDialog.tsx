@@ -1,12 +1,13 @@
 import { Badge, Button, Dialog, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { LuSend } from 'react-icons/lu';
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { Webhook, WebhookDelivery } from '#shared/schemas/webhook.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
-import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { webhookDeliveriesQuery } from './queries.ts';
 import { useSendTest } from './use-send-test.ts';
 
@@ -16,15 +17,15 @@ const STATUS_PALETTES: Record<WebhookDelivery['status'], string> = {
   failed: 'red',
 };
 
-const STATUS_LABELS: Record<WebhookDelivery['status'], string> = {
-  delivered: 'Delivered',
-  retrying: 'Retrying',
-  failed: 'Failed',
+const STATUS_LABELS: Record<WebhookDelivery['status'], MessageKey> = {
+  delivered: 'integrations.delivery.delivered',
+  retrying: 'integrations.delivery.retrying',
+  failed: 'integrations.delivery.failed',
 };
 
-/** The last status code, or why there was none. */
+/** The last status code, or why there was none (the server's words: a network error as the sender saw it). */
 const lastResult = (delivery: WebhookDelivery) =>
-  delivery.lastStatusCode !== null ? `HTTP ${delivery.lastStatusCode}` : (delivery.lastError ?? '');
+  delivery.lastStatusCode !== null ? `HTTP\u00a0${delivery.lastStatusCode}` : (delivery.lastError ?? '');
 
 interface Props {
   webhook: Webhook | undefined;
@@ -34,42 +35,50 @@ interface Props {
 
 /** A webhook's recent deliveries, refreshed while open, and a button that sends a test event. */
 export function WebhookDeliveriesDialog({ webhook, open, onClose }: Props) {
+  const t = useT();
   const { send, pending } = useSendTest();
   return (
     <DialogFrame
       open={open}
       onClose={onClose}
-      title={T.deliveriesTitle}
+      title={t('integrations.deliveriesTitle')}
       description={webhook?.url}
-      closeLabel="Close"
+      closeLabel={t('common.close')}
       size="xl"
       scrollBehavior="inside"
     >
       <Dialog.Body>
         <Text color="fg.muted" fontSize="sm" mb="3">
-          {T.deliveriesDescription}
+          {t('integrations.deliveriesDescription')}
         </Text>
         {webhook && (
           <QueryBoundary
             pending={
               <HStack role="status" gap="3" py="6" justify="center" color="fg.muted">
                 <Spinner size="sm" />
-                <Text>Loading deliveries...</Text>
+                <Text>{t('integrations.deliveriesLoading')}</Text>
               </HStack>
             }
-            error={(error, retry) => <LoadError title={T.deliveriesLoadFailed} error={error} onRetry={retry} />}
+            error={(error, retry) => (
+              <LoadError title={t('integrations.deliveriesLoadFailed')} error={error} onRetry={retry} />
+            )}
           >
             <DeliveriesTable webhookId={webhook.id} />
           </QueryBoundary>
         )}
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" onClick={() => webhook && send(webhook)} loading={pending} loadingText="Sending...">
+        <Button
+          variant="outline"
+          onClick={() => webhook && send(webhook)}
+          loading={pending}
+          loadingText={t('integrations.sending')}
+        >
           <LuSend aria-hidden />
-          {T.sendTest}
+          {t('integrations.sendTest')}
         </Button>
         <Dialog.ActionTrigger asChild>
-          <Button>{T.done}</Button>
+          <Button>{t('integrations.done')}</Button>
         </Dialog.ActionTrigger>
       </Dialog.Footer>
     </DialogFrame>
@@ -77,25 +86,26 @@ export function WebhookDeliveriesDialog({ webhook, open, onClose }: Props) {
 }
 
 function DeliveriesTable({ webhookId }: { webhookId: string }) {
+  const t = useT();
+  const format = useFormat();
   const { data: deliveries } = useSuspenseQuery(webhookDeliveriesQuery(webhookId));
-  const timeZone = useUserTimezone();
   if (deliveries.length === 0) {
     return (
       <Text color="fg.muted" textAlign="center" py="8">
-        {T.noDeliveries}
+        {t('integrations.noDeliveries')}
       </Text>
     );
   }
   return (
     <Table.ScrollArea>
-      <Table.Root size="sm" minW="2xl" aria-label={T.deliveriesTitle}>
+      <Table.Root size="sm" minW="2xl" aria-label={t('integrations.deliveriesTitle')}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Event</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Attempts</Table.ColumnHeader>
-            <Table.ColumnHeader>Last result</Table.ColumnHeader>
-            <Table.ColumnHeader>When</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('integrations.column.event')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('integrations.column.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('integrations.column.attempts')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('integrations.column.lastResult')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('integrations.column.when')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -111,7 +121,7 @@ function DeliveriesTable({ webhookId }: { webhookId: string }) {
               </Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={STATUS_PALETTES[delivery.status]} variant="subtle">
-                  {STATUS_LABELS[delivery.status]}
+                  {t(STATUS_LABELS[delivery.status])}
                 </Badge>
               </Table.Cell>
               <Table.Cell>{delivery.attempts}</Table.Cell>
@@ -122,10 +132,10 @@ function DeliveriesTable({ webhookId }: { webhookId: string }) {
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap" fontSize="sm">
                 {delivery.deliveredAt
-                  ? `Delivered ${formatDateTime(delivery.deliveredAt, timeZone)}`
+                  ? t('integrations.deliveredAt', { at: format.dateTime(delivery.deliveredAt) })
                   : delivery.nextAttemptAt
-                    ? `Next try ${formatDateTime(delivery.nextAttemptAt, timeZone)}`
-                    : `Last try ${formatDateTime(delivery.lastAttemptAt, timeZone)}`}
+                    ? t('integrations.nextTryAt', { at: format.dateTime(delivery.nextAttemptAt) })
+                    : t('integrations.lastTryAt', { at: format.dateTime(delivery.lastAttemptAt) })}
               </Table.Cell>
             </Table.Row>
           ))}

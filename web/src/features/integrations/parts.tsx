@@ -4,11 +4,13 @@
  */
 import { Checkbox, Fieldset, Stack } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { ConfirmDialog, DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
+import { useT } from '../../i18n/react.tsx';
 import { SecretStep } from './SecretReveal.tsx';
 
 interface SecretDialogProps<Created extends { secret: string }> {
@@ -28,6 +30,7 @@ interface SecretDialogProps<Created extends { secret: string }> {
  * dialog opening under the pointer that submitted the first would close at once.
  */
 export function SecretDialog<Created extends { secret: string }>(props: SecretDialogProps<Created>) {
+  const t = useT();
   const [created, setCreated] = useState<Created | null>(null);
   const close = () => {
     setCreated(null);
@@ -39,7 +42,7 @@ export function SecretDialog<Created extends { secret: string }>(props: SecretDi
       onClose={close}
       title={created ? props.createdTitle : props.title}
       description={created ? props.describe(created) : undefined}
-      closeLabel="Close"
+      closeLabel={t('common.close')}
     >
       {created ? (
         <SecretStep secret={created.secret} label={props.secretLabel} onDone={close} />
@@ -56,7 +59,7 @@ interface CheckboxSetFieldProps<T extends FieldValues, V extends string> {
   legend: string;
   options: readonly V[];
   /** What each option means, after its name. */
-  labels: Record<V, string>;
+  labels: Record<V, MessageKey>;
   error?: string;
 }
 
@@ -69,6 +72,7 @@ export function CheckboxSetField<T extends FieldValues, V extends string>({
   labels,
   error,
 }: CheckboxSetFieldProps<T, V>) {
+  const t = useT();
   return (
     <Controller
       control={control}
@@ -95,7 +99,7 @@ export function CheckboxSetField<T extends FieldValues, V extends string>({
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label>
-                      <code>{option}</code> — {labels[option]}
+                      <code>{option}</code> — {t(labels[option])}
                     </Checkbox.Label>
                   </Checkbox.Root>
                 ))}
@@ -124,12 +128,13 @@ interface ConfirmActionProps {
 
 /** A destructive action after confirmation: its toast either way (the server's reason when it refuses). */
 export function ConfirmActionDialog({ run, succeeded, failed, onClose, ...dialog }: ConfirmActionProps) {
+  const t = useT();
   const confirm = async () => {
     try {
       await run();
       notify('success', succeeded);
     } catch (error) {
-      if (!isUnauthorized(error)) notify('error', refusalMessage(error) ?? failed);
+      if (!isUnauthorized(error)) notify('error', refusalMessage(error, t) ?? failed);
     }
     onClose();
   };

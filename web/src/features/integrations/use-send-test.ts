@@ -1,5 +1,5 @@
-import { INTEGRATION_TEXTS as T } from '#shared/messages.ts';
 import type { Webhook } from '#shared/schemas/webhook.ts';
+import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
@@ -7,13 +7,14 @@ import { useTestWebhookMutation } from './queries.ts';
 
 /** Sends a ping to a webhook and says so; its delivery then shows in the webhook's deliveries. */
 export function useSendTest() {
+  const t = useT();
   const test = useTestWebhookMutation();
   const send = async (webhook: Webhook) => {
     try {
       await test.mutateAsync(webhook.id);
-      notify('success', T.testSent);
+      notify('success', t('integrations.testSent'));
     } catch (error) {
-      if (!isUnauthorized(error)) notify('error', refusalMessage(error) ?? T.testFailed);
+      if (!isUnauthorized(error)) notify('error', refusalMessage(error, t) ?? t('integrations.testFailed'));
     }
   };
   return { send, pending: test.isPending };

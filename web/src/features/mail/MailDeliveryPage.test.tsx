@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MAIL_TEXTS } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import type { FailedMail, InboundRefusalCount } from '#shared/schemas/mail.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
 
@@ -46,7 +46,7 @@ describe('Email Delivery', () => {
         },
       }),
     );
-    const table = await screen.findByRole('table', { name: MAIL_TEXTS.failedTitle });
+    const table = await screen.findByRole('table', { name: t('mail.failedTitle') });
     const row = within(table).getByText('TKT-000042').closest('tr') as HTMLElement;
     expect(within(row).getByText('Acknowledgement to the customer')).toBeTruthy();
     expect(within(row).getByText('40')).toBeTruthy();
@@ -54,8 +54,8 @@ describe('Email Delivery', () => {
     expect(within(row).getByText(failed.lastError)).toBeTruthy();
 
     await user.click(within(row).getByRole('button', { name: /^Retry: Acknowledgement to the customer, TKT-000042/ }));
-    expect(await screen.findByText(MAIL_TEXTS.retried)).toBeTruthy();
-    expect(await screen.findByText(MAIL_TEXTS.noFailedMail)).toBeTruthy();
+    expect(await screen.findByText(t('mail.retried'))).toBeTruthy();
+    expect(await screen.findByText(t('mail.noFailedMail'))).toBeTruthy();
     expect(requests.some((r) => r.method === 'POST' && r.path === `/api/mail/failed/${failed.id}/retry`)).toBe(true);
   });
 
@@ -70,13 +70,13 @@ describe('Email Delivery', () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: /^Retry:/ }));
-    expect(await screen.findByText(MAIL_TEXTS.retryFailed)).toBeTruthy();
+    expect(await screen.findByText(t('mail.retryFailed'))).toBeTruthy();
     expect(screen.getByText('No failed delivery with this id')).toBeTruthy();
   });
 
   it('lists refused incoming mail by reason, in words', async () => {
     renderApp('/admin/mail', api());
-    const table = await screen.findByRole('table', { name: MAIL_TEXTS.refusedTitle });
+    const table = await screen.findByRole('table', { name: t('mail.refusedTitle') });
     expect(within(table).getByText('Sent by an autoresponder, a mailing list or a mail system')).toBeTruthy();
     expect(within(table).getByText('7')).toBeTruthy();
     expect(within(table).getByText('from ooo@example.com')).toBeTruthy();
@@ -90,8 +90,8 @@ describe('Email Delivery', () => {
         'GET /api/mail/inbound-refusals': { status: 500, body: { message: 'boom' } },
       }),
     );
-    expect(await screen.findByText(MAIL_TEXTS.noFailedMail)).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(MAIL_TEXTS.refusedLoadFailed)).toBeTruthy());
+    expect(await screen.findByText(t('mail.noFailedMail'))).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(t('mail.refusedLoadFailed'))).toBeTruthy());
   });
 
   it('is not a page for managers', async () => {

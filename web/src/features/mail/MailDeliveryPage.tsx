@@ -2,13 +2,14 @@ import { Badge, Button, Card, EmptyState, Stack, Table, Text, VStack } from '@ch
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LuMailCheck, LuRotateCw } from 'react-icons/lu';
-import { MAIL_TEXTS } from '#shared/messages.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { FailedMail } from '#shared/schemas/mail.ts';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
@@ -22,24 +23,17 @@ import { failedMailQuery, inboundRefusalsQuery, useRetryFailedMailMutation } fro
  * and the incoming mail that changed nothing, by reason. The route's loader has read both.
  */
 export function MailDeliveryPage() {
+  const t = useT();
   const user = useCurrentUser();
   if (!user || !canOpen(user.role, 'mail')) return <AccessDenied />;
   return (
     <>
-      <PageHeader title={SECTION_TITLES.mail} description="What the help desk could not send, and what it refused." />
+      <PageHeader title={t(SECTION_TITLES.mail)} description={t('mail.pageDescription')} />
       <Stack gap="6">
-        <Section
-          title={MAIL_TEXTS.failedTitle}
-          description={MAIL_TEXTS.failedDescription}
-          failed={MAIL_TEXTS.failedLoadFailed}
-        >
+        <Section title="mail.failedTitle" description="mail.failedDescription" failed="mail.failedLoadFailed">
           <FailedMailTable />
         </Section>
-        <Section
-          title={MAIL_TEXTS.refusedTitle}
-          description={MAIL_TEXTS.refusedDescription}
-          failed={MAIL_TEXTS.refusedLoadFailed}
-        >
+        <Section title="mail.refusedTitle" description="mail.refusedDescription" failed="mail.refusedLoadFailed">
           <RefusedMailTable />
         </Section>
       </Stack>
@@ -54,19 +48,20 @@ function Section({
   failed,
   children,
 }: {
-  title: string;
-  description: string;
-  failed: string;
+  title: MessageKey;
+  description: MessageKey;
+  failed: MessageKey;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title as="h2">{title}</Card.Title>
-        <Card.Description>{description}</Card.Description>
+        <Card.Title as="h2">{t(title)}</Card.Title>
+        <Card.Description>{t(description)}</Card.Description>
       </Card.Header>
       <Card.Body>
-        <QueryBoundary error={(error, retry) => <LoadError title={failed} error={error} onRetry={retry} />}>
+        <QueryBoundary error={(error, retry) => <LoadError title={t(failed)} error={error} onRetry={retry} />}>
           {children}
         </QueryBoundary>
       </Card.Body>
@@ -75,8 +70,9 @@ function Section({
 }
 
 function FailedMailTable() {
+  const t = useT();
+  const format = useFormat();
   const list = useSuspenseInfiniteQuery(failedMailQuery());
-  const timeZone = useUserTimezone();
   const mails = list.data.pages.flatMap((page) => page.mails);
   if (mails.length === 0) {
     return (
@@ -86,7 +82,7 @@ function FailedMailTable() {
             <LuMailCheck />
           </EmptyState.Indicator>
           <VStack textAlign="center">
-            <EmptyState.Description>{MAIL_TEXTS.noFailedMail}</EmptyState.Description>
+            <EmptyState.Description>{t('mail.noFailedMail')}</EmptyState.Description>
           </VStack>
         </EmptyState.Content>
       </EmptyState.Root>
@@ -95,16 +91,16 @@ function FailedMailTable() {
   return (
     <Stack gap="4">
       <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label={MAIL_TEXTS.failedTitle} minW="48rem">
+        <Table.Root size="sm" aria-label={t('mail.failedTitle')} minW="48rem">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Ticket</Table.ColumnHeader>
-              <Table.ColumnHeader>E-mail</Table.ColumnHeader>
-              <Table.ColumnHeader>Attempts</Table.ColumnHeader>
-              <Table.ColumnHeader>Set aside</Table.ColumnHeader>
-              <Table.ColumnHeader>Last error</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('mail.column.ticket')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('mail.column.email')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('mail.column.attempts')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('mail.column.setAside')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('mail.column.lastError')}</Table.ColumnHeader>
               <Table.ColumnHeader>
-                <Text srOnly>Action</Text>
+                <Text srOnly>{t('mail.column.action')}</Text>
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -115,18 +111,18 @@ function FailedMailTable() {
                   {ticketCode(mail.ticketId)}
                 </Table.Cell>
                 <Table.Cell>
-                  <Text>{mailTypeText(mail.type)}</Text>
+                  <Text>{mailTypeText(mail.type, t)}</Text>
                   {mail.recipient && (
                     <Text fontSize="xs" color="fg.muted">
                       {mail.recipient}
                     </Text>
                   )}
                 </Table.Cell>
-                <Table.Cell fontVariantNumeric="tabular-nums">{mail.attempts}</Table.Cell>
+                <Table.Cell fontVariantNumeric="tabular-nums">{format.number(mail.attempts)}</Table.Cell>
                 <Table.Cell>
-                  <Text whiteSpace="nowrap">{formatDateTime(mail.parkedAt, timeZone)}</Text>
+                  <Text whiteSpace="nowrap">{format.dateTime(mail.parkedAt)}</Text>
                   <Badge size="sm" variant="subtle" colorPalette={mail.reason === 'permanent' ? 'red' : 'orange'}>
-                    {setAsideText(mail.reason)}
+                    {setAsideText(mail.reason, t)}
                   </Badge>
                 </Table.Cell>
                 <Table.Cell maxW="20rem" wordBreak="break-word" fontSize="xs" fontFamily="mono">
@@ -141,16 +137,16 @@ function FailedMailTable() {
         </Table.Root>
       </Table.ScrollArea>
       {list.isFetchNextPageError && list.error && (
-        <LoadError title={MAIL_TEXTS.failedLoadFailed} error={list.error} onRetry={() => void list.fetchNextPage()} />
+        <LoadError title={t('mail.failedLoadFailed')} error={list.error} onRetry={() => void list.fetchNextPage()} />
       )}
       {list.hasNextPage && (
         <Button
           variant="outline"
           loading={list.isFetchingNextPage}
-          loadingText="Loading..."
+          loadingText={t('mail.loading')}
           onClick={() => void list.fetchNextPage()}
         >
-          Load more
+          {t('mail.loadMore')}
         </Button>
       )}
     </Stack>
@@ -158,50 +154,52 @@ function FailedMailTable() {
 }
 
 function RetryButton({ mail }: { mail: FailedMail }) {
+  const t = useT();
   const retry = useRetryFailedMailMutation();
   return (
     <Button
       size="xs"
       variant="outline"
-      aria-label={`${MAIL_TEXTS.retry}: ${mailTypeText(mail.type)}, ${ticketCode(mail.ticketId)}`}
+      aria-label={t('mail.retryLabel', { type: mailTypeText(mail.type, t), code: ticketCode(mail.ticketId) })}
       loading={retry.isPending}
-      loadingText={MAIL_TEXTS.retrying}
+      loadingText={t('mail.retrying')}
       onClick={() =>
         retry.mutate(mail.id, {
-          onSuccess: () => notify('success', MAIL_TEXTS.retried),
-          onError: (error) => notify('error', MAIL_TEXTS.retryFailed, refusalMessage(error)),
+          onSuccess: () => notify('success', t('mail.retried')),
+          onError: (error) => notify('error', t('mail.retryFailed'), refusalMessage(error, t)),
         })
       }
     >
       <LuRotateCw aria-hidden />
-      {MAIL_TEXTS.retry}
+      {t('mail.retry')}
     </Button>
   );
 }
 
 function RefusedMailTable() {
+  const t = useT();
+  const format = useFormat();
   const { data: refusals } = useSuspenseQuery(inboundRefusalsQuery());
-  const timeZone = useUserTimezone();
-  if (refusals.length === 0) return <Text color="fg.muted">{MAIL_TEXTS.noRefusedMail}</Text>;
+  if (refusals.length === 0) return <Text color="fg.muted">{t('mail.noRefusedMail')}</Text>;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label={MAIL_TEXTS.refusedTitle} minW="40rem">
+      <Table.Root size="sm" aria-label={t('mail.refusedTitle')} minW="40rem">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Reason</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Messages</Table.ColumnHeader>
-            <Table.ColumnHeader>Last one</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('mail.column.reason')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('mail.column.messages')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('mail.column.lastOne')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {refusals.map((refusal) => (
             <Table.Row key={refusal.reason}>
-              <Table.Cell>{refusalText(refusal.reason)}</Table.Cell>
+              <Table.Cell>{refusalText(refusal.reason, t)}</Table.Cell>
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                {refusal.count}
+                {format.number(refusal.count)}
               </Table.Cell>
               <Table.Cell>
-                <Text whiteSpace="nowrap">{formatDateTime(refusal.lastAt, timeZone)}</Text>
+                <Text whiteSpace="nowrap">{format.dateTime(refusal.lastAt)}</Text>
                 <Text fontSize="xs" color="fg.muted" wordBreak="break-word">
                   {refusal.lastDetail}
                 </Text>

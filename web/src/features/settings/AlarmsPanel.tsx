@@ -5,6 +5,7 @@ import { ALARM, ALERT_TYPES, SOUND_TYPES, type AlertType, type SoundType } from 
 import type { AlarmSettings, UserSettings } from '#shared/schemas/settings.ts';
 import { requestDesktopNotifications } from '../alarms/desktop-notifications.ts';
 import { testAlarm } from '../alarms/present-alarm.ts';
+import { useT } from '../../i18n/react.tsx';
 import { useCurrentUser } from '../auth/queries.ts';
 import { ALERT_TYPE_LABELS, SOUND_TYPE_LABELS } from './settings-options.ts';
 
@@ -18,6 +19,7 @@ interface PanelProps {
 
 /** Settings → Alarms (docs/product.md §2, §3): on/off, volume, sound, which alerts, a test, and desktop permission. */
 export function AlarmsPanel({ settings, onChange }: PanelProps) {
+  const t = useT();
   const role = useCurrentUser()?.role;
   const offered = ALERT_TYPES.filter(
     (type) => !ALERT_TYPE_ROLES[type] || (role && ALERT_TYPE_ROLES[type].includes(role)),
@@ -26,14 +28,14 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
   const set = (changes: Partial<AlarmSettings>) => onChange({ ...settings, alarmSettings: { ...alarm, ...changes } });
   const toggleAlertType = (type: AlertType, on: boolean) =>
     // Kept in the canonical order, so the saved list does not depend on the order of the clicks.
-    set({ alertTypes: ALERT_TYPES.filter((t) => (t === type ? on : alarm.alertTypes.includes(t))) });
+    set({ alertTypes: ALERT_TYPES.filter((each) => (each === type ? on : alarm.alertTypes.includes(each))) });
 
   return (
     <Stack gap="6" maxW="2xl">
       <Switch.Root checked={alarm.enabled} onCheckedChange={(details) => set({ enabled: details.checked })}>
         <Switch.HiddenInput />
         <Switch.Control />
-        <Switch.Label>Enable alarms</Switch.Label>
+        <Switch.Label>{t('settings.alarms.enable')}</Switch.Label>
       </Switch.Root>
 
       <Slider.Root
@@ -45,7 +47,7 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
         maxW="sm"
       >
         <HStack justify="space-between">
-          <Slider.Label>Volume</Slider.Label>
+          <Slider.Label>{t('settings.alarms.volume')}</Slider.Label>
           <Slider.ValueText />
         </HStack>
         <Slider.Control>
@@ -57,7 +59,7 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
       </Slider.Root>
 
       <Field.Root maxW="sm">
-        <Field.Label>Sound</Field.Label>
+        <Field.Label>{t('settings.alarms.sound')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={alarm.soundType}
@@ -65,7 +67,7 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
           >
             {SOUND_TYPES.map((type) => (
               <option key={type} value={type}>
-                {SOUND_TYPE_LABELS[type]}
+                {t(SOUND_TYPE_LABELS[type])}
               </option>
             ))}
           </NativeSelect.Field>
@@ -75,7 +77,7 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
 
       <Fieldset.Root>
         <Fieldset.Legend fontSize="sm" fontWeight="medium">
-          Alert types
+          {t('settings.alarms.alertTypes')}
         </Fieldset.Legend>
         <Fieldset.Content>
           <Stack gap="2">
@@ -87,7 +89,7 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
               >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
-                <Checkbox.Label>{ALERT_TYPE_LABELS[type]}</Checkbox.Label>
+                <Checkbox.Label>{t(ALERT_TYPE_LABELS[type])}</Checkbox.Label>
               </Checkbox.Root>
             ))}
           </Stack>
@@ -104,6 +106,7 @@ export function AlarmsPanel({ settings, onChange }: PanelProps) {
 
 /** Plays the alarm with the sound and volume on screen; the indicator resets after ALARM.testIndicatorMs. */
 function TestAlarmButton({ soundType, volume }: Pick<AlarmSettings, 'soundType' | 'volume'>) {
+  const t = useT();
   const [testing, setTesting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -120,10 +123,10 @@ function TestAlarmButton({ soundType, volume }: Pick<AlarmSettings, 'soundType' 
     <>
       <Button variant="outline" onClick={test} colorPalette={testing ? 'green' : undefined}>
         {testing ? <LuBellRing aria-hidden /> : <LuBell aria-hidden />}
-        {testing ? 'Alarm Sent' : 'Test Alarm'}
+        {testing ? t('settings.alarms.sent') : t('settings.alarms.test')}
       </Button>
       <Text role="status" srOnly>
-        {testing ? 'Test alarm sent' : ''}
+        {testing ? t('settings.alarms.testSent') : ''}
       </Text>
     </>
   );
@@ -136,6 +139,7 @@ const currentPermission = (): Permission =>
 
 /** Asks the browser to allow desktop notifications; the outcome is announced by a toast (docs/product.md §8). */
 function DesktopNotificationsButton() {
+  const t = useT();
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const ask = async () => {
     await requestDesktopNotifications();
@@ -145,11 +149,11 @@ function DesktopNotificationsButton() {
     <Stack gap="1">
       <Button variant="outline" onClick={ask} disabled={permission === 'granted'}>
         <LuMonitor aria-hidden />
-        {permission === 'granted' ? 'Desktop Notifications Enabled' : 'Enable Desktop Notifications'}
+        {permission === 'granted' ? t('settings.desktop.enabled') : t('settings.desktop.enable')}
       </Button>
       {permission === 'denied' && (
         <Text fontSize="xs" color="fg.muted">
-          Blocked in this browser's site settings.
+          {t('settings.desktop.blocked')}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { Stack, Switch, Text } from '@chakra-ui/react';
 import type { UserSettings } from '#shared/schemas/settings.ts';
+import { useT } from '../../i18n/react.tsx';
 import { NOTIFICATION_TOGGLES } from './settings-options.ts';
 
 interface PanelProps {
@@ -9,6 +10,7 @@ interface PanelProps {
 
 /** Settings → Notifications: the six toggles of docs/product.md §2. */
 export function NotificationsPanel({ settings, onChange }: PanelProps) {
+  const t = useT();
   return (
     <Stack gap="5">
       {NOTIFICATION_TOGGLES.map(({ key, label, description }) => (
@@ -23,9 +25,9 @@ export function NotificationsPanel({ settings, onChange }: PanelProps) {
           <Switch.HiddenInput />
           <Switch.Control mt="0.5" />
           <Stack gap="0">
-            <Switch.Label>{label}</Switch.Label>
+            <Switch.Label>{t(label)}</Switch.Label>
             <Text fontSize="sm" color="fg.muted">
-              {description}
+              {t(description)}
             </Text>
           </Stack>
         </Switch.Root>

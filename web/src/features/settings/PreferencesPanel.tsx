@@ -2,7 +2,8 @@ import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { LANGUAGES, THEMES, TIMEZONES } from '#shared/constants.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
-import { LANGUAGE_LABELS, THEME_LABELS } from './settings-options.ts';
+import { useT } from '../../i18n/react.tsx';
+import { LANGUAGE_NAMES, THEME_LABELS } from './settings-options.ts';
 
 interface PanelProps {
   settings: UserSettings;
@@ -11,6 +12,7 @@ interface PanelProps {
 
 /** Settings → Preferences: time zone (dates everywhere), language and colour theme (docs/product.md §9 lists). */
 export function PreferencesPanel({ settings, onChange }: PanelProps) {
+  const t = useT();
   const set =
     <K extends 'timezone' | 'language' | 'theme'>(key: K) =>
     (event: ChangeEvent<HTMLSelectElement>) =>
@@ -19,8 +21,8 @@ export function PreferencesPanel({ settings, onChange }: PanelProps) {
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="5" maxW="4xl">
       <SelectField
-        label="Timezone"
-        helper="Dates and times are shown in this zone."
+        label={t('settings.timezone')}
+        helper={t('settings.timezoneHint')}
         value={settings.timezone}
         onChange={set('timezone')}
       >
@@ -30,17 +32,27 @@ export function PreferencesPanel({ settings, onChange }: PanelProps) {
           </option>
         ))}
       </SelectField>
-      <SelectField label="Language" value={settings.language} onChange={set('language')}>
+      <SelectField
+        label={t('settings.language')}
+        helper={t('settings.languageHint')}
+        value={settings.language}
+        onChange={set('language')}
+      >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
-            {LANGUAGE_LABELS[language]}
+            {LANGUAGE_NAMES[language]}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Theme" helper="System follows your device." value={settings.theme} onChange={set('theme')}>
+      <SelectField
+        label={t('settings.theme')}
+        helper={t('settings.themeHint')}
+        value={settings.theme}
+        onChange={set('theme')}
+      >
         {THEMES.map((theme) => (
           <option key={theme} value={theme}>
-            {THEME_LABELS[theme]}
+            {t(THEME_LABELS[theme])}
           </option>
         ))}
       </SelectField>

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n/i18n.ts';
 import { ALARM } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
-import { ALARM_TEXTS } from '../alarms/alarm-texts.ts';
+
 import { fakeAudioContextClass, fakeNotificationClass } from '../alarms/browser-fakes.ts';
 
 const SAVED: UserSettings = {
@@ -74,8 +74,8 @@ describe('Settings', () => {
     });
 
     it.each([
-      ['a confirmation that differs', 'new-secret', 'new-secreT', MESSAGES.newPasswordsDontMatch],
-      ['a new password that is too short', 'abc12', 'abc12', MESSAGES.newPasswordMin],
+      ['a confirmation that differs', 'new-secret', 'new-secreT', t('form.newPasswordMismatch')],
+      ['a new password that is too short', 'abc12', 'abc12', t('validation.password.tooShortNew', { min: 6 })],
     ])('refuses %s without calling the server', async (_case, next, confirmation, message) => {
       const { user, requests } = renderApp('/agent/settings', api());
 
@@ -115,7 +115,7 @@ describe('Settings', () => {
         },
         'Current password is incorrect',
       ],
-      ['the product text when the server gives none', { status: 500 }, MESSAGES.passwordChangeFailed],
+      ['the product text when the server gives none', { status: 500 }, t('settings.password.failed')],
     ])('reports a failure with %s', async (_case, reply, text) => {
       const { user } = renderApp('/agent/settings', api({ 'POST /api/user/change-password': reply }));
 
@@ -177,7 +177,7 @@ describe('Settings', () => {
     const panel = await openTab(user, 'Preferences');
     await user.click(await panel.findByRole('button', { name: 'Save Settings' }));
 
-    expect(await screen.findByText(MESSAGES.settingsSaveFailed)).toBeTruthy();
+    expect(await screen.findByText(t('settings.saveFailed'))).toBeTruthy();
   });
 
   it('shows an error on the settings tabs when the settings cannot be loaded', async () => {
@@ -230,12 +230,12 @@ describe('Settings', () => {
       const panel = await openTab(user, 'Alarms');
       await user.click(await panel.findByRole('button', { name: 'Test Alarm' }));
 
-      expect(await screen.findByText(ALARM_TEXTS.soundFailed)).toBeTruthy();
+      expect(await screen.findByText(t('alarm.soundFailed'))).toBeTruthy();
     });
 
     it.each([
-      ['granted', ALARM_TEXTS.desktopEnabled],
-      ['denied', ALARM_TEXTS.desktopDenied],
+      ['granted', t('alarm.desktopEnabled')],
+      ['denied', t('alarm.desktopDenied')],
     ] as const)('asks for desktop notification permission and reports a %s answer', async (answer, text) => {
       const notifications = fakeNotificationClass('default', answer);
       vi.stubGlobal('Notification', notifications.Notification);

@@ -2,11 +2,14 @@ import { Button, Card, Center, Spinner, Stack, Tabs } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LuBell, LuLock, LuSave, LuSlidersHorizontal, LuSiren } from 'react-icons/lu';
-import { MESSAGES } from '#shared/messages.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { activateLanguage, t as translate } from '../../i18n/i18n.ts';
+import { isLanguage } from '../../i18n/languages.ts';
+import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
@@ -18,10 +21,20 @@ import { useSaveSettingsMutation, userSettingsQuery } from './queries.ts';
 
 type SettingsPanel = (props: { settings: UserSettings; onChange: (settings: UserSettings) => void }) => ReactNode;
 
-const SETTINGS_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNode; Panel: SettingsPanel }> = [
-  { value: 'notifications', label: 'Notifications', icon: <LuBell aria-hidden />, Panel: NotificationsPanel },
-  { value: 'preferences', label: 'Preferences', icon: <LuSlidersHorizontal aria-hidden />, Panel: PreferencesPanel },
-  { value: 'alarms', label: 'Alarms', icon: <LuSiren aria-hidden />, Panel: AlarmsPanel },
+const SETTINGS_TABS: ReadonlyArray<{ value: string; label: MessageKey; icon: ReactNode; Panel: SettingsPanel }> = [
+  {
+    value: 'notifications',
+    label: 'settings.tab.notifications',
+    icon: <LuBell aria-hidden />,
+    Panel: NotificationsPanel,
+  },
+  {
+    value: 'preferences',
+    label: 'settings.tab.preferences',
+    icon: <LuSlidersHorizontal aria-hidden />,
+    Panel: PreferencesPanel,
+  },
+  { value: 'alarms', label: 'settings.tab.alarms', icon: <LuSiren aria-hidden />, Panel: AlarmsPanel },
 ];
 
 /**
@@ -29,22 +42,23 @@ const SETTINGS_TABS: ReadonlyArray<{ value: string; label: string; icon: ReactNo
  * route's loader starts reading the settings; Security works without them, the other tabs wait for them.
  */
 export function SettingsPage() {
+  const t = useT();
   // Unsaved edits, shared by the three tabs: each tab's Save stores the whole object (PUT replaces it whole).
   const [draft, setDraft] = useState<UserSettings>();
 
   return (
     <>
-      <PageHeader title={SECTION_TITLES.settings} description="Your password, notifications, preferences and alarms." />
+      <PageHeader title={t(SECTION_TITLES.settings)} description={t('settings.description')} />
       <Tabs.Root defaultValue="security" variant="line" lazyMount>
         <Tabs.List overflowX="auto">
           <Tabs.Trigger value="security">
             <LuLock aria-hidden />
-            Security
+            {t('settings.tab.security')}
           </Tabs.Trigger>
           {SETTINGS_TABS.map((tab) => (
             <Tabs.Trigger key={tab.value} value={tab.value}>
               {tab.icon}
-              {tab.label}
+              {t(tab.label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -61,12 +75,10 @@ export function SettingsPage() {
               <QueryBoundary
                 pending={
                   <Center py="10">
-                    <Spinner aria-label="Loading settings" />
+                    <Spinner aria-label={t('settings.loading')} />
                   </Center>
                 }
-                error={(error, retry) => (
-                  <LoadError title="Your settings could not be loaded" error={error} onRetry={retry} />
-                )}
+                error={(error, retry) => <LoadError title={t('settings.loadFailed')} error={error} onRetry={retry} />}
               >
                 <SettingsForm Panel={Panel} draft={draft} onChange={setDraft} onSaved={() => setDraft(undefined)} />
               </QueryBoundary>
@@ -88,27 +100,31 @@ interface SettingsFormProps {
 
 /** One tab's fields over the stored settings (or the unsaved edits), and Save Settings, which stores them all. */
 function SettingsForm({ Panel, draft, onChange, onSaved }: SettingsFormProps) {
+  const t = useT();
   const { data: stored } = useSuspenseQuery(userSettingsQuery());
   const save = useSaveSettingsMutation();
   const shown = draft ?? stored;
 
   const onSave = async () => {
+    let saved: UserSettings;
     try {
-      await save.mutateAsync(shown);
+      saved = await save.mutateAsync(shown);
     } catch (error) {
-      if (!isUnauthorized(error)) notify('error', MESSAGES.settingsSaveFailed);
+      if (!isUnauthorized(error)) notify('error', translate('settings.saveFailed'));
       return;
     }
     onSaved();
-    notify('success', 'Settings saved successfully');
+    // A new language applies at once (components/LanguageFromSettings.tsx); the confirmation is already in it.
+    if (isLanguage(saved.language)) await activateLanguage(saved.language).catch(() => undefined);
+    notify('success', translate('settings.saved'));
   };
 
   return (
     <Stack gap="6">
       <Panel settings={shown} onChange={onChange} />
-      <Button alignSelf="start" onClick={onSave} loading={save.isPending} loadingText="Saving...">
+      <Button alignSelf="start" onClick={onSave} loading={save.isPending} loadingText={t('common.saving')}>
         <LuSave aria-hidden />
-        Save Settings
+        {t('settings.save')}
       </Button>
     </Stack>
   );

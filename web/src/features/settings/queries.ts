@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput, UserSettings } from '#shared/schemas/settings.ts';
 import { api } from '../../lib/api.ts';
-import { userSettingsKeys, userSettingsQuery } from '../../lib/dates.ts';
+import { userSettingsKeys, userSettingsQuery } from '../../lib/user-settings.ts';
 
-// One cache entry (lib/dates.ts) serves the Settings page, the theme, the alarm preferences and the time zone that
+// One cache entry (lib/user-settings.ts) serves the Settings page, the theme, the alarm preferences and the time zone that
 // dates are shown in, so a save updates all of them at once.
 export { userSettingsKeys, userSettingsQuery };
 

@@ -2,20 +2,23 @@ import { Box, CloseButton, Drawer, Flex, IconButton, Link, Portal, Text } from '
 import { type ReactNode, useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
-import { PRODUCT_NAME } from '../../lib/brand.ts';
-import { colorPaletteFor } from '../../lib/roles.ts';
+import { LanguageFromSettings } from '../../components/LanguageFromSettings.tsx';
 import { ThemeFromSettings } from '../../components/ThemeFromSettings.tsx';
+import { useT } from '../../i18n/react.tsx';
+import { colorPaletteFor } from '../../lib/roles.ts';
 import { Sidebar } from './Sidebar.tsx';
 
 const MAIN_ID = 'main-content';
 
 /** Signed-in frame: a fixed sidebar from 768 px up, a drawer behind a menu button below that. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
     <Flex minH="100dvh" colorPalette={colorPaletteFor(user.role)}>
       <ThemeFromSettings />
+      <LanguageFromSettings />
       <Link
         href={`#${MAIN_ID}`}
         position="absolute"
@@ -29,7 +32,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         shadow="md"
         _focus={{ top: '4' }}
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </Link>
 
       <Box
@@ -64,7 +67,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             unmountOnExit
           >
             <Drawer.Trigger asChild>
-              <IconButton aria-label="Open navigation" variant="ghost">
+              <IconButton aria-label={t('shell.openNavigation')} variant="ghost">
                 <LuMenu />
               </IconButton>
             </Drawer.Trigger>
@@ -72,17 +75,17 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
               <Drawer.Backdrop />
               <Drawer.Positioner>
                 <Drawer.Content maxW="72">
-                  <Drawer.Title srOnly>Navigation</Drawer.Title>
+                  <Drawer.Title srOnly>{t('shell.navigation')}</Drawer.Title>
                   <Sidebar user={user} onNavigate={() => setDrawerOpen(false)} />
                   <Drawer.CloseTrigger asChild position="absolute" top="3" right="3">
-                    <CloseButton size="sm" aria-label="Close navigation" />
+                    <CloseButton size="sm" aria-label={t('shell.closeNavigation')} />
                   </Drawer.CloseTrigger>
                 </Drawer.Content>
               </Drawer.Positioner>
             </Portal>
           </Drawer.Root>
           <Text fontWeight="bold" color="colorPalette.fg">
-            {PRODUCT_NAME}
+            {t('brand.name')}
           </Text>
         </Flex>
 

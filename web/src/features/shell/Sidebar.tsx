@@ -16,7 +16,8 @@ import {
   LuUsers,
 } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
-import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../lib/brand.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { displayNameOf, initialsOf, roleLabelOf } from '../../lib/format.ts';
 import { colorPaletteFor } from '../../lib/roles.ts';
 import { useSession } from '../../lib/router-context.ts';
@@ -44,6 +45,8 @@ interface SidebarProps {
 
 /** Product title, the role's pages with ticket badges, and the user card with Logout (docs/product.md §2 Sidebar). */
 export function Sidebar({ user, onNavigate }: SidebarProps) {
+  const t = useT();
+  const format = useFormat();
   const session = useSession();
   const badges = useNavBadges();
   const { role } = user;
@@ -52,14 +55,14 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
     <Flex direction="column" h="full" colorPalette={colorPaletteFor(role)}>
       <Stack gap="0" px="5" py="5" borderBottomWidth="1px">
         <Text fontWeight="bold" fontSize="lg" color="colorPalette.fg">
-          {PRODUCT_NAME}
+          {t('brand.name')}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          {PRODUCT_SUBTITLE}
+          {t('brand.subtitle')}
         </Text>
       </Stack>
 
-      <Box as="nav" aria-label="Main" flex="1" overflowY="auto" px="3" py="4">
+      <Box as="nav" aria-label={t('shell.mainNavigation')} flex="1" overflowY="auto" px="3" py="4">
         <Stack as="ul" gap="1" listStyleType="none">
           {navItemsFor(role).map((item) => {
             const count = item.badge ? badges[item.badge] : undefined;
@@ -87,11 +90,11 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
                   >
                     <Icon as={SECTION_ICONS[item.section]} boxSize="4" aria-hidden />
                     <Box as="span" flex="1">
-                      {item.label}
+                      {t(item.label)}
                     </Box>
                     {count !== undefined && (
                       <Badge variant="subtle" colorPalette={colorPaletteFor(role)}>
-                        {count}
+                        {format.number(count)}
                       </Badge>
                     )}
                   </RouterLink>
@@ -110,16 +113,16 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
           </Avatar.Root>
           <Stack gap="0" minW="0">
             <Text fontSize="sm" fontWeight="medium" truncate>
-              {displayNameOf(user)}
+              {displayNameOf(user, t)}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              {roleLabelOf(role)}
+              {roleLabelOf(role, t)}
             </Text>
           </Stack>
         </HStack>
         <Button variant="outline" size="sm" onClick={() => session.signOut()}>
           <LuLogOut aria-hidden />
-          Logout
+          {t('shell.logout')}
         </Button>
       </Stack>
     </Flex>

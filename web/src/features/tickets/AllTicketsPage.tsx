@@ -6,6 +6,7 @@ import { LuPlus, LuUserCheck } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { useT } from '../../i18n/react.tsx';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
@@ -27,6 +28,7 @@ const route = getRouteApi('/$role/_signedIn/tickets');
  * (`?ticket=`); the route's loader has read the list they select.
  */
 export function AllTicketsPage() {
+  const t = useT();
   const user = useCurrentUser();
   const { q, status, priority, type, assignedToId, ticket } = route.useSearch();
   const navigate = route.useNavigate();
@@ -41,18 +43,18 @@ export function AllTicketsPage() {
   return (
     <>
       <PageHeader
-        title={SECTION_TITLES.tickets}
+        title={t(SECTION_TITLES.tickets)}
         actions={
           <HStack gap="3" wrap="wrap">
             {user && assignedToId !== user.id && (
               <Button variant="outline" onClick={() => setSearch({ assignedToId: user.id })}>
                 <LuUserCheck aria-hidden />
-                My tickets
+                {t('tickets.myTickets')}
               </Button>
             )}
             <Button onClick={() => setCreating(true)}>
               <LuPlus aria-hidden />
-              Create Ticket
+              {t('tickets.create')}
             </Button>
           </HStack>
         }
@@ -60,14 +62,14 @@ export function AllTicketsPage() {
       {assignedToId && user && (
         <HStack mb="4" gap="2">
           <Text fontSize="sm" color="fg.muted">
-            Filtered by
+            {t('tickets.filteredBy')}
           </Text>
           <AssigneeChip assigneeId={assignedToId} user={user} onRemove={() => setSearch({ assignedToId: undefined })} />
         </HStack>
       )}
       <Stack gap="4">
         <TicketFilterBar byType filters={filters} onChange={(changes, { replace }) => setSearch(changes, replace)} />
-        <TicketsTable filters={filters} label="All tickets" />
+        <TicketsTable filters={filters} label={t('tickets.allLabel')} />
       </Stack>
       <CreateTicketDialog open={creating} onClose={() => setCreating(false)} />
       <LinkedTicket ticketId={ticket ?? null} onClose={() => setSearch({ ticket: undefined }, true)} />
@@ -83,6 +85,7 @@ function LinkedTicket({ ticketId, onClose }: { ticketId: number | null; onClose:
   const detail = useQuery({ ...ticketDetailQuery(ticketId ?? 0), enabled: ticketId !== null });
   const [editing, setEditing] = useState<number | null>(null);
   const failed = ticketId !== null && detail.isError;
+  const t = useT();
   return (
     <>
       <TicketDetailDialog
@@ -94,9 +97,14 @@ function LinkedTicket({ ticketId, onClose }: { ticketId: number | null; onClose:
         }}
       />
       <EditTicketDialog ticketId={editing} onClose={() => setEditing(null)} />
-      <DialogFrame open={failed} onClose={onClose} closeLabel="Close" title="Ticket not available">
+      <DialogFrame
+        open={failed}
+        onClose={onClose}
+        closeLabel={t('common.close')}
+        title={t('tickets.linkedUnavailable')}
+      >
         <Dialog.Body>
-          <Text role="alert">{refusalMessage(detail.error) ?? 'The ticket could not be loaded.'}</Text>
+          <Text role="alert">{refusalMessage(detail.error, t) ?? t('tickets.linkedLoadFailed')}</Text>
         </Dialog.Body>
       </DialogFrame>
     </>
@@ -108,14 +116,16 @@ function LinkedTicket({ ticketId, onClose }: { ticketId: number | null; onClose:
  * whether it is them.
  */
 function AssigneeChip({ assigneeId, user, onRemove }: { assigneeId: string; user: User; onRemove: () => void }) {
+  const t = useT();
   const staff = useQuery({ ...staffQuery(), enabled: canListStaff(user.role) && assigneeId !== user.id });
   const person = staff.data?.find((member) => member.id === assigneeId);
-  const name = assigneeId === user.id ? 'Me' : person ? displayNameOf(person) : 'selected staff member';
+  const name =
+    assigneeId === user.id ? t('tickets.assigneeMe') : person ? displayNameOf(person, t) : t('tickets.assigneeSomeone');
   return (
     <Tag.Root size="lg" variant="subtle" colorPalette="blue">
-      <Tag.Label>Assigned to: {name}</Tag.Label>
+      <Tag.Label>{t('tickets.assignedTo', { name })}</Tag.Label>
       <Tag.EndElement>
-        <Tag.CloseTrigger aria-label="Remove assignee filter" onClick={onRemove} />
+        <Tag.CloseTrigger aria-label={t('tickets.removeAssigneeFilter')} onClick={onRemove} />
       </Tag.EndElement>
     </Tag.Root>
   );

@@ -4,24 +4,27 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LIST_LIMITS } from '#shared/constants.ts';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { issueText } from '#shared/i18n/messages.ts';
 import { type Ticket, assignTicketSchema } from '#shared/schemas/ticket.ts';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { errorText } from '../../lib/server-message.ts';
+import { showFieldErrors } from '../../lib/form-errors.ts';
 import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { TICKET_DIALOG } from './ticket-dialog.ts';
+import { useTicketDialogFrame } from './ticket-dialog.ts';
 import { SelectField } from './FormFields.tsx';
 import { useAssignTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { assignableStaffQuery, ticketListQuery } from './queries.ts';
-import { showServerFieldErrors } from './server-field-errors.ts';
 import { assigneeName } from '../../lib/ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 // docs/product.md §5 "Assign ticket": a ticket, and an agent ('Please select an agent').
 const assignFormSchema = z.object({
-  ticketId: z.string().min(1, TICKET_TEXTS.noTicketSelected),
+  ticketId: z.string().min(1, issueText('form.ticketRequired')),
   agentId: assignTicketSchema.shape.agentId,
 });
 type AssignFormValues = z.infer<typeof assignFormSchema>;
@@ -37,15 +40,17 @@ interface AssignTicketDialogProps {
 
 /** The Assign Ticket dialog (docs/product.md §2), for admins and managers: the ticket, and whom to give it to. */
 export function AssignTicketDialog({ open, ticket = null, onClose }: AssignTicketDialogProps) {
+  const t = useT();
   const shown = useLastNonNull(ticket);
   return (
-    <DialogFrame {...TICKET_DIALOG} open={open} onClose={onClose} title="Assign Ticket">
+    <DialogFrame {...useTicketDialogFrame()} open={open} onClose={onClose} title={t('assignTicket.title')}>
       <AssignTicketForm ticket={open ? ticket : shown} onClose={onClose} />
     </DialogFrame>
   );
 }
 
 function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
+  const t = useT();
   const assign = useAssignTicketMutation();
   const staff = useQuery(assignableStaffQuery());
   // Only asked for when no ticket was given; shares the All Tickets page's cache entry.
@@ -72,61 +77,73 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
     try {
       await assign.mutateAsync({ ticketId: Number(ticketId), agentId });
     } catch (error) {
-      notifyFailure(error, TICKET_TEXTS.ticketAssignFailed);
-      showServerFieldErrors(error, setError, ['agentId']);
+      notifyFailure(error, translate('assignTicket.failed'));
+      showFieldErrors(error, ['agentId'], setError);
       return;
     }
-    notify('success', TICKET_TEXTS.ticketAssigned);
+    notify('success', translate('assignTicket.success'));
     onClose();
   });
 
   const staffHelp = staff.isPending
-    ? 'Loading agents...'
+    ? t('ticketForm.loadingAgents')
     : staff.isError
-      ? `Agents could not be loaded: ${staff.error.message}`
+      ? t('ticketForm.agentsFailed', { error: errorText(staff.error, t) })
       : undefined;
-  const ticketHelp = candidates.isError ? `Tickets could not be loaded: ${candidates.error.message}` : undefined;
+  const ticketHelp = candidates.isError
+    ? t('assignTicket.ticketsFailed', { error: errorText(candidates.error, t) })
+    : undefined;
 
   return (
     <>
       <Dialog.Body>
-        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Assign ticket">
+        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={t('assignTicket.formLabel')}>
           <Stack gap="4">
             {ticket === null && (
               <SelectField
-                label="Ticket"
+                label={t('assignTicket.ticket')}
                 error={errors.ticketId?.message}
                 helperText={ticketHelp}
                 {...register('ticketId')}
               >
-                <option value="">{candidates.isPending ? 'Loading tickets...' : 'Select a ticket'}</option>
+                <option value="">{candidates.isPending ? t('tickets.loading') : t('assignTicket.selectTicket')}</option>
                 {unresolved.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
-                    {candidate.ticketId} · {candidate.subject}
+                    {t('assignTicket.ticketOption', { code: candidate.ticketId, subject: candidate.subject })}
                   </option>
                 ))}
               </SelectField>
             )}
             {chosen && (
               <DataList.Root orientation="horizontal" size="sm" gap="2" borderWidth="1px" rounded="md" p="3">
-                <Summary label="Ticket ID" value={chosen.ticketId} />
-                <Summary label="Subject" value={chosen.subject} />
-                <Summary label="Customer" value={chosen.customerEmail} />
-                <Summary label="Assigned to" value={assigneeName(chosen.assignedTo)} />
+                <Summary label={t('ticketTable.ticketId')} value={chosen.ticketId} />
+                <Summary label={t('ticketForm.subject')} value={chosen.subject} />
+                <Summary label={t('ticketTable.customer')} value={chosen.customerEmail} />
+                <Summary label={t('ticket.assignedTo')} value={assigneeName(chosen.assignedTo, t)} />
               </DataList.Root>
             )}
-            <SelectField label="Agent" error={errors.agentId?.message} helperText={staffHelp} {...register('agentId')}>
-              <option value="">Select an agent</option>
+            <SelectField
+              label={t('assignTicket.agent')}
+              error={errors.agentId?.message}
+              helperText={staffHelp}
+              {...register('agentId')}
+            >
+              <option value="">{t('assignTicket.selectAgent')}</option>
               {staff.data?.map((member) => (
                 <option key={member.id} value={member.id}>
-                  {displayNameOf(member)} ({roleLabelOf(member.role)})
+                  {t('ticketForm.staffMember', { name: displayNameOf(member, t), role: roleLabelOf(member.role, t) })}
                 </option>
               ))}
             </SelectField>
           </Stack>
         </form>
       </Dialog.Body>
-      <FormDialogFooter form={FORM_ID} submitLabel="Assign Ticket" pendingLabel="Assigning..." pending={isSubmitting} />
+      <FormDialogFooter
+        form={FORM_ID}
+        submitLabel={t('assignTicket.title')}
+        pendingLabel={t('assignTicket.pending')}
+        pending={isSubmitting}
+      />
     </>
   );
 }

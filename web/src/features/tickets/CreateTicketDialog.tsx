@@ -4,22 +4,24 @@ import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CREATABLE_TICKET_TYPES, LANGUAGES } from '#shared/constants.ts';
-import { MAIL_TEXTS, TICKET_TEXTS } from '#shared/messages.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { errorText } from '../../lib/server-message.ts';
+import { showFieldErrors } from '../../lib/form-errors.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { TICKET_DIALOG } from './ticket-dialog.ts';
+import { useTicketDialogFrame } from './ticket-dialog.ts';
 import { SelectField, TextAreaField, TextField } from './FormFields.tsx';
 import { useCreateTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { canListStaff } from './permissions.ts';
 import { assignableStaffQuery } from './queries.ts';
-import { showServerFieldErrors } from './server-field-errors.ts';
 import { typeLabel } from '../../lib/ticket-display.ts';
-import { LANGUAGE_LABELS } from '../settings/settings-options.ts';
+import { LANGUAGE_NAMES } from '../settings/settings-options.ts';
 import { CategorySelect, PrioritySelect } from './TicketSelects.tsx';
 
 /** The agent choice that sends no agent: the server assigns round robin (docs/product.md §4). */
@@ -55,12 +57,13 @@ interface CreateTicketDialogProps {
 
 /** The Create New Ticket dialog (docs/product.md §2): active categories, an agent or round robin ('auto'). */
 export function CreateTicketDialog({ open, onClose, defaultType = 'api' }: CreateTicketDialogProps) {
+  const t = useT();
   return (
     <DialogFrame
-      {...TICKET_DIALOG}
+      {...useTicketDialogFrame()}
       open={open}
       onClose={onClose}
-      title={defaultType === 'direct' ? 'Create Direct Ticket' : 'Create New Ticket'}
+      title={defaultType === 'direct' ? t('tickets.createDirect') : t('createTicket.title')}
     >
       <CreateTicketForm defaultType={defaultType} onClose={onClose} />
     </DialogFrame>
@@ -74,6 +77,7 @@ function CreateTicketForm({
   defaultType: (typeof CREATABLE_TICKET_TYPES)[number];
   onClose: () => void;
 }) {
+  const t = useT();
   const user = useCurrentUser();
   const create = useCreateTicketMutation();
   const {
@@ -106,11 +110,11 @@ function CreateTicketForm({
     try {
       await create.mutateAsync(input);
     } catch (error) {
-      notifyFailure(error, TICKET_TEXTS.ticketCreateFailed);
-      showServerFieldErrors(error, setError, FORM_FIELDS);
+      notifyFailure(error, translate('createTicket.failed'));
+      showFieldErrors(error, FORM_FIELDS, setError);
       return;
     }
-    notify('success', TICKET_TEXTS.ticketCreated);
+    notify('success', translate('createTicket.success'));
     reset();
     onClose();
   });
@@ -118,51 +122,51 @@ function CreateTicketForm({
   return (
     <>
       <Dialog.Body>
-        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Create ticket">
+        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={t('createTicket.formLabel')}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <TextField
-                label="Customer email"
+                label={t('createTicket.customerEmail')}
                 type="email"
                 autoComplete="off"
-                placeholder="customer@example.com"
+                placeholder={t('createTicket.customerEmailPlaceholder')}
                 error={errors.customerEmail?.message}
                 {...register('customerEmail')}
               />
               <SelectField
-                label={MAIL_TEXTS.customerLanguage}
-                helperText="The customer's e-mails are written in it."
+                label={t('createTicket.customerLanguage')}
+                helperText={t('createTicket.customerLanguageHint')}
                 error={errors.customerLanguage?.message}
                 {...register('customerLanguage')}
               >
-                <option value="">Not known (English)</option>
+                <option value="">{t('createTicket.customerLanguageUnknown')}</option>
                 {LANGUAGES.map((language) => (
                   <option key={language} value={language}>
-                    {LANGUAGE_LABELS[language]}
+                    {LANGUAGE_NAMES[language]}
                   </option>
                 ))}
               </SelectField>
             </SimpleGrid>
             <TextField
-              label="Subject"
-              placeholder="Brief summary of the issue"
+              label={t('ticketForm.subject')}
+              placeholder={t('createTicket.subjectPlaceholder')}
               error={errors.subject?.message}
               {...register('subject')}
             />
             <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
               <PrioritySelect error={errors.priority?.message} {...register('priority')} />
               <CategorySelect prompt error={errors.category?.message} {...register('category')} />
-              <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+              <SelectField label={t('ticketForm.type')} error={errors.type?.message} {...register('type')}>
                 {CREATABLE_TICKET_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {typeLabel(type)}
+                    {typeLabel(type, t)}
                   </option>
                 ))}
               </SelectField>
             </SimpleGrid>
             <TextAreaField
-              label="Description"
-              placeholder="What the customer reported"
+              label={t('ticketForm.description')}
+              placeholder={t('createTicket.descriptionPlaceholder')}
               error={errors.description?.message}
               {...register('description')}
             />
@@ -172,7 +176,12 @@ function CreateTicketForm({
           </Stack>
         </form>
       </Dialog.Body>
-      <FormDialogFooter form={FORM_ID} submitLabel="Create Ticket" pendingLabel="Creating..." pending={isSubmitting} />
+      <FormDialogFooter
+        form={FORM_ID}
+        submitLabel={t('tickets.create')}
+        pendingLabel={t('common.creating')}
+        pending={isSubmitting}
+      />
     </>
   );
 }
@@ -188,26 +197,27 @@ interface AgentSelectProps {
  * opens; agents may not list staff (docs/product.md §6), so they choose between round robin and themselves.
  */
 function AgentSelect({ user, error, registration }: AgentSelectProps) {
+  const t = useT();
   const mayList = canListStaff(user.role);
   const staff = useQuery({ ...assignableStaffQuery(), enabled: mayList });
   const helperText = !mayList
     ? undefined
     : staff.isPending
-      ? 'Loading agents...'
+      ? t('ticketForm.loadingAgents')
       : staff.isError
-        ? `Agents could not be loaded: ${staff.error.message}`
+        ? t('ticketForm.agentsFailed', { error: errorText(staff.error, t) })
         : undefined;
   return (
-    <SelectField label="Assign to" error={error} helperText={helperText} {...registration}>
-      <option value={AUTO_ASSIGN}>Auto-assign (round robin)</option>
+    <SelectField label={t('createTicket.assignTo')} error={error} helperText={helperText} {...registration}>
+      <option value={AUTO_ASSIGN}>{t('createTicket.autoAssign')}</option>
       {mayList ? (
         staff.data?.map((member) => (
           <option key={member.id} value={member.id}>
-            {displayNameOf(member)} ({roleLabelOf(member.role)})
+            {t('ticketForm.staffMember', { name: displayNameOf(member, t), role: roleLabelOf(member.role, t) })}
           </option>
         ))
       ) : (
-        <option value={user.id}>Me ({displayNameOf(user)})</option>
+        <option value={user.id}>{t('createTicket.me', { name: displayNameOf(user, t) })}</option>
       )}
     </SelectField>
   );

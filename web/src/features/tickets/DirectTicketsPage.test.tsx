@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { ticketListRequests, ticketsApi } from './test-api.ts';
 import { unassignedTicket } from './test-data.ts';
@@ -16,8 +16,8 @@ describe('Direct Tickets', () => {
       }),
     );
 
-    expect(await screen.findByText(TICKET_TEXTS.aboutDirectTicketsTitle)).toBeTruthy();
-    expect(screen.getByText(TICKET_TEXTS.aboutDirectTicketsBody)).toBeTruthy();
+    expect(await screen.findByText(t('tickets.aboutDirectTitle'))).toBeTruthy();
+    expect(screen.getByText(t('tickets.aboutDirectBody'))).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Direct tickets' });
     expect(within(table).getByText('TKT-000003')).toBeTruthy();
     expect(Object.fromEntries(ticketListRequests()[0]!)).toEqual({ limit: '100', type: 'direct' });
@@ -26,10 +26,10 @@ describe('Direct Tickets', () => {
   it("says 'No Direct Tickets' when there are none, and the product search text when a search finds none", async () => {
     const { user } = renderApp('/manager/direct-tickets', ticketsApi('manager', { 'GET /api/tickets': noTickets }));
 
-    expect(await screen.findByText(TICKET_TEXTS.noDirectTickets)).toBeTruthy();
-    await user.type(screen.getByPlaceholderText(TICKET_TEXTS.ticketSearchPlaceholder), 'nothing');
-    expect(await screen.findByText(TICKET_TEXTS.noTicketsMatch)).toBeTruthy();
-    expect(screen.queryByText(TICKET_TEXTS.noDirectTickets)).toBeNull();
+    expect(await screen.findByText(t('tickets.noDirect'))).toBeTruthy();
+    await user.type(screen.getByPlaceholderText(t('ticketFilters.searchPlaceholder')), 'nothing');
+    expect(await screen.findByText(t('tickets.noneMatch'))).toBeTruthy();
+    expect(screen.queryByText(t('tickets.noDirect'))).toBeNull();
   });
 
   it.each(['agent', 'manager', 'admin'] as const)(

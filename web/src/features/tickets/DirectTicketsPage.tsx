@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { LuPhoneIncoming, LuPlus } from 'react-icons/lu';
-import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { useT } from '../../i18n/react.tsx';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { CreateTicketDialog } from './CreateTicketDialog.tsx';
@@ -19,6 +19,7 @@ const route = getRouteApi('/$role/_signedIn/direct-tickets');
  * Its filters live in the URL (`?q=&status=&priority=`); the route's loader has read the list they select.
  */
 export function DirectTicketsPage() {
+  const t = useT();
   const user = useCurrentUser();
   const { q, status, priority } = route.useSearch();
   const navigate = route.useNavigate();
@@ -31,15 +32,15 @@ export function DirectTicketsPage() {
   return (
     <>
       <PageHeader
-        title={SECTION_TITLES['direct-tickets']}
+        title={t(SECTION_TITLES['direct-tickets'])}
         actions={
           mayCreate ? (
             <Button onClick={() => setCreating(true)}>
               <LuPlus aria-hidden />
-              Create Direct Ticket
+              {t('tickets.createDirect')}
             </Button>
           ) : (
-            <Text color="fg.muted">{MESSAGES.directTicketsNotAllowed}</Text>
+            <Text color="fg.muted">{t('tickets.directNotAllowed')}</Text>
           )
         }
       />
@@ -48,21 +49,16 @@ export function DirectTicketsPage() {
           <LuPhoneIncoming />
         </Alert.Indicator>
         <Alert.Content>
-          <Alert.Title>{TICKET_TEXTS.aboutDirectTicketsTitle}</Alert.Title>
-          <Alert.Description>{TICKET_TEXTS.aboutDirectTicketsBody}</Alert.Description>
+          <Alert.Title>{t('tickets.aboutDirectTitle')}</Alert.Title>
+          <Alert.Description>{t('tickets.aboutDirectBody')}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <Stack gap="4">
         <TicketFilterBar filters={filters} onChange={(changes, { replace }) => setSearch(changes, replace)} />
         <TicketsTable
           filters={filters}
-          label="Direct tickets"
-          emptyState={
-            <NoTickets
-              title={TICKET_TEXTS.noDirectTickets}
-              description="Tickets recorded from customer calls will appear here."
-            />
-          }
+          label={t('tickets.directLabel')}
+          emptyState={<NoTickets title={t('tickets.noDirect')} description={t('tickets.noDirectDetail')} />}
         />
       </Stack>
       {mayCreate && <CreateTicketDialog open={creating} onClose={() => setCreating(false)} defaultType="direct" />}

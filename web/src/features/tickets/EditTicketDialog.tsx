@@ -3,18 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
 import { type Ticket, type UpdateTicketInput, updateTicketSchema } from '#shared/schemas/ticket.ts';
+import { t as translate } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
+import { errorText } from '../../lib/server-message.ts';
+import { showFieldErrors } from '../../lib/form-errors.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { DialogFrame, FormDialogFooter } from '../../components/ui/DialogFrames.tsx';
-import { TICKET_DIALOG } from './ticket-dialog.ts';
+import { useTicketDialogFrame } from './ticket-dialog.ts';
 import { TextAreaField, TextField } from './FormFields.tsx';
 import { useUpdateTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { canEditTicket } from './permissions.ts';
 import { ticketDetailQuery } from './queries.ts';
-import { showServerFieldErrors } from './server-field-errors.ts';
 import { CategorySelect, PrioritySelect, StatusSelect } from './TicketSelects.tsx';
 import { useLastNonNull } from './use-last-non-null.ts';
 
@@ -36,19 +38,21 @@ interface EditTicketDialogProps {
  * is told so instead of being shown a form the server would refuse.
  */
 export function EditTicketDialog({ ticketId, onClose }: EditTicketDialogProps) {
+  const t = useT();
   const shownId = useLastNonNull(ticketId);
   return (
-    <DialogFrame {...TICKET_DIALOG} open={ticketId !== null} onClose={onClose} title="Edit Ticket">
+    <DialogFrame {...useTicketDialogFrame()} open={ticketId !== null} onClose={onClose} title={t('editTicket.title')}>
       {shownId === null ? <NoTicket /> : <EditTicketContent ticketId={shownId} onClose={onClose} />}
     </DialogFrame>
   );
 }
 
 function NoTicket() {
+  const t = useT();
   return (
     <>
       <Dialog.Body>
-        <Text>{TICKET_TEXTS.noTicketSelected}</Text>
+        <Text>{t('form.ticketRequired')}</Text>
       </Dialog.Body>
       <CloseFooter />
     </>
@@ -56,16 +60,18 @@ function NoTicket() {
 }
 
 function CloseFooter() {
+  const t = useT();
   return (
     <Dialog.Footer>
       <Dialog.ActionTrigger asChild>
-        <Button variant="outline">Close</Button>
+        <Button variant="outline">{t('common.close')}</Button>
       </Dialog.ActionTrigger>
     </Dialog.Footer>
   );
 }
 
 function EditTicketContent({ ticketId, onClose }: { ticketId: number; onClose: () => void }) {
+  const t = useT();
   const user = useCurrentUser();
   const ticket = useQuery(ticketDetailQuery(ticketId));
 
@@ -75,7 +81,7 @@ function EditTicketContent({ ticketId, onClose }: { ticketId: number; onClose: (
         <Dialog.Body>
           <HStack role="status" gap="3" py="6" justify="center" color="fg.muted">
             <Spinner size="sm" />
-            <Text>Loading ticket...</Text>
+            <Text>{t('editTicket.loading')}</Text>
           </HStack>
         </Dialog.Body>
         <CloseFooter />
@@ -89,8 +95,8 @@ function EditTicketContent({ ticketId, onClose }: { ticketId: number; onClose: (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Could not load the ticket</Alert.Title>
-              <Alert.Description>{ticket.error.message}</Alert.Description>
+              <Alert.Title>{t('editTicket.loadFailed')}</Alert.Title>
+              <Alert.Description>{errorText(ticket.error, t)}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         </Dialog.Body>
@@ -104,7 +110,7 @@ function EditTicketContent({ ticketId, onClose }: { ticketId: number; onClose: (
         <Dialog.Body>
           <Alert.Root status="warning" role="alert">
             <Alert.Indicator />
-            <Alert.Title>{MESSAGES.editNotAllowed}</Alert.Title>
+            <Alert.Title>{t('error.ticket.editDenied')}</Alert.Title>
           </Alert.Root>
         </Dialog.Body>
         <CloseFooter />
@@ -115,6 +121,7 @@ function EditTicketContent({ ticketId, onClose }: { ticketId: number; onClose: (
 }
 
 function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
+  const t = useT();
   const update = useUpdateTicketMutation(ticket.id);
   const {
     register,
@@ -144,30 +151,30 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
     try {
       await update.mutateAsync(changes);
     } catch (error) {
-      notifyFailure(error, TICKET_TEXTS.ticketUpdateFailed);
-      showServerFieldErrors(error, setError, EDITABLE_FIELDS);
+      notifyFailure(error, translate('editTicket.failed'));
+      showFieldErrors(error, EDITABLE_FIELDS, setError);
       return;
     }
-    notify('success', TICKET_TEXTS.ticketUpdated);
+    notify('success', translate('editTicket.success'));
     onClose();
   });
 
   return (
     <>
       <Dialog.Body>
-        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={`Edit ticket ${ticket.ticketId}`}>
+        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={t('ticketTable.edit', { code: ticket.ticketId })}>
           <Stack gap="4">
             <Text color="fg.muted" fontFamily="mono" fontSize="sm">
               {ticket.ticketId}
             </Text>
-            <TextField label="Subject" error={errors.subject?.message} {...register('subject')} />
+            <TextField label={t('ticketForm.subject')} error={errors.subject?.message} {...register('subject')} />
             <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
               <StatusSelect error={errors.status?.message} {...register('status')} />
               <PrioritySelect error={errors.priority?.message} {...register('priority')} />
             </Stack>
             <CategorySelect current={ticket.category} error={errors.category?.message} {...register('category')} />
             <TextAreaField
-              label="Description"
+              label={t('ticketForm.description')}
               rows={6}
               error={errors.description?.message}
               {...register('description')}
@@ -175,7 +182,12 @@ function EditTicketForm({ ticket, onClose }: { ticket: Ticket; onClose: () => vo
           </Stack>
         </form>
       </Dialog.Body>
-      <FormDialogFooter form={FORM_ID} submitLabel="Update" pendingLabel="Updating..." pending={isSubmitting} />
+      <FormDialogFooter
+        form={FORM_ID}
+        submitLabel={t('editTicket.submit')}
+        pendingLabel={t('common.updating')}
+        pending={isSubmitting}
+      />
     </>
   );
 }

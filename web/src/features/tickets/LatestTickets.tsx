@@ -1,6 +1,7 @@
 import { Button, Card, HStack, Heading } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { useT } from '../../i18n/react.tsx';
 import { LATEST_TICKETS } from './queries.ts';
 import { TicketsLoadError, TicketsLoading, TicketsTable } from './TicketsTable.tsx';
 
@@ -9,17 +10,18 @@ import { TicketsLoadError, TicketsLoading, TicketsTable } from './TicketsTable.t
  * loads and fails on its own, like the dashboard's panels.
  */
 export function LatestTickets() {
+  const t = useT();
   const { role } = useParams({ from: '/$role' });
   return (
     <Card.Root>
       <Card.Header>
         <HStack justify="space-between">
           <Heading as="h2" size="md">
-            Latest Tickets
+            {t('tickets.latestTitle')}
           </Heading>
           <Button asChild variant="ghost" size="sm">
             <RouterLink to="/$role/tickets" params={{ role }}>
-              View all
+              {t('tickets.viewAll')}
             </RouterLink>
           </Button>
         </HStack>
@@ -29,7 +31,7 @@ export function LatestTickets() {
           pending={<TicketsLoading />}
           error={(error, retry) => <TicketsLoadError error={error} onRetry={retry} />}
         >
-          <TicketsTable filters={LATEST_TICKETS} label="Latest tickets" paginate={false} />
+          <TicketsTable filters={LATEST_TICKETS} label={t('tickets.latestLabel')} paginate={false} />
         </QueryBoundary>
       </Card.Body>
     </Card.Root>

@@ -2,6 +2,7 @@ import { Button, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus, LuUserPlus } from 'react-icons/lu';
 import type { Role } from '#shared/constants.ts';
+import { useT } from '../../i18n/react.tsx';
 import { AssignTicketDialog } from './AssignTicketDialog.tsx';
 import { CreateTicketDialog } from './CreateTicketDialog.tsx';
 import { canAssignTickets } from './permissions.ts';
@@ -13,6 +14,7 @@ type OpenDialog = 'create' | 'assign' | null;
  * Ticket for those the server lets assign. Assign opens the dialog without a ticket, so it asks for one first.
  */
 export function TicketActions({ role }: { role: Role }) {
+  const t = useT();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
 
@@ -20,13 +22,13 @@ export function TicketActions({ role }: { role: Role }) {
     <HStack gap="2" wrap="wrap">
       <Button onClick={() => setOpen('create')}>
         <LuPlus aria-hidden />
-        Create Ticket
+        {t('tickets.create')}
       </Button>
       {canAssignTickets(role) && (
         <>
           <Button variant="outline" onClick={() => setOpen('assign')}>
             <LuUserPlus aria-hidden />
-            Assign Ticket
+            {t('assignTicket.title')}
           </Button>
           <AssignTicketDialog open={open === 'assign'} onClose={close} />
         </>

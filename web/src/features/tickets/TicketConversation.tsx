@@ -2,11 +2,13 @@ import { Badge, Box, Button, Field, HStack, RadioGroup, Spinner, Stack, Text, Te
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LuLock, LuMail, LuUser } from 'react-icons/lu';
-import { MAIL_TEXTS, replyGoesTo, TICKET_TEXTS } from '#shared/messages.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { Comment, Ticket } from '#shared/schemas/ticket.ts';
 import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
-import { formatDateTime } from '../../lib/dates.ts';
+import { type Translate, useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { displayNameOf } from '../../lib/format.ts';
+import { errorText } from '../../lib/server-message.ts';
 import { useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketMailStatusQuery } from './queries.ts';
 
@@ -23,20 +25,22 @@ const kindOf = (comment: Comment): MessageKind =>
         : 'reply';
 
 /** How each kind looks: the customer's on the left in blue, replies on the right, notes yellow with a lock. */
-const KIND_STYLE: Record<MessageKind, { label: string; palette: string; align: 'start' | 'end'; Icon: typeof LuMail }> =
-  {
-    customer: { label: MAIL_TEXTS.customerMessage, palette: 'blue', align: 'start', Icon: LuUser },
-    reply: { label: MAIL_TEXTS.publicReply, palette: 'green', align: 'end', Icon: LuMail },
-    note: { label: MAIL_TEXTS.internalNote, palette: 'yellow', align: 'end', Icon: LuLock },
-    system: { label: MAIL_TEXTS.systemMessage, palette: 'gray', align: 'start', Icon: LuMail },
-  };
+const KIND_STYLE: Record<
+  MessageKind,
+  { label: MessageKey; palette: string; align: 'start' | 'end'; Icon: typeof LuMail }
+> = {
+  customer: { label: 'mail.customerMessage', palette: 'blue', align: 'start', Icon: LuUser },
+  reply: { label: 'mail.publicReply', palette: 'green', align: 'end', Icon: LuMail },
+  note: { label: 'mail.internalNote', palette: 'yellow', align: 'end', Icon: LuLock },
+  system: { label: 'mail.systemMessage', palette: 'gray', align: 'start', Icon: LuMail },
+};
 
-const channelText = (comment: Comment): string | undefined =>
+const channelText = (comment: Comment, t: Translate): string | undefined =>
   comment.authorType === 'customer'
     ? comment.channel === 'email'
-      ? MAIL_TEXTS.byEmail
+      ? t('mail.byEmail')
       : comment.channel === 'api'
-        ? MAIL_TEXTS.byApi
+        ? t('mail.byApi')
         : undefined
     : undefined;
 
@@ -45,25 +49,26 @@ const channelText = (comment: Comment): string | undefined =>
  * internal notes in the order they were written, each kind unmistakable; and the composer, which says plainly where
  * the text goes: to the customer by e-mail, or nowhere beyond the staff.
  */
-export function TicketConversation({ ticket, timeZone }: { ticket: Ticket; timeZone: string }) {
+export function TicketConversation({ ticket }: { ticket: Ticket }) {
+  const t = useT();
   const comments = useQuery(ticketCommentsQuery(ticket.id));
   return (
     <Stack gap="4" pt="2">
       {comments.isPending ? (
         <HStack role="status" gap="2" color="fg.muted">
           <Spinner size="xs" />
-          <Text>Loading comments...</Text>
+          <Text>{t('ticketDetail.loadingComments')}</Text>
         </HStack>
       ) : comments.isError ? (
         <Text role="alert" color="fg.error">
-          {TICKET_TEXTS.commentsLoadFailed}
+          {t('ticketDetail.commentsFailed')}
         </Text>
       ) : comments.data.length === 0 ? (
-        <Text color="fg.muted">{TICKET_TEXTS.noComments}</Text>
+        <Text color="fg.muted">{t('ticketDetail.noComments')}</Text>
       ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label={MAIL_TEXTS.conversationLabel}>
+        <Stack as="ul" gap="3" listStyleType="none" aria-label={t('mail.conversationLabel')}>
           {comments.data.map((comment) => (
-            <Message key={comment.id} comment={comment} timeZone={timeZone} />
+            <Message key={comment.id} comment={comment} />
           ))}
         </Stack>
       )}
@@ -72,10 +77,12 @@ export function TicketConversation({ ticket, timeZone }: { ticket: Ticket; timeZ
   );
 }
 
-function Message({ comment, timeZone }: { comment: Comment; timeZone: string }) {
+function Message({ comment }: { comment: Comment }) {
+  const t = useT();
+  const format = useFormat();
   const kind = kindOf(comment);
   const { label, palette, align, Icon } = KIND_STYLE[kind];
-  const channel = channelText(comment);
+  const channel = channelText(comment, t);
   return (
     <Box
       as="li"
@@ -95,10 +102,10 @@ function Message({ comment, timeZone }: { comment: Comment; timeZone: string }) 
         <HStack gap="2" wrap="wrap">
           <Badge colorPalette={palette} variant={kind === 'note' ? 'solid' : 'subtle'} size="sm">
             <Icon aria-hidden />
-            {label}
+            {t(label)}
           </Badge>
           <Text fontWeight="medium" fontSize="sm">
-            {kind === 'customer' ? comment.author.email : displayNameOf(comment.author)}
+            {kind === 'customer' ? comment.author.email : displayNameOf(comment.author, t)}
           </Text>
           {channel && (
             <Text fontSize="xs" color="fg.muted">
@@ -107,7 +114,7 @@ function Message({ comment, timeZone }: { comment: Comment; timeZone: string }) 
           )}
         </HStack>
         <Text fontSize="xs" color="fg.muted">
-          {formatDateTime(comment.createdAt, timeZone)}
+          {format.dateTime(comment.createdAt)}
         </Text>
       </HStack>
       <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
@@ -121,6 +128,7 @@ type Audience = 'customer' | 'staff';
 
 /** Writes a public reply (e-mailed to the customer) or an internal note; the choice is spelled out before sending. */
 function Composer({ ticket }: { ticket: Ticket }) {
+  const t = useT();
   const addComment = useAddCommentMutation(ticket.id);
   const mailStatus = useQuery(ticketMailStatusQuery(ticket.id));
   const [text, setText] = useState('');
@@ -145,34 +153,34 @@ function Composer({ ticket }: { ticket: Ticket }) {
   };
 
   return (
-    <form onSubmit={submit} aria-label="Add a comment">
+    <form onSubmit={submit} aria-label={t('ticketDetail.addCommentForm')}>
       <Stack gap="3">
         <RadioGroup.Root
           value={audience}
           onValueChange={(details) => setAudience(details.value === 'staff' ? 'staff' : 'customer')}
           size="sm"
-          aria-label={MAIL_TEXTS.sendAs}
+          aria-label={t('mail.sendAs')}
         >
           <HStack gap="5" wrap="wrap">
-            <RadioGroup.Label>{MAIL_TEXTS.sendAs}</RadioGroup.Label>
+            <RadioGroup.Label>{t('mail.sendAs')}</RadioGroup.Label>
             <RadioGroup.Item value="customer">
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{MAIL_TEXTS.publicReply}</RadioGroup.ItemText>
+              <RadioGroup.ItemText>{t('mail.publicReply')}</RadioGroup.ItemText>
             </RadioGroup.Item>
             <RadioGroup.Item value="staff">
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{MAIL_TEXTS.internalNote}</RadioGroup.ItemText>
+              <RadioGroup.ItemText>{t('mail.internalNote')}</RadioGroup.ItemText>
             </RadioGroup.Item>
           </HStack>
         </RadioGroup.Root>
         <Field.Root>
-          <Field.Label>{toCustomer ? MAIL_TEXTS.replyLabel : MAIL_TEXTS.noteLabel}</Field.Label>
+          <Field.Label>{toCustomer ? t('mail.replyLabel') : t('mail.noteLabel')}</Field.Label>
           <Textarea
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder={toCustomer ? MAIL_TEXTS.replyPlaceholder : MAIL_TEXTS.notePlaceholder}
+            placeholder={toCustomer ? t('mail.replyPlaceholder') : t('mail.notePlaceholder')}
             rows={3}
             autoresize
             bg={toCustomer ? undefined : 'yellow.subtle'}
@@ -180,14 +188,14 @@ function Composer({ ticket }: { ticket: Ticket }) {
           <Field.HelperText aria-live="polite" color={toCustomer && undeliverable ? 'fg.warning' : undefined}>
             {toCustomer
               ? undeliverable
-                ? MAIL_TEXTS.replyKeptHint
-                : replyGoesTo(ticket.customerEmail)
-              : MAIL_TEXTS.noteHint}
+                ? t('mail.replyKeptHint')
+                : t('mail.replyGoesTo', { email: ticket.customerEmail })
+              : t('mail.noteHint')}
           </Field.HelperText>
         </Field.Root>
         {addComment.isError && (
           <Text role="alert" color="fg.error" fontSize="sm">
-            The comment was not added: {addComment.error.message}
+            {t('ticketDetail.commentFailed', { error: errorText(addComment.error, t) })}
           </Text>
         )}
         <HStack justify="end">
@@ -197,10 +205,10 @@ function Composer({ ticket }: { ticket: Ticket }) {
             colorPalette={toCustomer ? undefined : 'yellow'}
             disabled={!content}
             loading={addComment.isPending}
-            loadingText={toCustomer ? MAIL_TEXTS.replySending : MAIL_TEXTS.noteAdding}
+            loadingText={toCustomer ? t('mail.replySending') : t('mail.noteAdding')}
           >
             {toCustomer ? <LuMail aria-hidden /> : <LuLock aria-hidden />}
-            {toCustomer ? MAIL_TEXTS.replyButton : MAIL_TEXTS.noteButton}
+            {toCustomer ? t('mail.replyButton') : t('mail.noteButton')}
           </Button>
         </HStack>
       </Stack>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MAIL_TEXTS, MESSAGES, replyGoesTo, TICKET_TEXTS } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { type FakeRoutes, renderApp } from '../../test/render-app.tsx';
 import { ticketsApi } from './test-api.ts';
 import { commentFixture, history, othersTicket, ticketFixture, unassignedTicket } from './test-data.ts';
@@ -40,12 +40,12 @@ describe('ticket detail view', () => {
     expect(dialog.getByText('fiat deposit')).toBeTruthy();
     expect(dialog.getAllByText('DIRECT')).toHaveLength(2);
     expect(dialog.getByText('English')).toBeTruthy();
-    expect(dialog.getByText(MESSAGES.unassigned)).toBeTruthy();
+    expect(dialog.getByText(t('common.unassigned'))).toBeTruthy();
     // Created 23:30 UTC and resolved 01:15 UTC, read in Tokyo (UTC+9).
     await waitFor(() => expect(dialog.getByText(/Jan 7, 2025, 8:30\sAM/)).toBeTruthy());
     expect(dialog.getByText(/Jan 7, 2025, 10:15\sAM/)).toBeTruthy();
     // A resolved ticket is off the clock.
-    expect(dialog.getByText(TICKET_TEXTS.noDeadline)).toBeTruthy();
+    expect(dialog.getByText(t('deadline.none'))).toBeTruthy();
     expect(dialog.getByText(unassignedTicket.description)).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Edit Ticket' })).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Close' })).toBeTruthy();
@@ -65,7 +65,7 @@ describe('ticket detail view', () => {
   it("says 'No comments yet. Be the first to add one!' for a ticket without comments", async () => {
     const { user } = renderApp('/agent/tickets', ticketsApi('agent', detailApi(2, {})));
     const dialog = await openDetail(user, 'TKT-000002');
-    expect(await dialog.findByText(TICKET_TEXTS.noComments)).toBeTruthy();
+    expect(await dialog.findByText(t('ticketDetail.noComments'))).toBeTruthy();
   });
 
   it("says 'Error loading comments' when they cannot be read", async () => {
@@ -74,7 +74,7 @@ describe('ticket detail view', () => {
       ticketsApi('agent', detailApi(2, { 'GET /api/tickets/2/comments': { status: 500, body: { message: 'boom' } } })),
     );
     const dialog = await openDetail(user, 'TKT-000002');
-    expect((await dialog.findByRole('alert')).textContent).toBe(TICKET_TEXTS.commentsLoadFailed);
+    expect((await dialog.findByRole('alert')).textContent).toBe(t('ticketDetail.commentsFailed'));
   });
 
   it('adds a trimmed internal note when asked, says where the text goes, clears the box and reloads the thread', async () => {
@@ -99,25 +99,25 @@ describe('ticket detail view', () => {
     expect(await dialog.findByText('We are looking into it.')).toBeTruthy();
 
     // A public reply first: the composer says it goes to the customer by e-mail.
-    expect(dialog.getByText(replyGoesTo(byId.get(2)!.customerEmail))).toBeTruthy();
-    const reply = dialog.getByRole('button', { name: MAIL_TEXTS.replyButton });
-    await user.type(dialog.getByRole('textbox', { name: MAIL_TEXTS.replyLabel }), '   ');
+    expect(dialog.getByText(t('mail.replyGoesTo', { email: byId.get(2)!.customerEmail }))).toBeTruthy();
+    const reply = dialog.getByRole('button', { name: t('mail.replyButton') });
+    await user.type(dialog.getByRole('textbox', { name: t('mail.replyLabel') }), '   ');
     expect(reply.hasAttribute('disabled')).toBe(true);
 
-    await user.click(dialog.getByRole('radio', { name: MAIL_TEXTS.internalNote }));
-    expect(dialog.getByText(MAIL_TEXTS.noteHint)).toBeTruthy();
-    const box = dialog.getByRole('textbox', { name: MAIL_TEXTS.noteLabel });
+    await user.click(dialog.getByRole('radio', { name: t('mail.internalNote') }));
+    expect(dialog.getByText(t('mail.noteHint'))).toBeTruthy();
+    const box = dialog.getByRole('textbox', { name: t('mail.noteLabel') });
     await user.clear(box);
     await user.type(box, 'Called the customer back  ');
-    await user.click(dialog.getByRole('button', { name: MAIL_TEXTS.noteButton }));
+    await user.click(dialog.getByRole('button', { name: t('mail.noteButton') }));
 
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     expect(posted).toEqual([{ content: 'Called the customer back', isInternal: true }]);
     const added = (await dialog.findByText('Called the customer back')).closest('li') as HTMLElement;
     expect(added.dataset.kind).toBe('note');
-    expect(within(added).getByText(MAIL_TEXTS.internalNote)).toBeTruthy();
+    expect(within(added).getByText(t('mail.internalNote'))).toBeTruthy();
     // After sending, the composer is back to a reply to the customer.
-    expect(dialog.getByRole('textbox', { name: MAIL_TEXTS.replyLabel })).toBeTruthy();
+    expect(dialog.getByRole('textbox', { name: t('mail.replyLabel') })).toBeTruthy();
     const reads = requests.filter((request) => request.method === 'GET' && request.path === '/api/tickets/2/comments');
     expect(reads).toHaveLength(2);
   });
@@ -140,14 +140,14 @@ describe('ticket detail view', () => {
       ticketsApi('agent', detailApi(2, { 'GET /api/tickets/2/comments': { status: 200, body: thread } })),
     );
     const dialog = await openDetail(user, 'TKT-000002');
-    const conversation = await dialog.findByRole('list', { name: MAIL_TEXTS.conversationLabel });
+    const conversation = await dialog.findByRole('list', { name: t('mail.conversationLabel') });
     const items = within(conversation).getAllByRole('listitem');
     expect(items.map((item) => item.dataset.kind)).toEqual(['customer', 'note', 'reply']);
-    expect(within(items[0]!).getByText(MAIL_TEXTS.customerMessage)).toBeTruthy();
+    expect(within(items[0]!).getByText(t('mail.customerMessage'))).toBeTruthy();
     expect(within(items[0]!).getByText('bob@example.com')).toBeTruthy();
-    expect(within(items[0]!).getByText(MAIL_TEXTS.byEmail)).toBeTruthy();
-    expect(within(items[1]!).getByText(MAIL_TEXTS.internalNote)).toBeTruthy();
-    expect(within(items[2]!).getByText(MAIL_TEXTS.publicReply)).toBeTruthy();
+    expect(within(items[0]!).getByText(t('mail.byEmail'))).toBeTruthy();
+    expect(within(items[1]!).getByText(t('mail.internalNote'))).toBeTruthy();
+    expect(within(items[2]!).getByText(t('mail.publicReply'))).toBeTruthy();
   });
 
   it('warns when e-mail no longer reaches the customer, and says a reply will not be e-mailed', async () => {
@@ -170,9 +170,9 @@ describe('ticket detail view', () => {
       ),
     );
     const dialog = await openDetail(user, 'TKT-000002');
-    expect(await dialog.findByText(MAIL_TEXTS.undeliverableTitle)).toBeTruthy();
+    expect(await dialog.findByText(t('mail.undeliverableTitle'))).toBeTruthy();
     expect(dialog.getByText(/bounced on Jan 7, 2025.*\(General: 550 user unknown\)/)).toBeTruthy();
-    expect(dialog.getAllByText(MAIL_TEXTS.replyKeptHint, { exact: false }).length).toBeGreaterThanOrEqual(2);
+    expect(dialog.getAllByText(t('mail.replyKeptHint'), { exact: false }).length).toBeGreaterThanOrEqual(2);
   });
 
   it('lists the e-mails sent and received in the history', async () => {
@@ -216,7 +216,7 @@ describe('ticket detail view', () => {
     await user.click(detail.getByRole('button', { name: 'Edit Ticket' }));
 
     const edit = within(await screen.findByRole('dialog', { name: 'Edit Ticket' }));
-    expect((await edit.findByRole('alert')).textContent).toBe(MESSAGES.editNotAllowed);
+    expect((await edit.findByRole('alert')).textContent).toBe(t('error.ticket.editDenied'));
     expect(edit.queryByRole('textbox', { name: 'Subject' })).toBeNull();
     await user.click(edit.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Ticket' })).toBeNull());

@@ -2,17 +2,18 @@ import { Alert, Button, DataList, Dialog, Heading, HStack, Stack, Tabs, Text } f
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LuHistory, LuMessageSquare } from 'react-icons/lu';
-import { MAIL_TEXTS } from '#shared/messages.ts';
 import type { CustomerMailStatus } from '#shared/schemas/mail.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
-import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/TicketBadges.tsx';
 import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
-import { formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/TicketBadges.tsx';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
+import { errorText } from '../../lib/server-message.ts';
 import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
-import { LANGUAGE_LABELS } from '../settings/settings-options.ts';
+import { LANGUAGE_NAMES } from '../settings/settings-options.ts';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
 import { TicketConversation } from './TicketConversation.tsx';
 import { TicketHistory } from './TicketHistory.tsx';
@@ -31,12 +32,13 @@ interface TicketDetailDialogProps {
  * countdown, the conversation with the customer and the team's internal notes, and the ticket's history.
  */
 export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDialogProps) {
+  const t = useT();
   const shown = useLastNonNull(ticket);
   return (
     <DialogFrame
       open={ticket !== null}
       onClose={onClose}
-      closeLabel="Close ticket details"
+      closeLabel={t('ticketDetail.close')}
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
     >
@@ -46,7 +48,8 @@ export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDial
 }
 
 function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Ticket) => void }) {
-  const timeZone = useUserTimezone();
+  const t = useT();
+  const format = useFormat();
   // Shown at once from the list, then replaced by the server's current version.
   const detail = useQuery({ ...ticketDetailQuery(listed.id), placeholderData: listed });
   const ticket = detail.data ?? listed;
@@ -65,14 +68,10 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
           {detail.isError && (
             <Alert.Root status="warning" role="alert" size="sm">
               <Alert.Indicator />
-              <Alert.Title>
-                Showing the ticket as listed; the latest version could not be loaded ({detail.error.message}).
-              </Alert.Title>
+              <Alert.Title>{t('ticketDetail.stale', { error: errorText(detail.error, t) })}</Alert.Title>
             </Alert.Root>
           )}
-          {mailStatus.data?.deliverable === false && (
-            <UndeliverableAddress status={mailStatus.data} timeZone={timeZone} />
-          )}
+          {mailStatus.data?.deliverable === false && <UndeliverableAddress status={mailStatus.data} />}
           <HStack gap="2" wrap="wrap">
             <StatusBadge status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
@@ -81,21 +80,23 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
           </HStack>
 
           <DataList.Root orientation="horizontal" size="sm" gap="2">
-            <DetailItem label="Customer">{ticket.customerEmail}</DetailItem>
-            <DetailItem label="Category">{spacedOrNA(ticket.category)}</DetailItem>
-            <DetailItem label="Type">{typeLabel(ticket.type)}</DetailItem>
-            <DetailItem label={MAIL_TEXTS.customerLanguage}>{LANGUAGE_LABELS[ticket.customerLanguage]}</DetailItem>
-            <DetailItem label="Assigned to">{assigneeName(ticket.assignedTo)}</DetailItem>
-            <DetailItem label="Created">{formatDateTime(ticket.createdAt, timeZone)}</DetailItem>
-            <DetailItem label="Deadline">{formatDateTime(ticket.deadline, timeZone)}</DetailItem>
+            <DetailItem label={t('ticketTable.customer')}>{ticket.customerEmail}</DetailItem>
+            <DetailItem label={t('ticketForm.category')}>{spacedOrNA(ticket.category, t)}</DetailItem>
+            <DetailItem label={t('ticketForm.type')}>{typeLabel(ticket.type, t)}</DetailItem>
+            <DetailItem label={t('createTicket.customerLanguage')}>
+              {LANGUAGE_NAMES[ticket.customerLanguage]}
+            </DetailItem>
+            <DetailItem label={t('ticket.assignedTo')}>{assigneeName(ticket.assignedTo, t)}</DetailItem>
+            <DetailItem label={t('ticketTable.created')}>{format.dateTime(ticket.createdAt)}</DetailItem>
+            <DetailItem label={t('ticketDetail.deadline')}>{format.dateTime(ticket.deadline)}</DetailItem>
             {ticket.resolvedAt && (
-              <DetailItem label="Resolved">{formatDateTime(ticket.resolvedAt, timeZone)}</DetailItem>
+              <DetailItem label={t('ticketDetail.resolved')}>{format.dateTime(ticket.resolvedAt)}</DetailItem>
             )}
           </DataList.Root>
 
           <Stack gap="1">
             <Heading as="h3" size="sm">
-              Description
+              {t('ticketForm.description')}
             </Heading>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
               <IdentifierText text={ticket.description} />
@@ -106,28 +107,28 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
             <Tabs.List>
               <Tabs.Trigger value="comments">
                 <LuMessageSquare aria-hidden />
-                {MAIL_TEXTS.conversationLabel}
+                {t('mail.conversationLabel')}
               </Tabs.Trigger>
               <Tabs.Trigger value="history">
                 <LuHistory aria-hidden />
-                History
+                {t('ticketDetail.history')}
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="comments">
-              <TicketConversation ticket={ticket} timeZone={timeZone} />
+              <TicketConversation ticket={ticket} />
             </Tabs.Content>
             <Tabs.Content value="history">
-              <TicketHistory ticketId={ticket.id} timeZone={timeZone} />
+              <TicketHistory ticketId={ticket.id} />
             </Tabs.Content>
           </Tabs.Root>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={() => onEdit(ticket)}>
-          Edit Ticket
+          {t('editTicket.title')}
         </Button>
         <Dialog.ActionTrigger asChild>
-          <Button>Close</Button>
+          <Button>{t('common.close')}</Button>
         </Dialog.ActionTrigger>
       </Dialog.Footer>
     </>
@@ -144,18 +145,23 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
 }
 
 /** SES reported the customer's address as bouncing, or the customer marked our mail as spam. */
-function UndeliverableAddress({ status, timeZone }: { status: CustomerMailStatus; timeZone: string }) {
+function UndeliverableAddress({ status }: { status: CustomerMailStatus }) {
+  const t = useT();
+  const format = useFormat();
+  const since = format.dateTime(status.since ?? '');
   const why =
     status.reason === 'complaint'
-      ? `The customer marked our e-mail as spam on ${formatDateTime(status.since ?? '', timeZone)}.`
-      : `E-mail to ${status.address} bounced on ${formatDateTime(status.since ?? '', timeZone)}${status.detail ? ` (${status.detail})` : ''}.`;
+      ? t('mail.complained', { since })
+      : status.detail
+        ? t('mail.bouncedWithDetail', { address: status.address, since, detail: status.detail })
+        : t('mail.bounced', { address: status.address, since });
   return (
     <Alert.Root status="warning" size="sm">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{MAIL_TEXTS.undeliverableTitle}</Alert.Title>
+        <Alert.Title>{t('mail.undeliverableTitle')}</Alert.Title>
         <Alert.Description>
-          {why} {MAIL_TEXTS.replyKeptHint}
+          {why} {t('mail.replyKeptHint')}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

@@ -2,7 +2,7 @@ import { HStack, Input, InputGroup, NativeSelect, Stack } from '@chakra-ui/react
 import { useEffect, useRef, useState } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { TICKET_SEARCH_MAX, type TicketType } from '#shared/constants.ts';
-import { MAIL_TEXTS, TICKET_TEXTS } from '#shared/messages.ts';
+import { useT } from '../../i18n/react.tsx';
 import type { ListFilters } from './tickets-search.ts';
 import { PriorityOptions, StatusOptions, TypeOptions } from './TicketSelects.tsx';
 
@@ -25,9 +25,9 @@ interface TicketFilterBarProps {
 }
 
 const SELECTS = [
-  { name: 'status', label: 'Filter by status', all: 'All Status', Options: StatusOptions },
-  { name: 'priority', label: 'Filter by priority', all: 'All Priority', Options: PriorityOptions },
-  { name: 'type', label: MAIL_TEXTS.filterByType, all: MAIL_TEXTS.anyType, Options: TypeOptions },
+  { name: 'status', label: 'ticketFilters.byStatus', all: 'ticketFilters.allStatus', Options: StatusOptions },
+  { name: 'priority', label: 'ticketFilters.byPriority', all: 'ticketFilters.allPriority', Options: PriorityOptions },
+  { name: 'type', label: 'ticketFilters.byType', all: 'ticketFilters.allType', Options: TypeOptions },
 ] as const;
 
 /**
@@ -35,6 +35,7 @@ const SELECTS = [
  * kept in the URL.
  */
 export function TicketFilterBar({ filters, byType = false, onChange }: TicketFilterBarProps) {
+  const t = useT();
   const selects = byType ? SELECTS : SELECTS.filter((select) => select.name !== 'type');
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="3">
@@ -43,12 +44,12 @@ export function TicketFilterBar({ filters, byType = false, onChange }: TicketFil
         {selects.map(({ name, label, all, Options }) => (
           <NativeSelect.Root key={name} width={{ base: 'full', lg: '44' }}>
             <NativeSelect.Field
-              aria-label={label}
+              aria-label={t(label)}
               value={filters[name] ?? ''}
               // The options are the known values: what is chosen is a valid filter, or '' for all.
               onChange={(event) => onChange({ [name]: event.target.value || undefined }, { replace: false })}
             >
-              <option value="">{all}</option>
+              <option value="">{t(all)}</option>
               <Options />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
@@ -64,6 +65,7 @@ export function TicketFilterBar({ filters, byType = false, onChange }: TicketFil
  * When the URL's text changes otherwise (Back, a link), the box shows it.
  */
 function SearchBox({ q, onSearch }: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
+  const t = useT();
   const [text, setText] = useState(q ?? '');
   const [shownQ, setShownQ] = useState(q);
   // The text this box last wrote to the URL until the URL has it (null: nothing on its way).
@@ -93,8 +95,8 @@ function SearchBox({ q, onSearch }: { q: string | undefined; onSearch: (q: strin
     <InputGroup flex="1" startElement={<LuSearch aria-hidden />}>
       <Input
         type="search"
-        aria-label="Search tickets"
-        placeholder={TICKET_TEXTS.ticketSearchPlaceholder}
+        aria-label={t('ticketFilters.search')}
+        placeholder={t('ticketFilters.searchPlaceholder')}
         maxLength={TICKET_SEARCH_MAX}
         value={text}
         onChange={(event) => type(event.target.value)}

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { Provider } from '../../components/ui/Provider.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { type FakeRequest, fakeFetch, renderApp } from '../../test/render-app.tsx';
@@ -65,8 +65,8 @@ describe('Edit ticket dialog', () => {
     await user.clear(dialog.getByRole('textbox', { name: 'Description' }));
     await user.click(dialog.getByRole('button', { name: 'Update' }));
 
-    expect(await dialog.findByText(MESSAGES.subjectRequired)).toBeTruthy();
-    expect(dialog.getByText(MESSAGES.descriptionRequired)).toBeTruthy();
+    expect(await dialog.findByText(t('validation.subject.required'))).toBeTruthy();
+    expect(dialog.getByText(t('validation.description.required'))).toBeTruthy();
     expect(writes(requests, 'PATCH')).toHaveLength(0);
   });
 
@@ -81,7 +81,7 @@ describe('Edit ticket dialog', () => {
     await user.selectOptions(await dialog.findByRole('combobox', { name: 'Status' }), 'resolved');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
 
-    expect(await screen.findByText(TICKET_TEXTS.ticketUpdated)).toBeTruthy();
+    expect(await screen.findByText(t('editTicket.success'))).toBeTruthy();
     expect(writes(requests, 'PATCH').map((request) => request.body)).toEqual([{ status: 'resolved' }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Ticket' })).toBeNull());
     await waitFor(() => expect(reads(requests, '/api/tickets').length).toBeGreaterThan(listReads));
@@ -97,8 +97,8 @@ describe('Edit ticket dialog', () => {
     await user.type(await dialog.findByRole('textbox', { name: 'Subject' }), '!');
     await user.click(dialog.getByRole('button', { name: 'Update' }));
 
-    expect(await screen.findByText(TICKET_TEXTS.ticketUpdateFailed)).toBeTruthy();
-    expect(screen.getByText(TICKET_TEXTS.errorTitle)).toBeTruthy();
+    expect(await screen.findByText(t('editTicket.failed'))).toBeTruthy();
+    expect(screen.getByText(t('common.error'))).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Edit Ticket' })).toBeTruthy();
   });
 });
@@ -113,10 +113,10 @@ describe('Create New Ticket dialog', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Too short');
     await user.click(dialog.getByRole('button', { name: 'Create Ticket' }));
 
-    expect(await dialog.findByText(MESSAGES.invalidEmail)).toBeTruthy();
-    expect(dialog.getByText(MESSAGES.subjectMin)).toBeTruthy();
-    expect(dialog.getByText(MESSAGES.descriptionMin)).toBeTruthy();
-    expect(dialog.getByText(MESSAGES.categoryRequired)).toBeTruthy();
+    expect(await dialog.findByText(t('validation.email'))).toBeTruthy();
+    expect(dialog.getByText(t('validation.subject.tooShort', { min: 5 }))).toBeTruthy();
+    expect(dialog.getByText(t('validation.description.tooShort', { min: 10 }))).toBeTruthy();
+    expect(dialog.getByText(t('validation.category.required'))).toBeTruthy();
     expect(writes(requests, 'POST')).toHaveLength(0);
   });
 
@@ -145,7 +145,7 @@ describe('Create New Ticket dialog', () => {
 
     expect(await dialog.findByText('Creating...')).toBeTruthy();
     release();
-    expect(await screen.findByText(TICKET_TEXTS.ticketCreated)).toBeTruthy();
+    expect(await screen.findByText(t('createTicket.success'))).toBeTruthy();
     expect(writes(requests, 'POST').map((request) => request.body)).toEqual([
       {
         customerEmail: 'new@example.com',
@@ -197,7 +197,7 @@ describe('Create New Ticket dialog', () => {
     await user.selectOptions(language, 'ja');
     await user.click(dialog.getByRole('button', { name: 'Create Ticket' }));
 
-    expect(await screen.findByText(TICKET_TEXTS.ticketCreated)).toBeTruthy();
+    expect(await screen.findByText(t('createTicket.success'))).toBeTruthy();
     expect(writes(requests, 'POST')[0]?.body).toMatchObject({
       priority: 'critical',
       assignedToId: 'agent-2',
@@ -218,7 +218,7 @@ describe('Create New Ticket dialog', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Locked out after a password reset.');
     await user.click(dialog.getByRole('button', { name: 'Create Ticket' }));
 
-    expect(await screen.findByText(TICKET_TEXTS.ticketCreateFailed)).toBeTruthy();
+    expect(await screen.findByText(t('createTicket.failed'))).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Create New Ticket' })).toBeTruthy();
   });
 });
@@ -235,7 +235,7 @@ describe('Assign Ticket dialog', () => {
     expect(dialog.getByText('bob@example.com')).toBeTruthy();
 
     await user.click(dialog.getByRole('button', { name: 'Assign Ticket' }));
-    expect(await dialog.findByText(MESSAGES.agentRequired)).toBeTruthy();
+    expect(await dialog.findByText(t('validation.agent.required'))).toBeTruthy();
 
     await waitFor(() =>
       expect(optionTexts(dialog.getByRole('combobox', { name: 'Agent' }))).toContain('Priya Nair (Agent)'),
@@ -246,7 +246,7 @@ describe('Assign Ticket dialog', () => {
     expect(await dialog.findByText('Assigning...')).toBeTruthy();
     release();
 
-    expect(await screen.findByText(TICKET_TEXTS.ticketAssigned)).toBeTruthy();
+    expect(await screen.findByText(t('assignTicket.success'))).toBeTruthy();
     expect(writes(requests, 'POST').map((request) => [request.path, request.body])).toEqual([
       ['/api/tickets/2/assign', { agentId: 'agent-2' }],
     ]);
@@ -267,7 +267,7 @@ describe('Assign Ticket dialog', () => {
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Agent' }), 'agent-2');
     await user.click(dialog.getByRole('button', { name: 'Assign Ticket' }));
 
-    expect(await screen.findByText(TICKET_TEXTS.ticketAssignFailed)).toBeTruthy();
+    expect(await screen.findByText(t('assignTicket.failed'))).toBeTruthy();
   });
 
   it('asks which ticket when opened without one, offering only unresolved tickets', async () => {
@@ -297,7 +297,7 @@ describe('Assign Ticket dialog', () => {
       ]),
     );
     await user.click(dialog.getByRole('button', { name: 'Assign Ticket' }));
-    expect(await dialog.findByText(TICKET_TEXTS.noTicketSelected)).toBeTruthy();
+    expect(await dialog.findByText(t('form.ticketRequired'))).toBeTruthy();
 
     await user.selectOptions(ticket, '2');
     expect(dialog.getByText('bob@example.com')).toBeTruthy();

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '#shared/constants.ts';
+import { useT } from '../../i18n/react.tsx';
+import { errorText } from '../../lib/server-message.ts';
 import { SelectField } from './FormFields.tsx';
 import { activeCategoriesQuery } from './queries.ts';
 import { categoryOptions, priorityLabel, statusLabel, typeLabel } from '../../lib/ticket-display.ts';
@@ -10,35 +12,39 @@ type TicketSelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'chi
 
 /** Every priority as a choice, least to most urgent, in words. */
 export function PriorityOptions() {
+  const t = useT();
   return PRIORITIES.map((priority) => (
     <option key={priority} value={priority}>
-      {priorityLabel(priority)}
+      {priorityLabel(priority, t)}
     </option>
   ));
 }
 
 /** Every status as a choice, in the order a ticket goes through them, in words. */
 export function StatusOptions() {
+  const t = useT();
   return TICKET_STATUSES.map((status) => (
     <option key={status} value={status}>
-      {statusLabel(status)}
+      {statusLabel(status, t)}
     </option>
   ));
 }
 
 /** Every type a ticket can have, e-mail included, as the filter offers them. */
 export function TypeOptions() {
+  const t = useT();
   return TICKET_TYPES.map((type) => (
     <option key={type} value={type}>
-      {typeLabel(type)}
+      {typeLabel(type, t)}
     </option>
   ));
 }
 
 /** The Priority select of the create and edit forms. */
 export function PrioritySelect(select: TicketSelectProps) {
+  const t = useT();
   return (
-    <SelectField label="Priority" {...select}>
+    <SelectField label={t('ticketForm.priority')} {...select}>
       <PriorityOptions />
     </SelectField>
   );
@@ -46,8 +52,9 @@ export function PrioritySelect(select: TicketSelectProps) {
 
 /** The Status select of the edit form. */
 export function StatusSelect(select: TicketSelectProps) {
+  const t = useT();
   return (
-    <SelectField label="Status" {...select}>
+    <SelectField label={t('ticketForm.status')} {...select}>
       <StatusOptions />
     </SelectField>
   );
@@ -65,15 +72,22 @@ interface CategorySelectProps extends TicketSelectProps {
  * opens; while they load or when they cannot be read, the field says so.
  */
 export function CategorySelect({ current, prompt = false, ...select }: CategorySelectProps) {
+  const t = useT();
   const categories = useQuery(activeCategoriesQuery());
   return (
     <SelectField
-      label="Category"
-      helperText={categories.isError ? `Categories could not be loaded: ${categories.error.message}` : undefined}
+      label={t('ticketForm.category')}
+      helperText={
+        categories.isError ? t('ticketForm.categoriesFailed', { error: errorText(categories.error, t) }) : undefined
+      }
       {...select}
     >
-      {prompt && <option value="">{categories.isPending ? 'Loading categories...' : 'Select a category'}</option>}
-      {categoryOptions(categories.data, current).map((option) => (
+      {prompt && (
+        <option value="">
+          {categories.isPending ? t('ticketForm.loadingCategories') : t('ticketForm.selectCategory')}
+        </option>
+      )}
+      {categoryOptions(categories.data, t, current).map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
         </option>

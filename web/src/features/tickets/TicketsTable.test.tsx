@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, TICKET_TEXTS } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { listedTickets, ticketListRequests, ticketsApi } from './test-api.ts';
 import { SIGNED_IN_AGENT_ID, ticketFixture } from './test-data.ts';
@@ -40,7 +40,7 @@ describe('All Tickets table', () => {
     expect(first.getByText('In Progress')).toBeTruthy();
     expect(first.getByText('High')).toBeTruthy();
     expect(first.getByText('Dana Reyes')).toBeTruthy();
-    expect(within(await findRow('TKT-000003')).getByText(MESSAGES.unassigned)).toBeTruthy();
+    expect(within(await findRow('TKT-000003')).getByText(t('common.unassigned'))).toBeTruthy();
   });
 
   it("dates each ticket in the user's time zone, not UTC", async () => {
@@ -55,7 +55,7 @@ describe('All Tickets table', () => {
     await findTable();
     expect(ticketListRequests().map((params) => params.toString())).toEqual(['limit=100']);
 
-    await user.type(screen.getByPlaceholderText(TICKET_TEXTS.ticketSearchPlaceholder), 'kyc');
+    await user.type(screen.getByPlaceholderText(t('ticketFilters.searchPlaceholder')), 'kyc');
     await waitFor(() => expect(ticketListRequests().at(-1)?.get('q')).toBe('kyc'));
     // One request for the whole word, none for 'k' or 'ky'.
     expect(ticketListRequests().map((params) => params.get('q'))).toEqual([null, 'kyc']);
@@ -99,7 +99,7 @@ describe('All Tickets table', () => {
       '/agent/tickets',
       ticketsApi('agent', { 'GET /api/tickets': { status: 200, body: { tickets: [], nextCursor: null } } }),
     );
-    expect(await screen.findByText(TICKET_TEXTS.noTicketsMatch)).toBeTruthy();
+    expect(await screen.findByText(t('tickets.noneMatch'))).toBeTruthy();
   });
 
   it('loads the next page with the cursor the server gave, until there is none', async () => {

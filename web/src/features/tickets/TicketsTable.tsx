@@ -2,11 +2,12 @@ import { Box, Button, EmptyState, HStack, IconButton, Spinner, Table, Text, VSta
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { type ComponentProps, type ReactNode, useDeferredValue, useState } from 'react';
 import { LuEye, LuInbox, LuPencil, LuUserPlus } from 'react-icons/lu';
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
-import { formatDate, formatDateTime, useUserTimezone } from '../../lib/dates.ts';
+import { useT } from '../../i18n/react.tsx';
+import { useFormat } from '../../i18n/use-format.ts';
 import { assigneeName } from '../../lib/ticket-display.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { AssignTicketDialog } from './AssignTicketDialog.tsx';
@@ -26,18 +27,21 @@ export interface TicketsTableProps {
   emptyState?: ReactNode;
 }
 
-/** Widths of the columns that hold short values; Subject and Customer share what is left. */
+/**
+ * Widths of the columns that hold short values; Subject and Customer share what is left. The widths fit the longest
+ * of the six languages' headers (German) beside the values.
+ */
 const COLUMNS = [
-  { title: 'Ticket ID', width: '6.25rem' },
-  { title: 'Subject', width: undefined },
-  { title: 'Customer', width: undefined },
-  { title: 'Status', width: '6rem' },
-  { title: 'Priority', width: '5rem' },
-  { title: 'Assigned To', width: '7rem' },
-  { title: 'Created', width: '6.5rem' },
+  { title: 'ticketTable.ticketId', width: '6.25rem' },
+  { title: 'ticketTable.subject', width: undefined },
+  { title: 'ticketTable.customer', width: undefined },
+  { title: 'ticketTable.status', width: '6rem' },
+  { title: 'ticketTable.priority', width: '5rem' },
+  { title: 'ticketTable.assignedTo', width: '7rem' },
+  { title: 'ticketTable.created', width: '6.5rem' },
   // Three 32 px icon buttons and their gaps.
-  { title: 'Actions', width: '7.5rem' },
-] as const;
+  { title: 'ticketTable.actions', width: '7.5rem' },
+] as const satisfies ReadonlyArray<{ title: MessageKey; width: string | undefined }>;
 
 type OpenDialog = { kind: 'view' | 'edit' | 'assign'; ticket: Ticket } | null;
 
@@ -48,11 +52,12 @@ type OpenDialog = { kind: 'view' | 'edit' | 'assign'; ticket: Ticket } | null;
  * have arrived.
  */
 export function TicketsTable({ filters, label, paginate = true, emptyState }: TicketsTableProps) {
+  const t = useT();
+  const format = useFormat();
   const shownFilters = useDeferredValue(filters);
   const list = useSuspenseInfiniteQuery(ticketListQuery(shownFilters));
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const user = useCurrentUser();
-  const timeZone = useUserTimezone();
   const tickets = list.data.pages.flatMap((page) => page.tickets);
   const narrowed = Boolean(shownFilters.q || shownFilters.status || shownFilters.priority);
   const stale = shownFilters !== filters;
@@ -67,7 +72,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
         !narrowed && emptyState ? (
           emptyState
         ) : (
-          <NoTickets title={TICKET_TEXTS.noTicketsMatch} />
+          <NoTickets title={t('tickets.noneMatch')} />
         )
       ) : (
         <>
@@ -78,7 +83,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
                 <Table.Row>
                   {COLUMNS.map((column) => (
                     <Table.ColumnHeader key={column.title} w={column.width}>
-                      {column.title}
+                      {t(column.title)}
                     </Table.ColumnHeader>
                   ))}
                 </Table.Row>
@@ -104,24 +109,24 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
                     <Table.Cell
                       truncate
                       color={ticket.assignedTo ? undefined : 'fg.muted'}
-                      title={assigneeName(ticket.assignedTo)}
+                      title={assigneeName(ticket.assignedTo, t)}
                     >
-                      {assigneeName(ticket.assignedTo)}
+                      {assigneeName(ticket.assignedTo, t)}
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" title={formatDateTime(ticket.createdAt, timeZone)}>
-                      {formatDate(ticket.createdAt, timeZone)}
+                    <Table.Cell whiteSpace="nowrap" title={format.dateTime(ticket.createdAt)}>
+                      {format.date(ticket.createdAt)}
                     </Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
                         <RowAction
-                          label={`View ticket ${ticket.ticketId}`}
+                          label={t('ticketTable.view', { code: ticket.ticketId })}
                           onClick={() => setDialog({ kind: 'view', ticket })}
                         >
                           <LuEye />
                         </RowAction>
                         {mayEdit(ticket) && (
                           <RowAction
-                            label={`Edit ticket ${ticket.ticketId}`}
+                            label={t('ticketTable.edit', { code: ticket.ticketId })}
                             onClick={() => setDialog({ kind: 'edit', ticket })}
                           >
                             <LuPencil />
@@ -129,7 +134,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
                         )}
                         {mayAssign && (
                           <RowAction
-                            label={`Assign ticket ${ticket.ticketId}`}
+                            label={t('ticketTable.assign', { code: ticket.ticketId })}
                             onClick={() => setDialog({ kind: 'assign', ticket })}
                           >
                             <LuUserPlus />
@@ -151,10 +156,10 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
               variant="outline"
               width="full"
               loading={list.isFetchingNextPage}
-              loadingText="Loading..."
+              loadingText={t('ticketTable.loadingMore')}
               onClick={() => void list.fetchNextPage()}
             >
-              Load more
+              {t('ticketTable.loadMore')}
             </Button>
           )}
         </>
@@ -200,15 +205,17 @@ export function NoTickets({ title, description }: { title: string; description?:
 
 /** The list (or its next page) could not be read: the server's reason and Try again. */
 export function TicketsLoadError(props: Omit<ComponentProps<typeof LoadError>, 'title'>) {
-  return <LoadError title="Could not load tickets" {...props} />;
+  const t = useT();
+  return <LoadError title={t('tickets.loadFailed')} {...props} />;
 }
 
 /** A tickets list's loading state (the route's pending component, and the dashboard's latest tickets). */
 export function TicketsLoading() {
+  const t = useT();
   return (
     <HStack role="status" gap="3" py="10" justify="center" color="fg.muted">
       <Spinner size="sm" />
-      <Text>Loading tickets...</Text>
+      <Text>{t('tickets.loading')}</Text>
     </HStack>
   );
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldChange } from '#shared/schemas/ticket.ts';
+import { activateLanguage, t } from '../../i18n/i18n.ts';
 import { changeText, historyHeadline, mailNoteText } from './history-text.ts';
+
+const upstream = { type: 'apiKey', id: 'k1', name: 'Upstream trading system' } as const;
 
 describe('historyHeadline', () => {
   it.each([
@@ -8,17 +11,33 @@ describe('historyHeadline', () => {
     ['assigned', 'Upstream trading system assigned the ticket'],
     ['overdue', 'Upstream trading system marked the ticket overdue'],
   ] as const)('writes %s as %j', (action, expected) => {
-    expect(historyHeadline('Upstream trading system', action)).toBe(expected);
+    expect(historyHeadline(upstream, action, t)).toBe(expected);
+  });
+
+  it('names the help desk’s overdue check in the reader’s language', async () => {
+    const overdueCheck = { type: 'system', id: 'overdue-job', name: 'Overdue check' } as const;
+    expect(historyHeadline(overdueCheck, 'overdue', t)).toBe('Overdue check marked the ticket overdue');
+    await activateLanguage('de');
+    expect(historyHeadline(overdueCheck, 'overdue', t)).toBe('Fristprüfung hat das Ticket als überfällig markiert');
   });
 });
 
 describe('mailNoteText', () => {
   it('says which e-mail went where, or came from whom', () => {
-    expect(mailNoteText({ direction: 'sent', kind: 'acknowledgement', address: 'ann@example.com' })).toBe(
+    expect(mailNoteText({ direction: 'sent', kind: 'acknowledgement', address: 'ann@example.com' }, t)).toBe(
       'E-mail sent to ann@example.com: the acknowledgement',
     );
-    expect(mailNoteText({ direction: 'received', kind: 'reply', address: 'ann@example.com' })).toBe(
+    expect(mailNoteText({ direction: 'received', kind: 'reply', address: 'ann@example.com' }, t)).toBe(
       'E-mail received from ann@example.com: a reply',
+    );
+  });
+
+  it('names the help desk as the sender of its own e-mails, in the reader’s language', async () => {
+    const helpDesk = { type: 'system', id: 'mail', name: 'Help desk' } as const;
+    expect(historyHeadline(helpDesk, 'emailed', t)).toBe('Help desk sent an e-mail');
+    await activateLanguage('fr');
+    expect(mailNoteText({ direction: 'sent', kind: 'reply', address: 'ann@example.com' }, t)).toBe(
+      'E-mail envoyé à ann@example.com : une réponse',
     );
   });
 });
@@ -42,6 +61,15 @@ describe('changeText', () => {
       'Deadline: Jan 7, 2025, 8:30 AM → Jan 7, 2025, 10:30 AM',
     ],
   ])('writes %j as %j (in Tokyo time)', (change, expected) => {
-    expect(changeText(change, 'Asia/Tokyo').replace(/\s/g, ' ')).toBe(expected);
+    expect(changeText(change, { t, language: 'en', timeZone: 'Asia/Tokyo' }).replace(/\s/g, ' ')).toBe(expected);
+  });
+
+  it('writes a change in the reader’s language, its values as the screens write them', async () => {
+    await activateLanguage('ja');
+    const format = { t, language: 'ja', timeZone: 'Asia/Tokyo' } as const;
+    expect(changeText({ field: 'status', from: 'open', to: 'resolved' }, format)).toBe(
+      'ステータス: オープン → 解決済み',
+    );
+    expect(changeText({ field: 'responseTime', from: null, to: 42 }, format)).toBe('初回応答: 42 分');
   });
 });

@@ -1,74 +1,86 @@
 /**
- * A ticket's history (`GET /api/tickets/{id}/history`) as sentences: what happened, and each field's change as
- * "Label: before → after", values written as the rest of the screen writes them.
+ * A ticket's history (`GET /api/tickets/{id}/history`) as sentences in the reader's language: what happened, and each
+ * field's change as "Label: before → after", values written as the rest of the screen writes them.
  */
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';
-import { MESSAGES } from '#shared/messages.ts';
-import type { ChangeValue, FieldChange, HistoryAction, MailNote } from '#shared/schemas/ticket.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { Actor, ChangeValue, FieldChange, HistoryAction, MailNote } from '#shared/schemas/ticket.ts';
+import { formatDateTime, formatMinutes } from '../../i18n/format.ts';
+import type { Language } from '../../i18n/languages.ts';
+import type { Translate } from '../../i18n/react.tsx';
 import { priorityLabel, spacedOrNA, statusLabel } from '../../lib/ticket-display.ts';
 
-const ACTION_TEXTS: Record<HistoryAction, string> = {
-  created: 'created the ticket',
-  updated: 'updated the ticket',
-  assigned: 'assigned the ticket',
-  commented: 'commented',
-  overdue: 'marked the ticket overdue',
-  emailed: 'sent an e-mail',
+/** How a history line's dates and durations are written: the reader's language and time zone. */
+export interface HistoryFormat {
+  t: Translate;
+  language: Language;
+  timeZone: string;
+}
+
+/** The help desk's own actors, named in the reader's language; anyone else by the name the server recorded. */
+const SYSTEM_ACTORS: Record<string, MessageKey> = {
+  'overdue-job': 'history.actor.overdueJob',
+  mail: 'history.actor.mail',
 };
 
-const MAIL_KIND_TEXTS: Record<MailNote['kind'], string> = {
-  acknowledgement: 'the acknowledgement',
-  reply: 'a reply',
-  resolution: 'the resolution notice with the rating link',
-  notification: 'a notification',
-  new_ticket: 'the message that opened the ticket',
-};
+function actorName(actor: Pick<Actor, 'type' | 'id' | 'name'>, t: Translate): string {
+  const own = actor.type === 'system' ? SYSTEM_ACTORS[actor.id] : undefined;
+  return own ? t(own) : actor.name;
+}
 
 /** The e-mail an entry is about: 'E-mail sent to ann@x: the acknowledgement', 'E-mail received from ann@x: a reply'. */
-export function mailNoteText(note: MailNote): string {
-  const way = note.direction === 'sent' ? 'E-mail sent to' : 'E-mail received from';
-  return `${way} ${note.address}: ${MAIL_KIND_TEXTS[note.kind]}`;
+export function mailNoteText(note: MailNote, t: Translate): string {
+  const what = t(`history.mail.${note.kind}`);
+  return note.direction === 'sent'
+    ? t('history.mail.sentTo', { address: note.address, what })
+    : t('history.mail.receivedFrom', { address: note.address, what });
 }
 
 /** "Maria Santos assigned the ticket". */
-export function historyHeadline(actorName: string, action: HistoryAction): string {
-  return `${actorName} ${ACTION_TEXTS[action]}`;
+export function historyHeadline(
+  actor: Pick<Actor, 'type' | 'id' | 'name'>,
+  action: HistoryAction,
+  t: Translate,
+): string {
+  return t(`history.action.${action}`, { actor: actorName(actor, t) });
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  subject: 'Subject',
-  description: 'Description',
-  priority: 'Priority',
-  status: 'Status',
-  category: 'Category',
-  deadline: 'Deadline',
-  assignedTo: 'Assignee',
-  isOverdue: 'Overdue',
-  responseTime: 'First response',
+const FIELD_LABELS: Record<string, MessageKey> = {
+  subject: 'history.field.subject',
+  description: 'history.field.description',
+  priority: 'history.field.priority',
+  status: 'history.field.status',
+  category: 'history.field.category',
+  deadline: 'history.field.deadline',
+  assignedTo: 'history.field.assignedTo',
+  isOverdue: 'history.field.isOverdue',
+  responseTime: 'history.field.responseTime',
+  rating: 'history.field.rating',
 };
 
 const isStatus = (value: unknown): value is TicketStatus => (TICKET_STATUSES as readonly unknown[]).includes(value);
 const isPriority = (value: unknown): value is Priority => (PRIORITIES as readonly unknown[]).includes(value);
 
-function valueText(field: string, value: ChangeValue, timeZone: string): string {
+function valueText(field: string, value: ChangeValue, { t, language, timeZone }: HistoryFormat): string {
   if (value !== null && typeof value === 'object') return value.name;
-  if (field === 'assignedTo') return MESSAGES.unassigned;
+  if (field === 'assignedTo') return t('common.unassigned');
   if (value === null) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (field === 'status' && isStatus(value)) return statusLabel(value);
-  if (field === 'priority' && isPriority(value)) return priorityLabel(value);
-  if (field === 'category') return spacedOrNA(String(value));
-  if (field === 'deadline') return formatDateTime(String(value), timeZone);
-  if (field === 'responseTime') return `${value} min`;
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
+  if (field === 'status' && isStatus(value)) return statusLabel(value, t);
+  if (field === 'priority' && isPriority(value)) return priorityLabel(value, t);
+  if (field === 'category') return spacedOrNA(String(value), t);
+  if (field === 'deadline') return formatDateTime(String(value), language, timeZone);
+  if (field === 'responseTime' && typeof value === 'number') return formatMinutes(value, language);
   return String(value);
 }
 
 /** One change as a line; a description is long prose, so its line says only that it changed. */
-export function changeText(change: FieldChange, timeZone: string): string {
-  const label = FIELD_LABELS[change.field] ?? change.field;
-  if (change.field === 'description') return `${label} edited`;
-  if (change.from === null && change.field !== 'assignedTo')
-    return `${label}: ${valueText(change.field, change.to, timeZone)}`;
-  return `${label}: ${valueText(change.field, change.from, timeZone)} → ${valueText(change.field, change.to, timeZone)}`;
+export function changeText(change: FieldChange, format: HistoryFormat): string {
+  const { t } = format;
+  const key = FIELD_LABELS[change.field];
+  const field = key ? t(key) : change.field;
+  if (change.field === 'description') return t('history.edited', { field });
+  const to = valueText(change.field, change.to, format);
+  if (change.from === null && change.field !== 'assignedTo') return t('history.set', { field, to });
+  return t('history.changed', { field, from: valueText(change.field, change.from, format), to });
 }

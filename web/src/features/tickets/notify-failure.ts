@@ -1,4 +1,4 @@
-import { TICKET_TEXTS } from '#shared/messages.ts';
+import { t } from '../../i18n/i18n.ts';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 
@@ -6,5 +6,5 @@ import { notify } from '../../lib/notify.ts';
 export function notifyFailure(error: unknown, description: string): void {
   // A 401 already has its own toast and redirect (lib/query-client.ts); one toast replaces another, so stay quiet.
   if (isUnauthorized(error)) return;
-  notify('error', TICKET_TEXTS.errorTitle, description);
+  notify('error', t('common.error'), description);
 }

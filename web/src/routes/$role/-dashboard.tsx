@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Role } from '#shared/constants.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { DashboardLoading } from '../../features/dashboard/DashboardLoading.tsx';
+import { useT } from '../../i18n/react.tsx';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 const loadDashboardScreen = () => import('./-dashboard-screen.tsx');
 const DashboardScreen = lazy(loadDashboardScreen);
@@ -14,11 +15,12 @@ export const preloadDashboardScreen = () => loadDashboardScreen();
  * dashboard...' while the panels' code downloads.
  */
 export default function Dashboard({ role }: { role: Role }) {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <>
-          <PageHeader title={SECTION_TITLES.dashboard} />
+          <PageHeader title={t(SECTION_TITLES.dashboard)} />
           <DashboardLoading />
         </>
       }

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/$role/_signedIn/agents')({
     void queryClient.prefetchQuery(dashboardMetricsQuery());
     await queryClient.ensureQueryData(agentsQuery());
   },
-  pendingComponent: () => <ScreenPending section="agents" label="Loading agents..." />,
-  errorComponent: (props) => <ScreenError {...props} section="agents" title="Agents could not be loaded" />,
+  pendingComponent: () => <ScreenPending section="agents" label="agents.loading" />,
+  errorComponent: (props) => <ScreenError {...props} section="agents" title="agents.loadFailed" />,
   component: AgentManagementPage,
 });

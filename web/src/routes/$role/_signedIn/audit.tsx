@@ -14,7 +14,7 @@ export const Route = createFileRoute('/$role/_signedIn/audit')({
   loader: async ({ context: { user, queryClient }, deps }) => {
     if (user) await loadAuditLog(queryClient, deps);
   },
-  pendingComponent: () => <ScreenPending section="audit" label="Loading the audit log..." />,
-  errorComponent: (props) => <ScreenError {...props} section="audit" title="Could not load the audit log" />,
+  pendingComponent: () => <ScreenPending section="audit" label="audit.loading" />,
+  errorComponent: (props) => <ScreenError {...props} section="audit" title="audit.loadFailed" />,
   component: AuditPage,
 });

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/$role/_signedIn/categories')({
   loader: async ({ context: { user, queryClient } }) => {
     if (user) await queryClient.ensureQueryData(allCategoriesQuery());
   },
-  pendingComponent: () => <ScreenPending section="categories" label="Loading categories..." />,
-  errorComponent: (props) => <ScreenError {...props} section="categories" title="Categories could not be loaded" />,
+  pendingComponent: () => <ScreenPending section="categories" label="categories.loading" />,
+  errorComponent: (props) => <ScreenError {...props} section="categories" title="categories.loadFailed" />,
   component: CategoryManagementPage,
 });

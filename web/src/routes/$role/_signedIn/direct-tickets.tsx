@@ -9,7 +9,7 @@ export const Route = createFileRoute('/$role/_signedIn/direct-tickets')({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { user, queryClient }, deps, cause }) =>
     user ? loadTicketList(queryClient, directTicketsFilters(deps), cause) : undefined,
-  pendingComponent: () => <ScreenPending section="direct-tickets" label="Loading tickets..." />,
-  errorComponent: (props) => <ScreenError {...props} section="direct-tickets" title="Could not load tickets" />,
+  pendingComponent: () => <ScreenPending section="direct-tickets" label="tickets.loading" />,
+  errorComponent: (props) => <ScreenError {...props} section="direct-tickets" title="tickets.loadFailed" />,
   component: DirectTicketsPage,
 });

@@ -1,5 +1,4 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { INTEGRATION_TEXTS } from '#shared/messages.ts';
 import { ScreenError, ScreenPending } from '../../../components/ScreenStates.tsx';
 import { IntegrationsPage } from '../../../features/integrations/IntegrationsPage.tsx';
 import { apiKeysQuery, webhooksQuery } from '../../../features/integrations/queries.ts';
@@ -13,13 +12,7 @@ export const Route = createFileRoute('/$role/_signedIn/integrations')({
     if (!user) return;
     await Promise.all([queryClient.ensureQueryData(apiKeysQuery()), queryClient.ensureQueryData(webhooksQuery())]);
   },
-  pendingComponent: () => <ScreenPending section="integrations" label="Loading integrations..." />,
-  errorComponent: (props) => (
-    <ScreenError
-      {...props}
-      section="integrations"
-      title={`${INTEGRATION_TEXTS.apiKeysTitle} and ${INTEGRATION_TEXTS.webhooksTitle.toLowerCase()} could not be loaded`}
-    />
-  ),
+  pendingComponent: () => <ScreenPending section="integrations" label="integrations.loading" />,
+  errorComponent: (props) => <ScreenError {...props} section="integrations" title="integrations.loadFailed" />,
   component: IntegrationsPage,
 });

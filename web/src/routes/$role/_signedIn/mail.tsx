@@ -16,7 +16,7 @@ export const Route = createFileRoute('/$role/_signedIn/mail')({
       queryClient.ensureQueryData(inboundRefusalsQuery()),
     ]);
   },
-  pendingComponent: () => <ScreenPending section="mail" label="Loading e-mail delivery..." />,
-  errorComponent: (props) => <ScreenError {...props} section="mail" title="E-mail delivery could not be loaded" />,
+  pendingComponent: () => <ScreenPending section="mail" label="mail.loadingPage" />,
+  errorComponent: (props) => <ScreenError {...props} section="mail" title="mail.loadFailed" />,
   component: MailDeliveryPage,
 });

@@ -6,7 +6,7 @@ import { SignedOutNotice } from '../../../features/auth/SignedOutNotice.tsx';
 import { useCurrentUser } from '../../../features/auth/queries.ts';
 import { dashboardKeys } from '../../../features/dashboard/queries.ts';
 import { ticketKeys } from '../../../features/tickets/queries.ts';
-import { userSettingsQuery } from '../../../lib/dates.ts';
+import { userSettingsQuery } from '../../../lib/user-settings.ts';
 
 /** Pages below a role's base need a session; without one the user is told and sent to sign in. */
 export const Route = createFileRoute('/$role/_signedIn')({

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/$role/_signedIn/tickets')({
     }
     await loadTicketList(queryClient, allTicketsFilters(deps), cause);
   },
-  pendingComponent: () => <ScreenPending section="tickets" label="Loading tickets..." />,
-  errorComponent: (props) => <ScreenError {...props} section="tickets" title="Could not load tickets" />,
+  pendingComponent: () => <ScreenPending section="tickets" label="tickets.loading" />,
+  errorComponent: (props) => <ScreenError {...props} section="tickets" title="tickets.loadFailed" />,
   component: AllTicketsPage,
 });
