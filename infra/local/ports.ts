@@ -1,31 +1,29 @@
 import { createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it; the caller should bind it promptly). */
-export async function freePort(): Promise<number> {
+/** Binds `port` on 127.0.0.1 (0: any) for a moment: the port it got, or undefined when the port was taken. */
+function bindBriefly(port: number): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error),
+    );
+    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
       const address = server.address();
-      if (address === null || typeof address === 'string') {
-        server.close();
-        reject(new Error('Could not read the port the OS assigned'));
-        return;
-      }
-      server.close(() => resolve(address.port));
+      server.close(() =>
+        address === null || typeof address === 'string'
+          ? reject(new Error('Could not read the port the OS assigned'))
+          : resolve(address.port),
+      );
     });
   });
 }
 
-/** Whether `port` on 127.0.0.1 can be bound right now. */
-function canBind(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => server.close(() => resolve(true)));
-  });
+/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it; the caller should bind it promptly). */
+export async function freePort(): Promise<number> {
+  const port = await bindBriefly(0);
+  if (port === undefined) throw new Error('The OS assigned no free port');
+  return port;
 }
 
 /**
@@ -35,7 +33,7 @@ function canBind(port: number): Promise<boolean> {
  */
 export async function waitForFreePort(port: number, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await canBind(port))) {
+  while ((await bindBriefly(port)) === undefined) {
     if (Date.now() > deadline) throw new Error(`Port ${port} on 127.0.0.1 is still in use after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
