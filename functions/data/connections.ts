@@ -9,16 +9,27 @@ const CONNECTION_TTL_SECONDS = 2 * 3600;
 export interface Connection {
   connectionId: string;
   userId: string;
+  /**
+   * The session the socket was opened in (docs/decisions/070-sessions-that-end.md): it hears nothing once that
+   * session ends. Absent on connections recorded before sockets carried their session; those count as ended.
+   */
+  sessionId?: string;
   subscribed: boolean;
   connectedAt: string;
   expiresAt: number;
 }
 
-/** putConnection: records a connection of a user, not yet subscribed, expiring with the socket. */
-export async function putConnection(connectionId: string, userId: string, now = new Date()): Promise<void> {
+/** putConnection: records a connection of a user's session, not yet subscribed, expiring with the socket. */
+export async function putConnection(
+  connectionId: string,
+  userId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<void> {
   const item: Connection = {
     connectionId,
     userId,
+    sessionId,
     subscribed: false,
     connectedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
@@ -60,24 +71,39 @@ export async function deleteConnection(connectionId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: config().tableName, Key: keys.connection(connectionId) }));
 }
 
-/**
- * listSubscribedConnections: a user's live, subscribed connections. Expired items are skipped here because
- * TTL deletion is lazy on AWS and never happens on DynamoDB Local.
- */
-export async function listSubscribedConnections(userId: string, now = new Date()): Promise<Connection[]> {
+/** A user's connections through the byAssignee index, with an optional filter. */
+async function queryConnections(
+  userId: string,
+  filter?: { expression: string; values: Record<string, unknown> },
+): Promise<Connection[]> {
   const { Items } = await dynamo().send(
     new QueryCommand({
       TableName: config().tableName,
       IndexName: INDEXES.byAssignee.name,
       KeyConditionExpression: '#pk = :pk',
-      FilterExpression: 'subscribed = :true AND expiresAt > :now',
+      FilterExpression: filter?.expression,
       ExpressionAttributeNames: { '#pk': INDEXES.byAssignee.pk },
-      ExpressionAttributeValues: {
-        ':pk': connectionIndexKeys.user(userId),
-        ':true': true,
-        ':now': Math.floor(now.getTime() / 1000),
-      },
+      ExpressionAttributeValues: { ':pk': connectionIndexKeys.user(userId), ...filter?.values },
     }),
   );
   return (Items ?? []) as Connection[];
+}
+
+/**
+ * listSubscribedConnections: a user's live, subscribed connections. Expired items are skipped here because
+ * TTL deletion is lazy on AWS and never happens on DynamoDB Local.
+ */
+export function listSubscribedConnections(userId: string, now = new Date()): Promise<Connection[]> {
+  return queryConnections(userId, {
+    expression: 'subscribed = :true AND expiresAt > :now',
+    values: { ':true': true, ':now': Math.floor(now.getTime() / 1000) },
+  });
+}
+
+/**
+ * listConnections: every connection recorded for a user, subscribed or not, expired or not (closing the sockets of
+ * an ended session forgets them all).
+ */
+export function listConnections(userId: string): Promise<Connection[]> {
+  return queryConnections(userId);
 }

@@ -47,10 +47,14 @@ export async function getStaffRecord(userId: string): Promise<StaffRecord | unde
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: config().tableName, Key: keys.user(userId), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  const item = Item as UserItem;
-  return { user: toUser(item), sessions: item.sessions ?? {}, sessionsVersion: item.sessionsVersion ?? 0 };
+  return Item ? toRecord(Item as UserItem) : undefined;
 }
+
+const toRecord = (item: UserItem): StaffRecord => ({
+  user: toUser(item),
+  sessions: item.sessions ?? {},
+  sessionsVersion: item.sessionsVersion ?? 0,
+});
 
 /** getUser: the staff directory entry of one user (the authority for role and active flag). */
 export async function getUser(userId: string): Promise<User | undefined> {
@@ -179,7 +183,15 @@ export async function putNewUser(
 
 /** listStaff: every staff member in joining order (bounded by the size of the team, not by tickets). */
 export async function listStaff(): Promise<User[]> {
-  return (await queryWholeCollection<UserItem>(COLLECTIONS.staff)).map(toUser);
+  return (await listStaffRecords()).map((record) => record.user);
+}
+
+/**
+ * listStaffRecords: every staff member with the sessions they hold, in joining order (the notifier's audience). Read
+ * from an index, so a session opened or ended a moment ago may not show yet; getStaffRecord is the authority.
+ */
+export async function listStaffRecords(): Promise<StaffRecord[]> {
+  return (await queryWholeCollection<UserItem>(COLLECTIONS.staff)).map(toRecord);
 }
 
 /** listActiveAdminIds: the ids in the active-admin set (what the last-admin guard counts). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  endsSessions,
   isDemotion,
+  isLiveConnection,
   isLiveSession,
   MAX_SESSIONS_PER_USER,
   onlySession,
@@ -44,5 +46,41 @@ describe('session lists', () => {
     expect(isDemotion('manager', 'agent')).toBe(true);
     expect(isDemotion('agent', 'admin')).toBe(false);
     expect(isDemotion('manager', 'manager')).toBe(false);
+  });
+});
+
+describe('sockets and their sessions', () => {
+  const holder = { isActive: true, sessions: { a: ago(10), b: ago(5) } };
+
+  it('a socket may hear while its session is live and its user active, and not after', () => {
+    expect(isLiveConnection(holder, 'a', now)).toBe(true);
+    expect(isLiveConnection({ ...holder, sessions: withoutSession(holder.sessions, 'a') }, 'a', now)).toBe(false);
+    expect(isLiveConnection({ ...holder, isActive: false }, 'a', now)).toBe(false);
+    expect(isLiveConnection({ isActive: true, sessions: { a: ago(SESSION_LIFETIME_MS + 1) } }, 'a', now)).toBe(false);
+    expect(isLiveConnection(undefined, 'a', now)).toBe(false);
+  });
+
+  it('a socket recorded without a session counts as ended', () => {
+    expect(isLiveConnection(holder, undefined, now)).toBe(false);
+    expect(isLiveConnection(holder, '', now)).toBe(false);
+  });
+
+  it('a change ends sessions when an entry leaves the list, the user is deactivated or the item is gone', () => {
+    expect(endsSessions(holder, { ...holder, sessions: withoutSession(holder.sessions, 'a') })).toBe(true);
+    expect(endsSessions(holder, { ...holder, sessions: onlySession(holder.sessions, 'b') })).toBe(true);
+    expect(endsSessions(holder, { isActive: false, sessions: holder.sessions })).toBe(true);
+    expect(endsSessions(holder, undefined)).toBe(true);
+    // A sign-in past the bound pushes the oldest out.
+    const full = Object.fromEntries(Array.from({ length: MAX_SESSIONS_PER_USER }, (_, i) => [`s${i}`, ago(1000 - i)]));
+    expect(
+      endsSessions({ isActive: true, sessions: full }, { isActive: true, sessions: withNewSession(full, 'new', now) }),
+    ).toBe(true);
+  });
+
+  it('a change that only adds a session, or touches nothing of them, ends none', () => {
+    expect(endsSessions(holder, { ...holder, sessions: withNewSession(holder.sessions, 'c', now) })).toBe(false);
+    expect(endsSessions(holder, holder)).toBe(false);
+    expect(endsSessions({ isActive: false, sessions: {} }, { isActive: true, sessions: {} })).toBe(false);
+    expect(endsSessions(undefined, holder)).toBe(false);
   });
 });

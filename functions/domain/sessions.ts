@@ -39,6 +39,32 @@ export function onlySession(sessions: SessionList, sessionId: string | undefined
   return sessionId && Object.hasOwn(sessions, sessionId) ? { [sessionId]: sessions[sessionId]! } : {};
 }
 
+/** What of a user's directory item decides whether their sessions go on. */
+export interface SessionHolder {
+  readonly isActive: boolean;
+  readonly sessions: SessionList;
+}
+
+/**
+ * Whether a WebSocket opened in session `sessionId` may still hear anything: its user is active and the session is
+ * live. A socket recorded without a session (opened before sockets carried theirs) counts as ended, as does one of a
+ * user the directory no longer holds.
+ */
+export function isLiveConnection(holder: SessionHolder | undefined, sessionId: string | undefined, now: Date): boolean {
+  return !!holder?.isActive && !!sessionId && isLiveSession(holder.sessions, sessionId, now);
+}
+
+/**
+ * Whether a change of a user's directory item ended any of their sessions: an entry left the list (sign-out, a
+ * password change, an admin's reset, demotion or deactivation, the oldest pushed out by a sign-in), the user was
+ * deactivated, or the item is gone. Then their sockets of ended sessions are closed.
+ */
+export function endsSessions(before: SessionHolder | undefined, after: SessionHolder | undefined): boolean {
+  if (!before) return false;
+  if (!after || (before.isActive && !after.isActive)) return true;
+  return Object.keys(before.sessions).some((id) => !Object.hasOwn(after.sessions, id));
+}
+
 /** Higher is more powerful: admin over manager over agent. */
 const rank = (role: Role): number => ROLES.length - ROLES.indexOf(role);
 

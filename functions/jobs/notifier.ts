@@ -4,6 +4,10 @@
  * After the batch, every signed-in staff member is told which tickets changed (the ticket item, or anything in its
  * partition: a message, a history entry), so the lists, figures and open tickets on their screens refresh.
  *
+ * A socket lives only as long as the session it was opened in (docs/decisions/070-sessions-that-end.md): nothing is
+ * sent to one whose session has ended, and a change of a user's directory item that ends sessions closes their
+ * sockets at once.
+ *
  * Records are handled in stream order. At the first record that cannot be fully delivered the batch stops and
  * reports that record in `batchItemFailures`, so the retry starts there; what was already sent for it is remembered
  * and not sent again (docs/decisions/020-alarm-delivery.md).
@@ -17,10 +21,10 @@ import type { AlertType } from '#shared/constants.ts';
 import type { AlarmMessage, TicketsChangedMessage } from '#shared/schemas/alarm.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { deleteConnection, listSubscribedConnections, type Connection } from '../data/connections.ts';
+import { deleteConnection, listConnections, listSubscribedConnections, type Connection } from '../data/connections.ts';
 import { getUserSettings } from '../data/settings.ts';
 import { KEYS, keys, ticketIdOfKey } from '../data/table.ts';
-import { listStaff } from '../data/users.ts';
+import { getStaffRecord, listStaffRecords, type StaffRecord } from '../data/users.ts';
 import {
   type Alarm,
   alarmCandidates,
@@ -32,9 +36,10 @@ import {
   webhookAlarmMessage,
   webhookAlarms,
 } from '../domain/alarms.ts';
+import { endsSessions, isLiveConnection, type SessionHolder } from '../domain/sessions.ts';
 import { settleWithConcurrency } from '../lib/concurrency.ts';
 import { logger } from '../lib/logger.ts';
-import { postFrames, type Frame, type SendOutcome } from '../lib/ws-send.ts';
+import { closeConnections, postFrames, type Frame, type SendOutcome } from '../lib/ws-send.ts';
 
 /** Sends in flight at once: enough for a few hundred sockets in well under a second, gentle on the API's limits. */
 const SEND_CONCURRENCY = 10;
@@ -136,6 +141,22 @@ function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
   };
 }
 
+/** What of a directory item's image decides whether the user's sessions go on. */
+const sessionHolder = (image: Record<string, unknown> | undefined): SessionHolder | undefined =>
+  image && { isActive: image.isActive === true, sessions: (image.sessions as SessionHolder['sessions']) ?? {} };
+
+/** The user whose directory item this record changed, when the change ended any of their sessions. */
+function sessionsEndedFor(record: DynamoDBRecord): string | undefined {
+  const stream = record.dynamodb;
+  const before = decode(stream?.OldImage);
+  const after = decode(stream?.NewImage);
+  const id = (after ?? before)?.id;
+  if (typeof id !== 'string') return undefined;
+  const { pk, sk } = keys.user(id);
+  if (stream?.Keys?.[KEYS.pk]?.S !== pk || stream?.Keys?.[KEYS.sk]?.S !== sk) return undefined;
+  return endsSessions(sessionHolder(before), sessionHolder(after)) ? id : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Who is listening, read once per batch
 
@@ -150,25 +171,58 @@ function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
   return value;
 }
 
-/** The staff, their subscribed connections and their settings, each read at most once per batch. */
+const holderOf = (record: StaffRecord | undefined): SessionHolder | undefined =>
+  record && { isActive: record.user.isActive, sessions: record.sessions };
+
+/**
+ * The staff with their sessions, their subscribed connections and their settings, each read at most once per batch.
+ * A connection hears only while its session is live (docs/decisions/070-sessions-that-end.md).
+ */
 class Audience {
-  private staff?: Promise<User[]>;
+  private staff?: Promise<Map<string, StaffRecord>>;
+  private readonly current = new Map<string, Promise<StaffRecord | undefined>>();
   private readonly connections = new Map<string, Promise<Connection[]>>();
   private readonly settings = new Map<string, Promise<UserSettings>>();
   private readonly gone = new Set<string>();
+  /** Connections refused for an ended session, closed after the batch. */
+  private readonly ended = new Set<string>();
 
-  activeStaff(): Promise<User[]> {
+  private staffRecords(): Promise<Map<string, StaffRecord>> {
     if (!this.staff) {
-      const loading = listStaff().then((all) => all.filter((user) => user.isActive));
+      const loading = listStaffRecords().then((all) => new Map(all.map((record) => [record.user.id, record])));
       loading.catch(() => (this.staff = undefined));
       this.staff = loading;
     }
     return this.staff;
   }
 
-  async connectionsOf(userId: string): Promise<Connection[]> {
-    const all = await memo(this.connections, userId, () => listSubscribedConnections(userId));
-    return all.filter((connection) => !this.gone.has(connection.connectionId));
+  async activeStaff(): Promise<User[]> {
+    return [...(await this.staffRecords()).values()].map((record) => record.user).filter((user) => user.isActive);
+  }
+
+  /** A user's directory entry as it is now (a consistent read), at most once per batch. */
+  currentRecord(userId: string): Promise<StaffRecord | undefined> {
+    return memo(this.current, userId, () => getStaffRecord(userId));
+  }
+
+  /**
+   * A user's subscribed connections that may hear: of a live session, and not gone. The staff list is read from an
+   * index that may not show a session opened a moment ago yet, so a connection it does not show live is judged
+   * again on a consistent read of the user before it is refused.
+   */
+  async connectionsOf(userId: string, now = new Date()): Promise<Connection[]> {
+    const subscribed = await memo(this.connections, userId, () => listSubscribedConnections(userId));
+    const listed = holderOf((await this.staffRecords()).get(userId));
+    const hearing: Connection[] = [];
+    for (const connection of subscribed) {
+      if (this.gone.has(connection.connectionId)) continue;
+      const live =
+        isLiveConnection(listed, connection.sessionId, now) ||
+        isLiveConnection(holderOf(await this.currentRecord(userId)), connection.sessionId, now);
+      if (live) hearing.push(connection);
+      else this.ended.add(connection.connectionId);
+    }
+    return hearing;
   }
 
   settingsOf(userId: string): Promise<UserSettings> {
@@ -180,6 +234,30 @@ class Audience {
     const gone = outcomes.filter((o) => o.status === 'gone').map((o) => o.connectionId);
     for (const connectionId of gone) this.gone.add(connectionId);
     return settleWithConcurrency(gone, READ_CONCURRENCY, (connectionId) => deleteConnection(connectionId));
+  }
+
+  /**
+   * Closes these sockets and forgets their connections; none is sent anything again. Throws when any could not be
+   * closed or forgotten (after closing all that could); closing again is harmless.
+   */
+  async close(connectionIds: readonly string[]): Promise<void> {
+    for (const connectionId of connectionIds) this.gone.add(connectionId);
+    const outcomes = await closeConnections(connectionIds, SEND_CONCURRENCY);
+    const closed = outcomes.filter((o) => o.status !== 'failed').map((o) => o.connectionId);
+    const deletions = await settleWithConcurrency(closed, READ_CONCURRENCY, (id) => deleteConnection(id));
+    const errors = [...outcomes.flatMap((o) => (o.status === 'failed' ? [o.error] : [])), ...failures(deletions)];
+    if (errors.length) throw new DeliveryError(errors, `${errors.length} sockets of ended sessions were not closed`);
+  }
+
+  /** Closes the sockets delivery refused for an ended session; a later delivery refuses them again if this fails. */
+  async closeEnded(): Promise<void> {
+    const ended = [...this.ended].filter((connectionId) => !this.gone.has(connectionId));
+    if (!ended.length) return;
+    try {
+      await this.close(ended);
+    } catch (error) {
+      logger.warn('Some sockets of ended sessions were not closed', { error: error as Error });
+    }
   }
 }
 
@@ -254,13 +332,31 @@ async function announceTicketChanges(ticketIds: number[], audience: Audience): P
   }
 }
 
-/** Handles one batch of stream records in order; reports the first record that could not be fully delivered. */
+/**
+ * Closes every socket of the user whose session is no longer live, and forgets its connection. Judged on the
+ * directory item as it is now, not on the record's image: a retry of an old record must not close a socket of a
+ * session opened since. Idempotent: what was closed is no longer listed.
+ */
+async function closeEndedSockets(userId: string, audience: Audience, now = new Date()): Promise<void> {
+  const [record, connections] = await Promise.all([audience.currentRecord(userId), listConnections(userId)]);
+  const ended = connections
+    .filter((connection) => !isLiveConnection(holderOf(record), connection.sessionId, now))
+    .map((connection) => connection.connectionId);
+  await audience.close(ended);
+  logger.info('Sockets of ended sessions closed', { userId, closed: ended.length });
+}
+
+/**
+ * Handles one batch of stream records in order; reports the first record that could not be fully handled (alarms
+ * not all delivered, sockets of ended sessions not all closed).
+ */
 export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const audience = new Audience();
   const changed: number[] = [];
   for (const record of event.Records) {
     const change = alarmChange(record);
-    if (!change) {
+    const sessionsEnded = change ? undefined : sessionsEndedFor(record);
+    if (!change && !sessionsEnded) {
       // A new message or history entry (an e-mail arrived, one was sent) raises no alarm, but the open ticket's
       // thread and history on screen are out of date.
       const threadOf = ticketIdOfKey(record.dynamodb?.Keys?.[KEYS.pk]?.S);
@@ -268,22 +364,25 @@ export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
       continue;
     }
     try {
-      await deliverAlarms(change, audience);
+      if (change) await deliverAlarms(change, audience);
+      else await closeEndedSockets(sessionsEnded!, audience);
     } catch (error) {
       const sequenceNumber = record.dynamodb?.SequenceNumber;
-      logger.error('Alarm delivery failed; the stream will retry from this record', {
+      logger.error('A stream record was not fully handled; the stream will retry from it', {
         error: error as Error,
-        eventId: change.eventId,
+        eventId: record.eventID,
         sequenceNumber,
       });
       await announceTicketChanges(changed, audience);
+      await audience.closeEnded();
       // Without a sequence number the record cannot be named: failing the invocation retries the whole batch.
       if (!sequenceNumber) throw error;
       return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] };
     }
-    if (change.ticketId !== undefined) changed.push(change.ticketId);
+    if (change?.ticketId !== undefined) changed.push(change.ticketId);
   }
   await announceTicketChanges(changed, audience);
+  await audience.closeEnded();
   return { batchItemFailures: [] };
 }
 

@@ -1,7 +1,8 @@
 /**
  * `$connect` authorizer: the browser's session cookie decides. An inactive or unknown user is denied, like any
  * HTTP request. The socket cannot set cookies, so an expired access token is denied too; the page's next API call
- * refreshes it and the client reconnects.
+ * refreshes it and the client reconnects. The session the cookie names goes to `$connect` in the context, so that the
+ * socket is recorded under it.
  */
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
 import { COOKIE, parseCookies } from '../lib/cookies.ts';
@@ -28,11 +29,12 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   }
   try {
     // Refresh needs a Set-Cookie the socket cannot carry, so only a live access token is accepted here.
-    const { user } = await authenticateStaff({
+    const { user, sessionId } = await authenticateStaff({
       accessToken: cookies[COOKIE.access],
       session: cookies[COOKIE.session],
     });
-    return policy(user.id, 'Allow', event.methodArn, { userId: user.id, role: user.role });
+    // The socket belongs to this session and ends with it (docs/decisions/070-sessions-that-end.md).
+    return policy(user.id, 'Allow', event.methodArn, { userId: user.id, role: user.role, sessionId });
   } catch (error) {
     logger.info('WebSocket connection refused', { reason: (error as Error).message });
     return policy('anonymous', 'Deny', event.methodArn);

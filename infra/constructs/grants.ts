@@ -255,13 +255,16 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['Query'],
       on: ['byCollection', 'byAssignee'],
-      why: 'jobs/notifier.ts: the active staff (listStaff) and each recipient’s connections',
+      why: 'jobs/notifier.ts: the staff and their sessions, recipients’ connections, all of a user’s once sessions end',
     },
-    { actions: ['GetItem'], why: 'jobs/notifier.ts: each recipient’s alarm settings' },
+    {
+      actions: ['GetItem'],
+      why: 'jobs/notifier.ts: each recipient’s alarm settings; a user’s sessions as they are now (ADR 070)',
+    },
     {
       actions: ['DeleteItem'],
       partitions: [CONNECTIONS],
-      why: 'jobs/notifier.ts: forget a connection answered 410 Gone',
+      why: 'jobs/notifier.ts: forget a connection answered 410 Gone, or closed because its session ended (ADR 070)',
     },
   ],
 };

@@ -45,6 +45,7 @@ export class Jobs extends Construct {
       timeout: Duration.seconds(60),
     });
     grantFunction('notifierJob', this.notifierFunction, { table });
+    // execute-api:ManageConnections: POST sends the frames, DELETE closes the sockets of ended sessions (ADR 070).
     webSocketStage.grantManagementApiAccess(this.notifierFunction);
 
     consumeTableStream(this.notifierFunction, table, 'TableStream', {

@@ -4,8 +4,9 @@
  *   modules, as APIGatewayProxyEventV2 events (payload format 2.0);
  * - `/ws` is a WebSocket endpoint driving the `$connect` authorizer and the `$connect`/`$default`/`$disconnect`
  *   handlers;
- * - `/@connections/{id}` answers ApiGatewayManagementApiClient as AWS does (410 + GoneException for a gone
- *   connection), so the notifier's code is the same in both runtimes;
+ * - `/@connections/{id}` answers ApiGatewayManagementApiClient as AWS does (POST sends a frame, DELETE closes the
+ *   socket, GET describes it; 410 + GoneException for a gone connection), so the notifier's code is the same in both
+ *   runtimes;
  * - everything else is the built SPA, with extension-less paths served index.html (the CloudFront function's rule).
  * Every answer carries the security headers CloudFront's response headers policy sets (infra/security-headers.ts);
  * API bodies over 10 MB get API Gateway's 413; while the runtime is not ready (demo data being seeded, a part

@@ -1,14 +1,17 @@
 /**
  * The notifier's delivery guarantees under failures the emulators cannot produce: the management API throttling
  * a send, and many slow sends at once. The table is real (DynamoDB Local); only the management API is mocked.
- * The 410 path is tested for real, through the gateway, in alarms.test.ts.
+ * The 410 path, and sockets closed when their session ends, are tested for real, through the gateway, in
+ * alarms.test.ts; here, what delivery does with connections of sessions that ended without their sockets being closed.
  */
 import { randomUUID } from 'node:crypto';
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   LimitExceededException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -16,10 +19,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#shared/schemas/alarm.ts';
 import { putConnection, subscribeConnection } from '#functions/data/connections.ts';
 import { keys } from '#functions/data/table.ts';
-import { putNewUser } from '#functions/data/users.ts';
+import { transact } from '#functions/data/transactions.ts';
+import { getStaffRecord, putNewUser, sessionsWrite } from '#functions/data/users.ts';
 import type { TicketImage } from '#functions/domain/alarms.ts';
+import { withNewSession, withoutSession } from '#functions/domain/sessions.ts';
 import { notify } from '#functions/jobs/notifier.ts';
-import { resetConfigForTests } from '#functions/lib/config.ts';
+import { dynamo } from '#functions/lib/clients.ts';
+import { config, resetConfigForTests } from '#functions/lib/config.ts';
 import { logger } from '#functions/lib/logger.ts';
 import { useDedicatedTable } from './tickets-support.ts';
 
@@ -43,16 +49,43 @@ afterAll(async () => {
   await table?.restore();
 });
 
-/** An active agent with `count` subscribed connections; returns the connection ids. */
-async function agentWithConnections(count: number): Promise<{ userId: string; connectionIds: string[] }> {
+/** Opens a session for the user, as a sign-in does; returns its id. */
+async function openSession(userId: string): Promise<string> {
+  const sessionId = randomUUID();
+  const record = (await getStaffRecord(userId))!;
+  await transact([
+    sessionsWrite(userId, withNewSession(record.sessions, sessionId, new Date()), record.sessionsVersion),
+  ]);
+  return sessionId;
+}
+
+/** A subscribed connection of the user's session; without one, as recorded before sockets carried their session. */
+async function subscribedConnection(userId: string, sessionId: string | undefined): Promise<string> {
+  const connectionId = `${randomUUID()}=`;
+  await putConnection(connectionId, userId, sessionId ?? 'none');
+  if (sessionId === undefined) {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.connection(connectionId),
+        UpdateExpression: 'REMOVE sessionId',
+      }),
+    );
+  }
+  await subscribeConnection(connectionId, userId);
+  return connectionId;
+}
+
+/** An active agent, signed in once, with `count` subscribed connections of that session; returns the ids. */
+async function agentWithConnections(
+  count: number,
+): Promise<{ userId: string; sessionId: string; connectionIds: string[] }> {
   const userId = randomUUID();
   await putNewUser({ id: userId, email: `${userId}@test.local`, firstName: 'Ada', lastName: 'Agent', role: 'agent' });
-  const connectionIds = Array.from({ length: count }, () => `${randomUUID()}=`);
-  for (const connectionId of connectionIds) {
-    await putConnection(connectionId, userId);
-    await subscribeConnection(connectionId, userId);
-  }
-  return { userId, connectionIds };
+  const sessionId = await openSession(userId);
+  const connectionIds: string[] = [];
+  for (let i = 0; i < count; i++) connectionIds.push(await subscribedConnection(userId, sessionId));
+  return { userId, sessionId, connectionIds };
 }
 
 let sequence = 1_000;
@@ -73,21 +106,36 @@ const ticketImage = (overrides: Partial<TicketImage> = {}): TicketImage => {
   };
 };
 
-/** A stream record of a new item, as the event source mapping (or the local poller) hands it over. */
-function inserted(image: TicketImage, itemKey = keys.ticket(image.id)): DynamoDBRecord {
-  const item = { ...itemKey, ...image };
+/** A stream record of an item's change, as the event source mapping (or the local poller) hands it over. */
+function streamRecord(
+  itemKey: Record<string, string>,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown>,
+): DynamoDBRecord {
+  const image = (item: Record<string, unknown>) => marshall({ ...itemKey, ...item }, { removeUndefinedValues: true });
   return {
     eventID: randomUUID(),
-    eventName: 'INSERT',
+    eventName: before ? 'MODIFY' : 'INSERT',
     eventSource: 'aws:dynamodb',
     dynamodb: {
       Keys: marshall(itemKey) as never,
-      NewImage: marshall(item, { removeUndefinedValues: true }) as never,
+      ...(before ? { OldImage: image(before) as never } : {}),
+      NewImage: image(after) as never,
       SequenceNumber: String(++sequence).padStart(21, '0'),
       StreamViewType: 'NEW_AND_OLD_IMAGES',
     },
   };
 }
+
+/** A stream record of a new item. */
+const inserted = (image: TicketImage, itemKey = keys.ticket(image.id)) =>
+  streamRecord(itemKey, undefined, { ...image });
+
+type SessionsOf = { isActive: boolean; sessions: Record<string, string> };
+
+/** A stream record of a change of a user's directory item: active or not, and the sessions they hold. */
+const userChanged = (userId: string, before: SessionsOf, after: SessionsOf) =>
+  streamRecord(keys.user(userId), { id: userId, ...before }, { id: userId, ...after });
 
 const batch = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
 
@@ -191,5 +239,84 @@ describe('fan-out', () => {
     expect(await notify(batch(comment))).toEqual({ batchItemFailures: [] });
     const ours = accepted.filter((send) => connectionIds.includes(send.connectionId));
     expect(ours.map((send) => JSON.parse(send.body))).toEqual([{ type: 'tickets_changed', data: { ids: [image.id] } }]);
+  });
+});
+
+describe('connections of sessions that ended', () => {
+  const connectionItem = async (connectionId: string) =>
+    (await dynamo().send(new GetCommand({ TableName: config().tableName, Key: keys.connection(connectionId) }))).Item;
+
+  /** Ends one of the user's sessions, as a sign-out does. */
+  async function signOut(userId: string, sessionId: string): Promise<void> {
+    const record = (await getStaffRecord(userId))!;
+    await transact([sessionsWrite(userId, withoutSession(record.sessions, sessionId), record.sessionsVersion)]);
+  }
+
+  const closed = () =>
+    managementApi.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input.ConnectionId);
+
+  it('sends neither alarms nor change notices to a connection whose session ended or that has none, and closes both', async () => {
+    const { userId, connectionIds } = await agentWithConnections(1);
+    const live = connectionIds[0]!;
+    const endedSession = await openSession(userId);
+    const ofEndedSession = await subscribedConnection(userId, endedSession);
+    await signOut(userId, endedSession);
+    const withoutASession = await subscribedConnection(userId, undefined);
+    const accepted = acceptSends();
+    const record = inserted(ticketImage({ assignedToId: userId }));
+
+    expect(await notify(batch(record))).toEqual({ batchItemFailures: [] });
+    const ours = [live, ofEndedSession, withoutASession];
+    expect(deliveredAlarms(accepted, ours).get(record.eventID!)).toEqual([live]);
+    expect(accepted.filter((send) => send.connectionId !== live && ours.includes(send.connectionId))).toEqual([]);
+    expect(closed().sort()).toEqual([ofEndedSession, withoutASession].sort());
+    expect(await connectionItem(ofEndedSession)).toBeUndefined();
+    expect(await connectionItem(withoutASession)).toBeUndefined();
+    expect(await connectionItem(live)).toBeDefined();
+  });
+
+  it("closes the sockets of the sessions a change of the user's item ended, subscribed or not, and no other", async () => {
+    const { userId, sessionId: stays, connectionIds } = await agentWithConnections(1);
+    const ends = await openSession(userId);
+    const subscribed = await subscribedConnection(userId, ends);
+    const notSubscribed = `${randomUUID()}=`;
+    await putConnection(notSubscribed, userId, ends);
+    const before = (await getStaffRecord(userId))!;
+    await signOut(userId, ends);
+    acceptSends();
+
+    const change = userChanged(
+      userId,
+      { isActive: true, sessions: before.sessions },
+      { isActive: true, sessions: { [stays]: before.sessions[stays]! } },
+    );
+    expect(await notify(batch(change))).toEqual({ batchItemFailures: [] });
+    expect(closed().sort()).toEqual([subscribed, notSubscribed].sort());
+    expect(await connectionItem(subscribed)).toBeUndefined();
+    expect(await connectionItem(notSubscribed)).toBeUndefined();
+    expect(await connectionItem(connectionIds[0]!)).toBeDefined();
+  });
+
+  it('retries from the record when a socket could not be closed, and then closes only what is still ended', async () => {
+    const { userId, sessionId: ends, connectionIds } = await agentWithConnections(1);
+    const ofEnded = connectionIds[0]!;
+    const before = (await getStaffRecord(userId))!;
+    await signOut(userId, ends);
+    const change = userChanged(userId, { isActive: true, sessions: before.sessions }, { isActive: true, sessions: {} });
+    managementApi
+      .on(DeleteConnectionCommand)
+      .rejectsOnce(new LimitExceededException({ message: 'Rate exceeded', $metadata: { httpStatusCode: 429 } }));
+
+    expect(await notify(batch(change))).toEqual({
+      batchItemFailures: [{ itemIdentifier: change.dynamodb!.SequenceNumber }],
+    });
+    expect(await connectionItem(ofEnded)).toBeDefined();
+
+    // Meanwhile the user signed in again and opened a socket: the retried record must not close it.
+    const opened = await subscribedConnection(userId, await openSession(userId));
+    expect(await notify(batch(change))).toEqual({ batchItemFailures: [] });
+    expect(closed()).toEqual([ofEnded, ofEnded]);
+    expect(await connectionItem(ofEnded)).toBeUndefined();
+    expect(await connectionItem(opened)).toBeDefined();
   });
 });

@@ -19,7 +19,7 @@ import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
-import { startApi } from './support/api.ts';
+import { ApiClient, startApi } from './support/api.ts';
 import { pollTableStream } from './support/stream.ts';
 import { TEST_SYSTEM } from './support/fixtures.ts';
 import { createTestCategory, signedIn, ticketBody, useDedicatedTable, type SignedIn } from './tickets-support.ts';
@@ -66,8 +66,11 @@ async function eventually<T>(check: () => Promise<T | undefined | false>, what: 
 class AlarmSocket {
   readonly received: Array<{ at: number; message: ServerMessage }> = [];
   private readonly waiters = new Set<() => void>();
+  /** Settles with the close code once the socket has closed, whoever closed it. */
+  readonly closed: Promise<number>;
 
   constructor(readonly ws: WebSocket) {
+    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
     ws.on('message', (data) => {
       this.received.push({ at: Date.now(), message: JSON.parse(data.toString()) as ServerMessage });
       for (const wake of this.waiters) wake();
@@ -379,14 +382,93 @@ describe('connections that went away', () => {
 
     // The socket closes, but its $disconnect never arrives (API Gateway delivers it on a best-effort basis):
     // wait for the local gateway's $disconnect, then put the item back as it was.
+    const { sessionId } = (await connectionItem(goneId))!;
     leaving.close();
     await eventually(async () => !(await connectionItem(goneId)), 'the $disconnect');
-    await putConnection(goneId, agent.user.id);
+    await putConnection(goneId, agent.user.id, sessionId);
     expect(await subscribeConnection(goneId, agent.user.id)).toBe(true);
 
     const ticket = await createTicket({ assignedToId: agent.user.id });
     await staying.next(isAlarm('ticket_assigned', ticket.id));
     await eventually(async () => !(await connectionItem(goneId)), 'the gone connection to be deleted');
     expect((await listSubscribedConnections(agent.user.id)).map((c) => c.connectionId)).toEqual([liveId]);
+  });
+});
+
+describe('sockets end with their session (docs/decisions/070-sessions-that-end.md)', () => {
+  /** Another session of the same person, signed in on a second device. */
+  async function secondSession(who: SignedIn): Promise<SignedIn> {
+    const client = new ApiClient(api.url);
+    await client.signIn(who.email, who.password);
+    return { ...who, client };
+  }
+
+  /** Settles once the socket has closed; fails after `timeoutMs`. */
+  function closedWithin(socket: AlarmSocket, timeoutMs = 3_000): Promise<number> {
+    return Promise.race([
+      socket.closed,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`The socket was still open after ${timeoutMs} ms`)), timeoutMs),
+      ),
+    ]);
+  }
+
+  /** A ticket assigned to `who` (a ticket_assigned and a ticket_created alarm for them), heard on `listening`. */
+  async function ticketHeardOn(listening: AlarmSocket, who: SignedIn) {
+    const ticket = await createTicket({ assignedToId: who.user.id });
+    await listening.next(isAlarm('ticket_assigned', ticket.id));
+    await listening.next(isChangeOf(ticket.id));
+    return ticket;
+  }
+
+  it('closes the socket of a signed-out session at once, and it hears nothing after; the same user elsewhere still does', async () => {
+    const laptop = await signedIn(api.url, 'agent');
+    const phone = await secondSession(laptop);
+    const { socket: signedOut, connectionId } = await subscribedSocket(laptop);
+    const { socket: stays } = await subscribedSocket(phone);
+    expect((await connectionItem(connectionId))?.sessionId).toEqual(expect.any(String));
+
+    const marked = signedOut.mark();
+    expect((await laptop.client.get('/api/logout')).status).toBe(302);
+    await closedWithin(signedOut);
+    expect(await connectionItem(connectionId)).toBeUndefined();
+
+    await ticketHeardOn(stays, phone);
+    expect(signedOut.received.slice(marked)).toEqual([]);
+  });
+
+  it('closes the sockets of the sessions a password change ended, while the session that changed it keeps hearing', async () => {
+    const agent = await signedIn(api.url, 'agent');
+    const elsewhere = await secondSession(agent);
+    const { socket: changer } = await subscribedSocket(agent);
+    const { socket: ended } = await subscribedSocket(elsewhere);
+
+    const marked = ended.mark();
+    const res = await agent.client.post('/api/user/change-password', {
+      currentPassword: agent.password,
+      newPassword: 'brand-new-secret-2',
+    });
+    expect(res.status).toBe(200);
+    await closedWithin(ended);
+
+    await ticketHeardOn(changer, agent);
+    expect(ended.received.slice(marked)).toEqual([]);
+    expect(changer.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("closes every socket of the user on an admin's password reset, and on a deactivation", async () => {
+    const admin = await signedIn(api.url, 'admin');
+    const agent = await signedIn(api.url, 'agent');
+    const { socket: one } = await subscribedSocket(agent);
+    const { socket: two } = await subscribedSocket(await secondSession(agent));
+    const reset = await admin.client.put(`/api/users/${agent.user.id}/password`, { password: 'reset-by-admin-2' });
+    expect(reset.status).toBe(200);
+    await Promise.all([closedWithin(one), closedWithin(two)]);
+
+    const again = await secondSession({ ...agent, password: 'reset-by-admin-2' });
+    const { socket: three } = await subscribedSocket(again);
+    expect((await admin.client.delete(`/api/users/${agent.user.id}`)).status).toBe(200);
+    await closedWithin(three);
+    expect(await listSubscribedConnections(agent.user.id)).toEqual([]);
   });
 });
