@@ -1,11 +1,14 @@
 /**
  * The rating link of a resolution e-mail (`/r/<token>`): a small server-rendered page for the customer, who never
- * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts).
+ * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts). The form's post must come from the
+ * page itself: the http layer checks `Origin`, else `Referer`, else the form's token (functions/lib/http.ts).
  */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import { text } from '#shared/schemas/text.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
+import { pageFormToken } from '../lib/page-form.ts';
 import { ratingPageHtml } from '../mail/templates/rating-page.ts';
 import { catalogFor } from '../mail/templates/index.ts';
 import { type RatingPageAnswer, showRatingPage, submitRating } from '../use-cases/mail/rating-link.ts';
@@ -22,9 +25,12 @@ const tokenParams = z.object({
 /** `?score=N`: the choice the customer clicked in the e-mail, shown selected. */
 const pageQuery = z.object({ score: text({ label: 'field.score', max: 2 }).optional() });
 
-const page = (answer: RatingPageAnswer) => ({
+/** The answer's page; a form carries its page's token (functions/lib/page-form.ts). */
+const page = async (answer: RatingPageAnswer, event: APIGatewayProxyEventV2) => ({
   status: answer.status,
-  html: ratingPageHtml(catalogFor(answer.language), answer.page),
+  html: ratingPageHtml(catalogFor(answer.language), answer.page, {
+    formToken: answer.page.kind === 'form' ? await pageFormToken(event) : undefined,
+  }),
   headers: { 'content-language': answer.language },
 });
 
@@ -34,9 +40,10 @@ export const handler = httpHandler('rating', {
     page: true,
     params: tokenParams,
     query: pageQuery,
-    async handle({ params, query, headers }) {
+    async handle({ event, params, query, headers }) {
       return page(
         await showRatingPage(params.token, { preselect: query.score, acceptLanguage: headers['accept-language'] }),
+        event,
       );
     },
   }),
@@ -45,8 +52,8 @@ export const handler = httpHandler('rating', {
     access: 'public',
     page: true,
     params: tokenParams,
-    async handle({ params, form, headers }) {
-      return page(await submitRating(params.token, form, { acceptLanguage: headers['accept-language'] }));
+    async handle({ event, params, form, headers }) {
+      return page(await submitRating(params.token, form, { acceptLanguage: headers['accept-language'] }), event);
     },
   }),
 });

@@ -31,7 +31,8 @@ import {
 import { escapeHtml } from './html.ts';
 import { logger } from './logger.ts';
 import { englishText } from './messages.ts';
-import { isSameOrigin } from './origin.ts';
+import { isSameOrigin, pageFormSite } from './origin.ts';
+import { PAGE_FORM_FIELD, verifyPageFormToken } from './page-form.ts';
 
 /** Who may call a route; `deniedMessage` is what a signed-in caller outside `roles` is told (403). */
 export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: ApiCode };
@@ -142,6 +143,8 @@ async function identify(
     cookieOptions: CookieOptions;
     method: string;
     clientAddress: string;
+    event: APIGatewayProxyEventV2;
+    form: () => Record<string, string>;
   },
 ): Promise<{ caller: Caller; setCookies: string[] }> {
   const bearer = bearerToken(ctx.headers.authorization);
@@ -156,7 +159,7 @@ async function identify(
   // Nobody at all (no key, no session): that is a 401 whatever else is wrong with the request.
   if (route.access !== 'public' && !hasSession) throw new UnauthorizedError();
   // Cookie-authenticated writes must come from our own pages (CSRF); API-key calls carry no cookie.
-  if (!SAFE_METHODS.has(ctx.method) && !isSameOrigin(ctx.headers)) throw new ForbiddenError('error.crossSite');
+  if (!SAFE_METHODS.has(ctx.method) && !(await fromOwnSite(route, ctx))) throw new ForbiddenError('error.crossSite');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
   const { user, refreshed, sessionId } = await authenticateStaff({
@@ -171,6 +174,26 @@ async function identify(
     caller: { kind: 'staff', user, sessionId, clientAddress: ctx.clientAddress },
     setCookies: refreshed ? sessionCookies(refreshed, ctx.cookieOptions) : [],
   };
+}
+
+/**
+ * Whether a write without an API key comes from the site's own pages. A call of the API: its `Origin` names the site.
+ * A page's form (a page route's, the rating link's) may be posted by a browser or privacy tool that sends no `Origin`
+ * or the opaque `null`: a same-site `Referer` will do then, and without either the form's own token
+ * (functions/lib/page-form.ts). A cross-site `Origin`, `Referer` or `Sec-Fetch-Site` is refused whatever the form holds.
+ */
+async function fromOwnSite(
+  route: AnyRoute,
+  ctx: {
+    headers: Record<string, string | undefined>;
+    event: APIGatewayProxyEventV2;
+    form: () => Record<string, string>;
+  },
+): Promise<boolean> {
+  if (!route.page) return isSameOrigin(ctx.headers);
+  const site = pageFormSite(ctx.headers);
+  if (site !== 'unknown') return site === 'same';
+  return verifyPageFormToken(ctx.event, ctx.form()[PAGE_FORM_FIELD]);
 }
 
 /** An error answer for a code without arguments. */
@@ -268,12 +291,16 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
       if (!route) return json(404, coded('error.routeNotFound'));
       const method = event.requestContext.http.method.toUpperCase();
       const clientAddress = event.requestContext.http.sourceIp;
+      let form: Record<string, string> | undefined;
+      const formOf = () => (form ??= route.page ? formFields(event, headers) : {});
       const { caller, setCookies } = await identify(route, scopes.get(event.routeKey), {
         headers,
         cookies,
         cookieOptions,
         method,
         clientAddress,
+        event,
+        form: formOf,
       });
       if (route.body && typeof event.body !== 'object') {
         throw new UnsupportedMediaTypeError('error.jsonRequired');
@@ -282,7 +309,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         event,
         caller,
         headers,
-        form: route.page ? formFields(event, headers) : {},
+        form: formOf(),
         cookies,
         cookieOptions,
         clientAddress,

@@ -1,7 +1,7 @@
 /**
  * The application's keys: one master secret, and a key per purpose derived from it (HKDF-SHA256), so that a token
- * made for one purpose (a reply address, a rating link, a list cursor, a stored webhook secret) can never be taken
- * for another. In AWS the master secret lives in Secrets Manager (`APP_SECRET_ARN`) and is read once per execution
+ * made for one purpose (a reply address, a rating link, a page's form token, a list cursor, a stored webhook secret)
+ * can never be taken for another. In AWS the master secret lives in Secrets Manager (`APP_SECRET_ARN`) and is read once per execution
  * environment; the embedded runtime hands it over directly (`APP_SECRET`, kept in its data folder). Which of the two
  * is set is configuration; the code that signs and seals is the same.
  */
@@ -10,7 +10,14 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { config } from './config.ts';
 
 /** Every use of a derived key; a new use gets a new purpose, never a borrowed one. */
-export const KEY_PURPOSES = ['reply-address', 'rating-link', 'list-cursor', 'webhook-secret', 'session'] as const;
+export const KEY_PURPOSES = [
+  'reply-address',
+  'rating-link',
+  'list-cursor',
+  'webhook-secret',
+  'session',
+  'page-form',
+] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 /** The master secret is at least this long once decoded (256 bits). */

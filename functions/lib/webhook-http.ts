@@ -1,7 +1,8 @@
 /**
  * The one HTTP request a webhook delivery makes (docs/decisions/052-webhooks.md). The target's name is resolved here,
  * every address it resolves to is checked (no private, loopback, link-local, unique-local, multicast or unspecified
- * address, IPv4-mapped IPv6 included), and the connection goes to the address that was checked: the request's
+ * address, nor an IPv6 form of one: domain/webhook-targets.ts), and the connection goes to the address that was
+ * checked: the request's
  * `lookup` answers with it, so no second resolution can swap it (DNS rebinding). TLS still verifies the name.
  * Redirects are not followed: a 3xx is a failed attempt like any other non-2xx.
  */

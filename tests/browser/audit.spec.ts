@@ -43,11 +43,12 @@ test('an admin reads the audit log, filters it through the URL, and exports the 
   expect(download.suggestedFilename()).toBe(`audit-log_sign_in_from-${today}_${today}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
+  // Every field quoted (web/src/features/audit/csv.ts).
   expect(lines[0]).toBe(
-    'Time (UTC),Action,Actor,Actor type,Actor id,Target,Target type,Target id,Details,Client address',
+    '"Time (UTC)","Action","Actor","Actor type","Actor id","Target","Target type","Target id","Details","Client address"',
   );
   expect(lines.length).toBeGreaterThan(1);
-  for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(`^${today}T[^,]*,Signed in,`));
+  for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(`^"${today}T[^"]*","Signed in",`));
   expect(csv).toContain(DEMO_EMAIL.admin);
   expect(csv).not.toContain('Created category');
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyEntrySchema, ticketSchema, type Ticket } from '#shared/schemas/ticket.ts';
 import { getTicket } from '#functions/data/tickets/item.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { ratingToken } from '#functions/use-cases/mail/tokens.ts';
 import { eventually, type MailHarness, startMailHarness } from './support/mail.ts';
 import { createTestCategory, signedIn, ticketBody, type SignedIn, useDedicatedTable } from './tickets-support.ts';
@@ -35,14 +36,27 @@ async function resolvedWithLink(overrides: Record<string, unknown> = {}): Promis
   return { ticket, link };
 }
 
-/** A browser's form post: same-origin, form-urlencoded. */
-function post(link: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+/**
+ * A browser's form post, form-urlencoded; `from` is what it says of where the post comes from (by default a
+ * same-origin `Origin`).
+ */
+function post(link: string, fields: Record<string, string>, from: Record<string, string> = sameOrigin(link)) {
   return fetch(link, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(link).origin, ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...from },
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+const sameOrigin = (link: string) => ({ origin: new URL(link).origin });
+
+/** The token the rating page's form carries in its hidden field. */
+async function formTokenOf(link: string): Promise<string> {
+  const page = await (await fetch(link)).text();
+  return /<input type="hidden" name="form-token" value="([^"]+)">/.exec(page)![1]!;
+}
+
+const CROSS_SITE = englishText('error.crossSite');
 
 const historyOf = async (id: number) =>
   historyEntrySchema.array().parse((await admin.client.get(`/api/tickets/${id}/history`)).body);
@@ -126,6 +140,62 @@ describe('a rating sent through the link', () => {
     expect(await refused.text()).toContain('reopened');
     expect((await admin.client.patch(`/api/tickets/${ticket.id}`, { status: 'closed' })).status).toBe(200);
     expect((await post(link, { score: '3' })).status).toBe(200);
+  });
+
+  it('is recorded without an Origin when the Referer is the page itself (a browser or privacy tool dropped it)', async () => {
+    const { ticket, link } = await resolvedWithLink();
+    const res = await post(link, { score: '5', comment: 'No Origin here.' }, { referer: `${link}?score=5` });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Your rating has been recorded');
+    expect((await getTicket(ticket.id))?.rating).toMatchObject({ score: 5, comment: 'No Origin here.' });
+  });
+
+  it('is refused from another site, by Origin, by Referer without an Origin, or by Sec-Fetch-Site, and records nothing', async () => {
+    const { ticket, link } = await resolvedWithLink();
+    const formToken = await formTokenOf(link);
+    const sources: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', referer: link },
+      { referer: 'https://evil.example/rate-them' },
+      { referer: 'not a url' },
+      { origin: 'null', referer: 'https://evil.example/' },
+      { referer: link, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const from of sources) {
+      // The form's token does not outweigh a cross-site answer.
+      const res = await post(link, { score: '1', 'form-token': formToken }, from);
+      expect(res.status, JSON.stringify(from)).toBe(403);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain(CROSS_SITE);
+    }
+    expect((await getTicket(ticket.id))?.rating).toBeNull();
+    expect((await post(link, { score: '2' })).status).toBe(200);
+  });
+
+  it('is refused without Origin, Referer or the form’s token, and records nothing', async () => {
+    const { ticket, link } = await resolvedWithLink();
+    const { link: other } = await resolvedWithLink();
+    const forms: Record<string, string>[] = [
+      {},
+      { 'form-token': 'x'.repeat(22) },
+      { 'form-token': await formTokenOf(other) },
+    ];
+    for (const fields of forms) {
+      const res = await post(link, { score: '1', ...fields }, {});
+      expect(res.status, JSON.stringify(fields)).toBe(403);
+      expect(await res.text()).toContain(CROSS_SITE);
+    }
+    expect((await post(link, { score: '1' }, { origin: 'null' })).status).toBe(403);
+    expect((await getTicket(ticket.id))?.rating).toBeNull();
+  });
+
+  it('is recorded without Origin and Referer when the form carries its page’s token', async () => {
+    const { ticket, link } = await resolvedWithLink();
+    const formToken = await formTokenOf(`${link}?score=3`);
+    // A no-referrer policy: no Referer, and the opaque `Origin: null`.
+    const res = await post(link, { score: '3', 'form-token': formToken }, { origin: 'null' });
+    expect(res.status).toBe(200);
+    expect((await getTicket(ticket.id))?.rating?.score).toBe(3);
   });
 
   it('refuses anything but a form with a clear page', async () => {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
 import type { ApiCode, CodedText } from '#shared/i18n/messages.ts';
@@ -45,6 +45,22 @@ import {
   useDedicatedTable,
   type SignedIn,
 } from './tickets-support.ts';
+
+/**
+ * A stub of the system resolver for names under `.resolver-stub.test`: the sender resolves a webhook's name itself
+ * (functions/lib/webhook-http.ts), and no real name resolves to the addresses the send-time check must refuse. Every
+ * other name goes to the real resolver.
+ */
+const stubbedNames = vi.hoisted(() => new Map<string, string>());
+vi.mock('node:dns/promises', async (importOriginal) => {
+  const dns = await importOriginal<typeof import('node:dns/promises')>();
+  const lookup = (async (name: string, options: { all?: boolean }) => {
+    const address = stubbedNames.get(name);
+    if (address === undefined) return dns.lookup(name, options);
+    return options.all ? [{ address, family: 6 }] : { address, family: 6 };
+  }) as typeof dns.lookup;
+  return { ...dns, default: { ...dns, lookup }, lookup };
+});
 
 const WEBHOOK_QUEUE = 'helpdesk-webhook';
 const MAIL_SINK = 'helpdesk-mail-sink';
@@ -130,11 +146,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A path on the receiver no other test uses. */
 const freshPath = (name: string) => `/${name}-${randomUUID().slice(0, 8)}`;
 
-async function createWebhook(path: string, events: string[], client = admin.client) {
-  const res = await client.post('/api/webhooks', { url: `${receiver.url}${path}`, events, description: 'Tests' });
+async function createWebhookAt(url: string, events = ['ticket.created'], client = admin.client) {
+  const res = await client.post('/api/webhooks', { url, events, description: 'Tests' });
   expect(res.status).toBe(201);
   return createdWebhookSchema.parse(res.body);
 }
+
+const createWebhook = (path: string, events: string[], client = admin.client) =>
+  createWebhookAt(`${receiver.url}${path}`, events, client);
 
 const ALL_EVENTS = [...WEBHOOK_EVENT_TYPES];
 
@@ -435,6 +454,53 @@ describe('targets under the AWS configuration (no loopback)', () => {
       expect(delivery).toMatchObject({ attempts: 1, lastStatusCode: null, nextAttemptAt: null });
       expect(delivery!.lastError).toMatch(/^Refused: localhost resolves to .* loopback address/);
       expect(receiver.on(path)).toEqual([]);
+    } finally {
+      setEnv({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
+    }
+  });
+});
+
+describe('IPv6 forms of private IPv4 addresses', () => {
+  /** 169.254.169.254 (cloud metadata) in four IPv6 forms, each with the form's name. */
+  const METADATA = [
+    ['::169.254.169.254', 'IPv4-compatible'],
+    ['::ffff:0:a9fe:a9fe', 'IPv4-translated'],
+    ['64:ff9b:1::a9fe:a9fe', 'local-use NAT64'],
+    ['2002:a9fe:a9fe::1', '6to4'],
+  ] as const;
+
+  it('are refused as a webhook URL with a 400 that stores nothing', async () => {
+    for (const [literal] of METADATA) {
+      const url = `https://[${literal}]/latest/meta-data`;
+      const res = await admin.client.post('/api/webhooks', { url, events: ['ticket.created'] });
+      expect(res.status, url).toBe(400);
+      expect(res.body.errors, url).toEqual({ url: englishOfText(WEBHOOK_MESSAGES.privateAddress) });
+      expect(res.body.fieldCodes, url).toEqual({ url: { code: WEBHOOK_MESSAGES.privateAddress } });
+    }
+    expect((await admin.client.get('/api/webhooks')).body).toEqual([]);
+  });
+
+  it('are refused at send time when the name resolves to one, and nothing is sent', async () => {
+    setEnv({ WEBHOOK_ALLOW_LOOPBACK: 'false' });
+    try {
+      const webhooks = [];
+      for (const [i, [literal, form]] of METADATA.entries()) {
+        const name = `metadata-${i}-${randomUUID().slice(0, 8)}.resolver-stub.test`;
+        stubbedNames.set(name, literal);
+        const { webhook } = await createWebhookAt(`https://${name}/hook`);
+        expect((await admin.client.post(`/api/webhooks/${webhook.id}/test`)).status).toBe(202);
+        webhooks.push({ webhook, name, literal, form });
+      }
+      for (const { webhook, name, literal, form } of webhooks) {
+        const [delivery] = await eventually(async () => {
+          const list = await deliveriesOf(webhook.id);
+          return list[0]?.status === 'failed' && list;
+        }, `the refused delivery to ${literal}`);
+        expect(delivery).toMatchObject({ attempts: 1, lastStatusCode: null, nextAttemptAt: null });
+        expect(delivery!.lastError).toBe(
+          `Refused: ${name} resolves to ${literal} carries 169.254.169.254 (${form}), a private, link-local, multicast or reserved address`,
+        );
+      }
     } finally {
       setEnv({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
     }

@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from '#shared/constants.ts';
 import { RATING_SCORES, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import type { MailCatalog } from './catalog.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { PAGE_FORM_FIELD } from '../../lib/page-form.ts';
 
 /** What the page shows. */
 export type RatingPage =
@@ -58,7 +59,7 @@ ${body}
 `;
 }
 
-function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>): string {
+function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>, formToken?: string): string {
   const words = catalog.ratingPage;
   const scoreError = page.error === 'scoreRequired';
   const commentError = page.error === 'commentTooLong' || page.error === 'commentInvalid';
@@ -73,6 +74,8 @@ function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>)
     `<p class="muted">${escapeHtml(words.about(page.ticket.code, page.ticket.subject))}</p>`,
     // The form posts to the page's own address (the token is in the path); no script, no cookie.
     '<form method="post" novalidate>',
+    // Proof that a post without `Origin` or `Referer` comes from this page (functions/lib/page-form.ts).
+    formToken ? `<input type="hidden" name="${PAGE_FORM_FIELD}" value="${escapeHtml(formToken)}">` : '',
     `<fieldset${scoreError ? ' aria-describedby="score-error"' : ''}>`,
     `<legend>${escapeHtml(words.legend)}</legend>`,
     scoreError ? `<p id="score-error" class="error" role="alert">${escapeHtml(words.scoreRequired)}</p>` : '',
@@ -90,12 +93,12 @@ function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>)
     .join('\n');
 }
 
-/** The whole page for one state of a rating link, in the catalog's language. */
-export function ratingPageHtml(catalog: MailCatalog, page: RatingPage): string {
+/** The whole page for one state of a rating link, in the catalog's language; a form carries `formToken`. */
+export function ratingPageHtml(catalog: MailCatalog, page: RatingPage, options: { formToken?: string } = {}): string {
   const words = catalog.ratingPage;
   switch (page.kind) {
     case 'form':
-      return document(catalog, form(catalog, page));
+      return document(catalog, form(catalog, page, options.formToken));
     case 'thanks':
       return document(catalog, `<h1>${escapeHtml(words.thanksHeading)}</h1>\n<p>${escapeHtml(words.thanks)}</p>`);
     default:

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -81,6 +82,65 @@ describe('auditCsv', () => {
     expect(rows[1]![2]).toBe(`'${evil}`);
     expect(rows[1]![4]).toBe(`'${evil}`);
     expect(parseCsv(auditCsv([entry({ details: '-1+1' })], t))[1]![8]).toBe("'-1+1");
+  });
+
+  it('quotes every field, a plain one included, and leaves its text as it was', () => {
+    const [header, row] = auditCsv([entry()], t).split('\r\n');
+    for (const line of [header!, row!]) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+    expect(row).toContain(',"Ada Admin <ada@demo.local>",');
+    expect(row).toContain(',"bob@demo.local",');
+    expect(row).toContain(',"role: agent → manager",');
+  });
+
+  it("quotes and defuses a formula after a semicolon, for spreadsheets that split on ';'", () => {
+    const text = auditCsv([entry({ details: "x;=cmd|' /C calc'!A0;y" })], t);
+    expect(text).toContain(`,"x;'=cmd|' /C calc'!A0;y",`);
+    expect(parseCsv(text)[1]![8]).toBe("x;'=cmd|' /C calc'!A0;y");
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t'=1"],
+    ['\r=1', "'\r'=1"],
+    ['  =1', "  '=1"],
+    ['a,=1', "a,'=1"],
+    ['a;=1', "a;'=1"],
+    ['a; -1', "a; '-1"],
+    ['a\t=1', "a\t'=1"],
+    ['a|@SUM(A1)', "a|'@SUM(A1)"],
+    ['a\n+1', "a\n'+1"],
+    ['a\r\n=1', "a\r\n'=1"],
+    ['a;"=1"', `a;"'=1"`],
+    ['a;;=1', "a;;'=1"],
+    ["a;'=1", "a;'=1"],
+    ['Ada Admin <ada@demo.local>', 'Ada Admin <ada@demo.local>'],
+    ['role: agent → manager', 'role: agent → manager'],
+    ['from - to, a+b, x=y', 'from - to, a+b, x=y'],
+    ['2001:db8::1', '2001:db8::1'],
+    ['', ''],
+  ])('writes %j as %j', (value, written) => {
+    expect(parseCsv(auditCsv([entry({ details: value })], t))[1]![8]).toBe(written);
+  });
+
+  it('leaves no cell starting with a formula, whichever separator a reader splits on and whatever the field holds', () => {
+    const alphabet = fc.constantFrom(',', ';', '\t', '|', '\r', '\n', '=', '+', '-', '@', '"', "'", ' ', 'a', '1', '(');
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 24 }), (value) => {
+        const text = auditCsv([entry({ details: value })], t);
+        // A reader that splits on one separator, ignoring the quotes.
+        for (const separator of [',', ';', '\t', '|']) {
+          for (const piece of text.split(/\r\n|\r|\n/).flatMap((line) => line.split(separator))) {
+            expect(piece.replace(/^[ "]*/, ''), JSON.stringify(value)).not.toMatch(/^[=+\-@\t\r]/);
+          }
+        }
+        // An RFC 4180 reader gets the text back, apostrophes added before formula starts only.
+        const field = parseCsv(text)[1]![8]!;
+        expect(field.replaceAll("'", '')).toBe(value.replaceAll("'", ''));
+      }),
+      { seed: 20261124, numRuns: 1_000 },
+    );
   });
 
   it('names the file after its filters and the day', () => {

@@ -1,8 +1,11 @@
 /**
- * The audit log as CSV (RFC 4180): a header row, one row per entry, every field quoted when it holds a comma, a
- * quote, a line break or leading/trailing space, quotes doubled, CRLF between rows. A field that a spreadsheet would
- * run as a formula (starting with =, +, -, @, tab or CR) is prefixed with an apostrophe, so that opening the export
- * never executes what an attacker typed into, say, a failed sign-in's e-mail address.
+ * The audit log as CSV (RFC 4180): a header row, one row per entry, every field quoted, quotes doubled, CRLF between
+ * rows. The export must be safe to open in a spreadsheet, which may not read it as RFC 4180 says: Excel in German,
+ * French, Spanish and other locales splits on `;`, and an import dialog may split on a tab or a pipe without regard
+ * to quotes. So a formula start (=, +, -, @, tab, CR) is defused with an apostrophe (OWASP's CSV-injection advice)
+ * wherever a cell could begin: at the field's start and after any of those separators, line breaks included (leading
+ * spaces and quotes skipped). Opening the export then never executes what an attacker typed into, say, a failed
+ * sign-in's e-mail address, while ordinary text reads as it was (only quoted).
  */
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
@@ -23,10 +26,29 @@ export const AUDIT_CSV_COLUMNS = [
   'audit.column.clientAddress',
 ] as const satisfies readonly MessageKey[];
 
+/**
+ * Where a spreadsheet may start a new cell inside a field. Not the space: splitting on spaces is a deliberate choice
+ * in an import dialog, and defusing after every space would mangle ordinary text ("from - to").
+ */
+const SEPARATORS = new Set([',', ';', '\t', '|', '\r', '\n']);
+/** What makes a spreadsheet read a cell as a formula when the cell starts with it. */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/** The text with an apostrophe before every formula start that could begin a cell. */
+function defused(text: string): string {
+  let out = '';
+  let cellStart = true;
+  for (const char of text) {
+    if (cellStart && FORMULA_STARTS.has(char)) out += "'";
+    out += char;
+    if (SEPARATORS.has(char)) cellStart = true;
+    else if (char !== ' ' && char !== '"') cellStart = false;
+  }
+  return out;
+}
+
 function cell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return `"${defused(value ?? '').replaceAll('"', '""')}"`;
 }
 
 /** The CSV text of these entries, in the order given. */
