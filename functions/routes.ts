@@ -85,6 +85,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/user/settings', 'settings'),
   r('PUT', '/api/user/settings', 'settings'),
   r('POST', '/api/user/change-password', 'settings'),
+  r('GET', '/api/desk-settings', 'settings'),
+  r('PUT', '/api/desk-settings', 'settings'),
 
   r('GET', '/api/api-keys', 'apiKeys'),
   r('POST', '/api/api-keys', 'apiKeys'),
@@ -103,6 +105,9 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/mail/failed', 'mail'),
   r('POST', '/api/mail/failed/{id}/retry', 'mail'),
   r('GET', '/api/mail/inbound-refusals', 'mail'),
+  r('GET', '/api/mail/held', 'mail'),
+  r('POST', '/api/mail/held/{id}/release', 'mail'),
+  r('DELETE', '/api/mail/held/{id}', 'mail'),
 
   // The rating link of a resolution e-mail: a small page for the customer, outside /api (CloudFront sends /r/* to
   // the HTTP API as well).

@@ -21,5 +21,8 @@ export const AUDIT_ACTIONS = [
   'webhook_created',
   'webhook_deleted',
   'mail_retried',
+  'mail_released',
+  'mail_dismissed',
+  'desk_settings_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -6,6 +6,21 @@ import { config } from '../lib/config.ts';
 import { TooManyRequestsError } from '../lib/errors.ts';
 import { KEYS, keys } from './table.ts';
 
+/**
+ * cappedCount: the Update that adds one to `attribute` of the counter item `Key`, only while it is below `cap`; the
+ * item expires at `expiresAt` (set by its first count). A count at the cap fails its condition and writes nothing.
+ */
+export function cappedCount(Key: Record<string, string>, attribute: string, cap: number, expiresAt: number) {
+  return {
+    TableName: config().tableName,
+    Key,
+    UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :expiresAt)',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count < :cap',
+    ExpressionAttributeNames: { '#count': attribute, '#ttl': KEYS.ttl },
+    ExpressionAttributeValues: { ':one': 1, ':cap': cap, ':expiresAt': expiresAt },
+  };
+}
+
 export interface CountedCall {
   /** Calls of this key in this window, this one included. */
   calls: number;
@@ -20,12 +35,7 @@ export async function countApiKeyCall(keyId: string, window: RateWindow, limit: 
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
-        TableName: config().tableName,
-        Key: keys.rateWindow(keyId, window.id),
-        UpdateExpression: 'ADD #calls :one SET #ttl = if_not_exists(#ttl, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(#calls) OR #calls < :limit',
-        ExpressionAttributeNames: { '#calls': 'calls', '#ttl': KEYS.ttl },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': window.expiresAt },
+        ...cappedCount(keys.rateWindow(keyId, window.id), 'calls', limit, window.expiresAt),
         ReturnValues: 'UPDATED_NEW',
       }),
     );

@@ -1,13 +1,15 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { UserSettings } from '#shared/schemas/settings.ts';
+import type { DeskSettings, UserSettings } from '#shared/schemas/settings.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { settingsOverDefaults } from '../domain/settings.ts';
+import { deskSettingsOverDefaults, settingsOverDefaults } from '../domain/settings.ts';
 import { keys } from './table.ts';
+import type { GuardedItem } from './transactions.ts';
 
 /**
- * Settings items: keys.userSettings(userId) holding { settings, updatedAt }. Absent until the user first saves;
- * readers always get a complete object, the stored values read over the defaults.
+ * Settings items: keys.userSettings(userId) holding { settings, updatedAt }, and the desk's keys.deskSettings() with
+ * the same shape. Absent until first saved; readers always get a complete object, the stored values read over the
+ * defaults.
  */
 
 /** getUserSettings: one user's settings, complete (defaults where nothing valid is stored). */
@@ -27,4 +29,24 @@ export async function putUserSettings(userId: string, settings: UserSettings, no
     }),
   );
   return settings;
+}
+
+/** getDeskSettings: the desk's settings, complete (defaults where nothing valid is stored). */
+export async function getDeskSettings(): Promise<DeskSettings> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: config().tableName, Key: keys.deskSettings(), ConsistentRead: true }),
+  );
+  return deskSettingsOverDefaults(Item?.settings);
+}
+
+/** deskSettingsPut: the desk's settings replaced whole (validated by the caller), for the transaction with its audit. */
+export function deskSettingsPut(settings: DeskSettings, now: Date): GuardedItem {
+  return {
+    item: {
+      Put: {
+        TableName: config().tableName,
+        Item: { ...keys.deskSettings(), settings, updatedAt: now.toISOString() },
+      },
+    },
+  };
 }

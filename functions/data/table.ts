@@ -77,6 +77,9 @@ export const PREFIX = {
   mailAddress: 'MAIL_ADDRESS#',
   ratingLink: 'RATING_LINK#',
   inboundRefused: 'INBOUND_REFUSED#',
+  mailSender: 'MAIL_SENDER#',
+  mailAcknowledged: 'MAIL_ACK#',
+  heldMail: 'HELD_MAIL#',
   webhook: 'WEBHOOK#',
   audit: 'AUDIT',
   auditAction: 'AUDIT_ACTION#',
@@ -147,6 +150,18 @@ export const keys = {
   }),
   /** How many inbound messages were refused for one reason (an auto-reply, a forged token, …). */
   inboundRefusals: (reason: string) => ({ pk: 'MAIL_COUNTERS', sk: `${PREFIX.inboundRefused}${reason}` }),
+  /** New tickets one sender address opened by e-mail in one hour (docs/decisions/082). */
+  newTicketWindow: (email: string, window: string) => ({
+    pk: `${PREFIX.mailSender}${email.toLowerCase()}`,
+    sk: `${PREFIX.window}${window}`,
+  }),
+  /** Acknowledgements sent to one address in one hour: the jobs that took a place (docs/decisions/082). */
+  acknowledgementWindow: (email: string, window: string) => ({
+    pk: `${PREFIX.mailAcknowledged}${email.toLowerCase()}`,
+    sk: `${PREFIX.window}${window}`,
+  }),
+  /** A new message held over the per-sender limit, until an admin releases or dismisses it. */
+  heldMail: (id: string) => ({ pk: `${PREFIX.heldMail}${id}`, sk: 'HELD_MAIL' }),
   /**
    * A webhook. All of them share one partition: the dispatcher reads them all with one Query per stream batch (a
    * grant limited to this partition), and there are at most WEBHOOK_LIMITS.max.
@@ -163,6 +178,8 @@ export const keys = {
 
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
+  /** The desk's own settings, one item for the whole help desk (absent until an admin first saves them). */
+  deskSettings: () => ({ pk: 'DESK', sk: 'SETTINGS' }),
 } as const;
 
 /** The partition of every webhook item. */
@@ -203,6 +220,9 @@ export const COLLECTIONS = {
   categories: 'CATEGORIES',
   apiKeys: 'API_KEYS',
 } as const;
+
+/** byCollection partition of the mail held over the per-sender limit, ordered by `<receivedAt>#<id>`. */
+export const HELD_MAIL_COLLECTION = 'HELD_MAIL';
 
 /** byCollection partition of one kind's parked (failed) jobs, ordered by `<parkedAt>#<jobId>`. */
 export const failedJobsCollection = (kind: string): string => `${PREFIX.failedJobs}${kind}`;

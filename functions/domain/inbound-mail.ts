@@ -16,6 +16,12 @@ import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 /** Larger messages change nothing (SES takes up to 40 MB; a help desk message never needs more than this). */
 export const MAX_INBOUND_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The longest Message-ID kept (RFC 5322's line limit): what threads a ticket's e-mails, stored on the ticket and on
+ * held mail; a longer one, which no mail system writes, is not kept, so that no header can grow an item.
+ */
+export const MESSAGE_ID_MAX = 998;
+
 /** The local part of the support address: a message to it opens a ticket. */
 export const SUPPORT_LOCAL_PART = 'support';
 /** Reply addresses are `reply+<token>@<domain>`. */
@@ -23,7 +29,8 @@ export const REPLY_LOCAL_PREFIX = 'reply+';
 
 /**
  * Why an inbound message changed nothing. Each is counted (one counter item per reason) and logged; none is answered,
- * so that no mail loop can start.
+ * so that no mail loop can start. A new message over the per-sender limit (`sender_limit`, docs/decisions/082) is
+ * also kept, for an admin to release or dismiss.
  */
 export const INBOUND_REFUSALS = [
   'too_large',
@@ -37,6 +44,7 @@ export const INBOUND_REFUSALS = [
   'no_sender',
   'empty',
   'no_category',
+  'sender_limit',
 ] as const;
 export type InboundRefusal = (typeof INBOUND_REFUSALS)[number];
 

@@ -56,7 +56,7 @@ export const API_KEY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },
 } as const satisfies Record<string, Access>;
 
-/** The mail channel's failures (parked e-mails, refused inbound mail): admins alone. */
+/** The mail channel's failures (parked e-mails, refused and held inbound mail): admins alone. */
 export const MAIL_ACCESS = { admin: { roles: ADMINS, deniedMessage: 'error.mail.denied' } } as const satisfies Record<
   string,
   Access
@@ -72,8 +72,11 @@ export const AUDIT_ACCESS = {
   read: { roles: ADMINS, deniedMessage: 'error.audit.denied' },
 } as const satisfies Record<string, Access>;
 
-/** A staff member's own settings and password: any signed-in staff member, nobody else. */
-export const SETTINGS_ACCESS = { own: { roles: ROLES } } as const satisfies Record<string, Access>;
+/** A staff member's own settings and password: any signed-in staff member; the desk's settings: admins alone. */
+export const SETTINGS_ACCESS = {
+  own: { roles: ROLES },
+  desk: { roles: ADMINS, deniedMessage: 'error.deskSettings.denied' },
+} as const satisfies Record<string, Access>;
 
 /**
  * Refuses a caller outside `access`: 401 for nobody, 403 for a role or key it does not admit. System callers are

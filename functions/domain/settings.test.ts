@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { userSettingsSchema } from '#shared/schemas/settings.ts';
-import { DEFAULT_USER_SETTINGS, settingsOverDefaults } from './settings.ts';
+import {
+  DEFAULT_DESK_SETTINGS,
+  DEFAULT_USER_SETTINGS,
+  deskSettingsOverDefaults,
+  settingsOverDefaults,
+} from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
   it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for four alert types (webhook_disabled reaches admins only)', () => {
@@ -79,4 +84,25 @@ describe('settingsOverDefaults', () => {
     settingsOverDefaults(undefined).alarmSettings.alertTypes.push('ticket_overdue');
     expect(DEFAULT_USER_SETTINGS.alarmSettings.alertTypes).not.toContain('ticket_overdue');
   });
+});
+
+describe('deskSettingsOverDefaults', () => {
+  it('gives five new tickets per sender and hour while nothing is stored', () => {
+    expect(deskSettingsOverDefaults(undefined)).toEqual({ inboundMail: { newTicketsPerSenderPerHour: 5 } });
+    expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
+  });
+
+  it('reads a valid stored group as it is, without attributes it does not know', () => {
+    expect(deskSettingsOverDefaults({ inboundMail: { newTicketsPerSenderPerHour: 12, old: true }, gone: 1 })).toEqual({
+      inboundMail: { newTicketsPerSenderPerHour: 12 },
+    });
+  });
+
+  it.each([[{ inboundMail: { newTicketsPerSenderPerHour: 0 } }], [{ inboundMail: 'x' }], [[1]], ['x']])(
+    'falls back to the default for a group no longer valid (%j)',
+    (stored) => {
+      expect(deskSettingsOverDefaults(stored)).toEqual(DEFAULT_DESK_SETTINGS);
+      expect(deskSettingsOverDefaults(stored).inboundMail).not.toBe(DEFAULT_DESK_SETTINGS.inboundMail);
+    },
+  );
 });

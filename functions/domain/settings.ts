@@ -1,8 +1,14 @@
 /**
- * Personal settings: the defaults of docs/product.md §3 and how stored settings are read over them. No AWS here.
+ * Personal settings and the desk's settings: the defaults of docs/product.md §3 and how stored settings are read over
+ * them. No AWS here.
  */
 import { ALARM } from '#shared/constants.ts';
-import { userSettingsSchema, type UserSettings } from '#shared/schemas/settings.ts';
+import {
+  type DeskSettings,
+  deskSettingsSchema,
+  userSettingsSchema,
+  type UserSettings,
+} from '#shared/schemas/settings.ts';
 
 /** What a staff member who never saved settings gets (docs/product.md §3 "User settings"). */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
@@ -63,5 +69,27 @@ export function settingsOverDefaults(stored: unknown): UserSettings {
     language: scalar('language'),
     theme: scalar('theme'),
     alarmSettings: nested('alarmSettings'),
+  };
+}
+
+/**
+ * What the desk has until an admin saves its settings (docs/product.md §3 "Desk settings").
+ *
+ * Five new tickets per sender per hour: a customer's follow-ups go to their ticket's reply address and are never
+ * counted, so five new conversations from one address in one hour is already more than a person writes; it still
+ * lets someone report a few separate problems, or send again a message they think was lost. A flood stops there:
+ * at most five tickets (and at most three acknowledgements, docs/decisions/082) an hour from one address, the rest
+ * held for an admin to release or dismiss.
+ */
+export const DEFAULT_DESK_SETTINGS: DeskSettings = {
+  inboundMail: { newTicketsPerSenderPerHour: 5 },
+};
+
+/** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
+export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
+  const saved = isRecord(stored) ? stored : {};
+  const inboundMail = deskSettingsSchema.shape.inboundMail.safeParse(saved.inboundMail);
+  return {
+    inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
   };
 }

@@ -1,15 +1,19 @@
 /**
  * The mail channel as staff see it (docs/product.md §7): a ticket customer's address status, and for admins the
- * e-mails set aside after failing and the inbound mail that was refused.
+ * e-mails set aside after failing, the inbound mail that was refused, and the new messages held over the per-sender
+ * limit (release or dismiss).
  */
-import { failedMailParamsSchema, failedMailQuerySchema } from '#shared/schemas/mail.ts';
+import { failedMailParamsSchema, mailPageQuerySchema, heldMailParamsSchema } from '#shared/schemas/mail.ts';
 import { ticketIdParamsSchema } from '#shared/schemas/ticket.ts';
 import { MAIL_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import {
+  dismissHeldMail,
   listFailedMail,
+  listHeldMailPage,
   listRefusedInboundMail,
   readCustomerMailStatus,
+  releaseHeldMail,
   retryFailedMail,
 } from '../use-cases/mail/manage-mail.ts';
 
@@ -24,7 +28,7 @@ export const handler = httpHandler('mail', {
 
   'GET /api/mail/failed': defineRoute({
     access: MAIL_ACCESS.admin,
-    query: failedMailQuerySchema,
+    query: mailPageQuerySchema,
     async handle({ query, caller }) {
       return { body: await listFailedMail(caller, query.cursor) };
     },
@@ -43,6 +47,31 @@ export const handler = httpHandler('mail', {
     access: MAIL_ACCESS.admin,
     async handle({ caller }) {
       return { body: await listRefusedInboundMail(caller) };
+    },
+  }),
+
+  'GET /api/mail/held': defineRoute({
+    access: MAIL_ACCESS.admin,
+    query: mailPageQuerySchema,
+    async handle({ query, caller }) {
+      return { body: await listHeldMailPage(caller, query.cursor) };
+    },
+  }),
+
+  'POST /api/mail/held/{id}/release': defineRoute({
+    access: MAIL_ACCESS.admin,
+    params: heldMailParamsSchema,
+    async handle({ params, caller }) {
+      return { status: 201, body: await releaseHeldMail(caller, params.id) };
+    },
+  }),
+
+  'DELETE /api/mail/held/{id}': defineRoute({
+    access: MAIL_ACCESS.admin,
+    params: heldMailParamsSchema,
+    async handle({ params, caller }) {
+      await dismissHeldMail(caller, params.id);
+      return { status: 204 };
     },
   }),
 });

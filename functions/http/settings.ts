@@ -1,12 +1,14 @@
 /**
- * A staff member's own settings and password (docs/product.md §2 "Settings"). Every route acts on the caller only
- * (functions/use-cases/settings/own-settings.ts).
+ * A staff member's own settings and password (docs/product.md §2 "Settings"): these routes act on the caller only
+ * (functions/use-cases/settings/own-settings.ts). And the desk's settings, admins only
+ * (functions/use-cases/settings/desk-settings.ts).
  */
-import { changePasswordSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
+import { changePasswordSchema, deskSettingsSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
 import { COOKIE, sessionCookies } from '../lib/cookies.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
+import { readDeskSettings, saveDeskSettings } from '../use-cases/settings/desk-settings.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
 
 export const handler = httpHandler('settings', {
@@ -36,6 +38,21 @@ export const handler = httpHandler('settings', {
       const { message, tokens } = await changePassword(caller, accessToken, body);
       // This session goes on with the tokens of the new password (the old ones were revoked with the others).
       return { body: { message }, cookies: tokens ? sessionCookies(tokens, cookieOptions) : [] };
+    },
+  }),
+
+  'GET /api/desk-settings': defineRoute({
+    access: SETTINGS_ACCESS.desk,
+    async handle({ caller }) {
+      return { body: await readDeskSettings(caller) };
+    },
+  }),
+
+  'PUT /api/desk-settings': defineRoute({
+    access: SETTINGS_ACCESS.desk,
+    body: deskSettingsSchema,
+    async handle({ caller, body }) {
+      return { body: await saveDeskSettings(caller, body) };
     },
   }),
 });

@@ -62,6 +62,9 @@ const STATS = partitionsOf(keys.statsTotals());
 const AGENT_WEEKS = partitionsOf(keys.agentWeek('*', ''));
 const RATING_LINKS = `${PREFIX.ratingLink}*`;
 const MAIL_ADDRESSES = `${PREFIX.mailAddress}*`;
+const HELD_MAIL = partitionsOf(keys.heldMail('*'));
+const ACKNOWLEDGEMENT_WINDOWS = partitionsOf(keys.acknowledgementWindow('*', ''));
+const DESK_SETTINGS = partitionsOf(keys.deskSettings());
 const MAIL_JOBS = partitionsOf(keys.outboundJob('mail', '*'));
 const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
 const THROTTLES = `${PREFIX.signInThrottle}*`;
@@ -142,6 +145,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     { actions: ['PutItem'], partitions: [USERS], why: 'data/settings.ts putUserSettings: the caller’s settings item' },
     {
+      actions: ['PutItem'],
+      partitions: [DESK_SETTINGS],
+      why: 'data/settings.ts deskSettingsPut: the desk’s settings item, in the transaction of its audit entry',
+    },
+    {
       actions: ['UpdateItem'],
       partitions: [USERS],
       why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070)',
@@ -185,6 +193,15 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       partitions: [MAIL_JOBS],
       why: 'lib/outbound.ts retryFailedDelivery: reopenFailedJob, and its undo when the job cannot be queued',
     },
+    {
+      actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      why: 'use-cases/mail/manage-mail.ts releaseHeldMail: the createTicket transaction (ticket, history, aggregates, category usage, round robin, idempotency claim), ticket numbers and round-robin turns',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [HELD_MAIL],
+      why: 'data/held-mail.ts heldMailRemoval: a held message leaves the list when released or dismissed (ADR 082)',
+    },
     AUDIT_APPEND,
   ],
   rating: [
@@ -225,7 +242,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   inboundMailJob: [
     {
       actions: ['GetItem'],
-      why: 'use-cases/mail/receive-mail.ts: the ticket a reply names, categories, staff and round-robin state, idempotency records',
+      why: 'use-cases/mail/receive-mail.ts: the ticket a reply names, categories, staff and round-robin state, idempotency records, the desk settings and the sender’s count of new tickets',
     },
     {
       actions: ['Query'],
@@ -234,7 +251,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     },
     {
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
-      why: 'createTicket and addCustomerMessage transactions (ticket, comment, history, aggregates, category usage, round robin, idempotency claim), ticket numbers, the refusal counters',
+      why: 'createTicket and addCustomerMessage transactions (ticket, comment, history, aggregates, category usage, round robin, idempotency claim, the sender’s count), ticket numbers, the refusal counters, held mail (ADR 082)',
     },
     {
       actions: ['DeleteItem'],
@@ -296,6 +313,11 @@ export function senderGrants(kind: string): TableGrant[] {
         actions: ['PutItem'],
         partitions: [TICKETS],
         why: 'data/mail.ts recordMailHistory: the history entry of each e-mail',
+      },
+      {
+        actions: ['UpdateItem'],
+        partitions: [ACKNOWLEDGEMENT_WINDOWS],
+        why: 'data/mail-limits.ts takeAcknowledgementPlace: an address’s acknowledgements this hour (ADR 082)',
       },
     ],
     webhook: [

@@ -44,7 +44,8 @@ export const failedMailListSchema = z.object({
 });
 export type FailedMailList = z.infer<typeof failedMailListSchema>;
 
-export const failedMailQuerySchema = z.object({
+/** The query of the admin lists of mail (`GET /api/mail/failed`, `GET /api/mail/held`): the page after `cursor`. */
+export const mailPageQuerySchema = z.object({
   cursor: pageCursorParam,
 });
 
@@ -60,3 +61,44 @@ export const inboundRefusalSchema = z.object({
   lastDetail: z.string(),
 });
 export type InboundRefusalCount = z.infer<typeof inboundRefusalSchema>;
+
+/**
+ * Acknowledgements one address receives in an hour, whatever opened the tickets. An acknowledgement is an automatic
+ * answer (RFC 3834 asks such answers not to repeat to one address), and the first few already tell the writer that
+ * their mail arrived; more would make the help desk a source of backscatter for whoever forged the sender.
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR = 3;
+
+/** Why a message was held instead of opening a ticket (docs/decisions/082): over the per-sender limit. */
+export const HELD_MAIL_REASONS = ['sender_limit'] as const;
+
+/**
+ * A new message to the support address that was held instead of opening a ticket (`GET /api/mail/held`);
+ * `POST /api/mail/held/{id}/release` opens its ticket, `DELETE /api/mail/held/{id}` dismisses it.
+ */
+export const heldMailSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  /** The subject the ticket will have (the message's own, or "E-mail from <sender>"). */
+  subject: z.string(),
+  /** The start of what the ticket's description will be. */
+  excerpt: z.string(),
+  receivedAt: z.string(),
+  reason: z.enum(HELD_MAIL_REASONS),
+});
+export type HeldMail = z.infer<typeof heldMailSchema>;
+
+/** `GET /api/mail/held`: newest first, a page at a time. */
+export const heldMailListSchema = z.object({
+  mails: z.array(heldMailSchema),
+  nextCursor: z.string().nullable(),
+});
+export type HeldMailList = z.infer<typeof heldMailListSchema>;
+
+export const heldMailParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{43}$/, issueText('validation.heldMailId.invalid')),
+});
+
+/** `POST /api/mail/held/{id}/release`: the ticket the message opened. */
+export const releasedMailSchema = z.object({ id: z.string(), ticketId: z.number().int(), ticketCode: z.string() });
+export type ReleasedMail = z.infer<typeof releasedMailSchema>;

@@ -67,3 +67,29 @@ export const changePasswordSchema = z.object({
   newPassword: passwordSchema('validation.password.tooShortNew'),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/**
+ * The bounds of the cap on new tickets opened by e-mail from one sender address in an hour (docs/decisions/082).
+ * At least 1: a cap of 0 would close the e-mail channel to new customers altogether.
+ */
+export const NEW_TICKETS_PER_SENDER = { min: 1, max: 1_000 } as const;
+const invalidSenderCap = issueText('validation.deskSettings.newTicketsPerSender', NEW_TICKETS_PER_SENDER);
+
+/**
+ * The desk's own settings, one set for the whole help desk (admins only): `GET /api/desk-settings` answers with them
+ * and `PUT` replaces them whole. Grouped by area, so that more settings join as groups of their own.
+ */
+export const deskSettingsSchema = z.object({
+  inboundMail: z.object(
+    {
+      /** New tickets one sender address may open by e-mail in one clock hour; what is over it is held. */
+      newTicketsPerSenderPerHour: z
+        .number({ error: invalidSenderCap })
+        .int(invalidSenderCap)
+        .min(NEW_TICKETS_PER_SENDER.min, invalidSenderCap)
+        .max(NEW_TICKETS_PER_SENDER.max, invalidSenderCap),
+    },
+    { error: issueText('validation.deskSettings.inboundMail') },
+  ),
+});
+export type DeskSettings = z.infer<typeof deskSettingsSchema>;

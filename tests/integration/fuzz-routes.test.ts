@@ -98,6 +98,7 @@ async function snapshot(): Promise<string> {
     keys.category(categoryId),
     keys.apiKey(apiKeyId),
     keys.activeAdmins(),
+    keys.deskSettings(),
   ];
   const [batch, thread, categories, apiKeys, staffList] = await Promise.all([
     dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: wanted, ConsistentRead: true } } })),

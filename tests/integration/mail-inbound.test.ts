@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentSchema, historyEntrySchema, ticketSchema, type Ticket } from '#shared/schemas/ticket.ts';
-import { logger } from '#functions/lib/logger.ts';
 import {
   bareAddress,
   eventually,
@@ -14,29 +13,23 @@ import {
   type MailHarness,
   type SmtpMessage,
   sendSmtp,
-  startMailHarness,
+  startInboundMailTest,
+  type InboundMailTest,
 } from './support/mail.ts';
-import { createTestCategory, signedIn, ticketBody, type SignedIn, useDedicatedTable } from './tickets-support.ts';
+import { createTestCategory, type SignedIn, ticketBody, useDedicatedTable } from './tickets-support.ts';
 
+let bed: InboundMailTest;
 let mail: MailHarness;
 let admin: SignedIn;
 let agent: SignedIn;
-let previousLogLevel: ReturnType<typeof logger.getLevelName>;
 
 beforeAll(async () => {
-  // Refusals are logged as warnings on purpose; the assertions say what matters.
-  previousLogLevel = logger.getLevelName();
-  logger.setLogLevel('ERROR');
-  mail = await startMailHarness(await useDedicatedTable('helpdesk-mail-in'));
-  [admin, agent] = await Promise.all([signedIn(mail.gateway.url, 'admin'), signedIn(mail.gateway.url, 'agent')]);
-  // The e-mail tickets' category: the preferred one for mail, among others.
+  bed = await startInboundMailTest(await useDedicatedTable('helpdesk-mail-in'));
+  ({ mail, admin, agent } = bed);
+  // The e-mail tickets' category is the preferred one for mail, among others.
   await createTestCategory();
-  await createTestCategory({ name: 'general_enquiry', displayName: 'General enquiry' });
 });
-afterAll(async () => {
-  await mail?.stop();
-  logger.setLogLevel(previousLogLevel);
-});
+afterAll(() => bed?.stop());
 
 const customer = () => `Customer-${randomUUID().slice(0, 8)}@Example.com`;
 const ticketOf = async (id: number) => ticketSchema.parse((await admin.client.get(`/api/tickets/${id}`)).body);

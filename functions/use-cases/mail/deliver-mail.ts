@@ -6,13 +6,16 @@
  * jobs and the claims stop repeats).
  */
 import { PRODUCT_NAME } from '#shared/constants.ts';
+import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
 import type { MailNote } from '#shared/schemas/ticket.ts';
+import { takeAcknowledgementPlace } from '../../data/mail-limits.ts';
 import { getAddressStatus, recordMailHistory } from '../../data/mail.ts';
 import { getUserSettings } from '../../data/settings.ts';
 import { getTicket } from '../../data/tickets/item.ts';
 import { listStaff } from '../../data/users.ts';
 import { alarmCandidates, chooseAlarmEmail } from '../../domain/alarms.ts';
 import { MAIL_KIND, type MailPayload } from '../../domain/mail-jobs.ts';
+import { mailLimitWindow } from '../../domain/mail-limits.ts';
 import { type Job, jobId } from '../../domain/outbound.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { settleWithConcurrency } from '../../lib/concurrency.ts';
@@ -114,17 +117,30 @@ async function customerMail(
   }
 }
 
-/** An e-mail to the ticket's customer: acknowledgement, public reply or resolution notice. */
+/** What an attempt did; `dropped`: nothing was sent and nothing is owed (recorded as done, functions/lib/outbound.ts). */
+type Delivered = { detail: string; dropped?: boolean };
+
+/**
+ * An e-mail to the ticket's customer: acknowledgement, public reply or resolution notice. An acknowledgement past the
+ * address's hourly limit (docs/decisions/082) is dropped: done without sending, never parked or retried.
+ */
 async function deliverToCustomer(
   job: Job<Payload<'acknowledgement' | 'reply' | 'resolution'>>,
   signal: AbortSignal,
-): Promise<{ detail: string }> {
+): Promise<Delivered> {
   const ticket = await getTicket(job.payload.ticketId);
   if (!ticket) throw new DeliveryFailure(`Ticket ${job.payload.ticketId} does not exist`, { permanent: true });
   const to = ticket.customerEmail;
   if (isOwnAddress(to)) return { detail: `Not sent: ${to} is one of the help desk's own addresses` };
   const status = await getAddressStatus(to);
   if (status) return { detail: `Not sent: ${to} is undeliverable (${status.reason} on ${status.at})` };
+  const cap = ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR;
+  if (
+    job.payload.type === 'acknowledgement' &&
+    !(await takeAcknowledgementPlace(to, mailLimitWindow(new Date()), job.id, cap))
+  ) {
+    return { detail: `Not sent: ${to} was sent ${cap} acknowledgements this hour`, dropped: true };
+  }
 
   const { rendered, autoSubmitted } = await customerMail(job, ticket);
   const root = threadRoot(ticket);
@@ -222,7 +238,7 @@ async function fanOutNotifications(job: Job<Payload<'staff-alarms'>>): Promise<{
 }
 
 /** deliverMail: one attempt at a mail job; resolves with what was done, throws when it failed. */
-export function deliverMail(job: Job<MailPayload>, signal: AbortSignal): Promise<{ detail: string }> {
+export function deliverMail(job: Job<MailPayload>, signal: AbortSignal): Promise<Delivered> {
   switch (job.payload.type) {
     case 'staff-alarms':
       return fanOutNotifications(job as Job<Payload<'staff-alarms'>>);

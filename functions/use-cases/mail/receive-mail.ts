@@ -3,16 +3,22 @@
  * SMTP listener (infra/local/smtp.ts) and, in AWS, the Lambda that SES's receipt rule invokes after storing the
  * message in S3 (functions/jobs/inbound-mail.ts). A reply to a ticket's reply address from that ticket's customer
  * joins the thread through addCustomerMessage; a new message to the support address opens a ticket through
- * createTicket. Anything else changes nothing and is never answered (no mail loops): it is counted under its reason
+ * createTicket, up to the desk's limit of new tickets per sender and hour (docs/decisions/082), over which it is held
+ * for an admin. Anything else changes nothing and is never answered (no mail loops): it is counted under its reason
  * and logged.
  */
 import { createHash } from 'node:crypto';
-import { visibleLength } from '#shared/schemas/text.ts';
+import type { Language } from '#shared/constants.ts';
+import { EMAIL_MAX, visibleLength } from '#shared/schemas/text.ts';
 import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import { listCategories } from '../../data/categories.ts';
+import { holdMail } from '../../data/held-mail.ts';
+import { newTicketCount, newTicketsCounted } from '../../data/mail-limits.ts';
 import { clearAddressStatus, countInboundRefusal } from '../../data/mail.ts';
+import { getDeskSettings } from '../../data/settings.ts';
 import { getTicket } from '../../data/tickets/item.ts';
-import { customerActor } from '../../domain/caller.ts';
+import type { GuardedItem } from '../../data/transactions.ts';
+import { type Caller, customerActor } from '../../domain/caller.ts';
 import {
   customerLanguageOf,
   destinationOf,
@@ -20,13 +26,16 @@ import {
   type InboundRefusal,
   isAutomated,
   MAX_INBOUND_BYTES,
+  MESSAGE_ID_MAX,
   ticketFieldsOfMail,
 } from '../../domain/inbound-mail.ts';
+import { mailLimitWindow } from '../../domain/mail-limits.ts';
+import type { TicketRecord } from '../../domain/tickets.ts';
 import { mailConfig } from '../../lib/config.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { type InboundMail, parseMail, visibleReplyText } from '../../lib/mail.ts';
-import { createTicket } from '../tickets/create-ticket.ts';
+import { createTicket, earlierTicket, type NewTicketRequest } from '../tickets/create-ticket.ts';
 import { AlreadyReceivedError, addCustomerMessage } from '../tickets/thread.ts';
 import { ticketOfReplyToken } from './tokens.ts';
 
@@ -82,7 +91,7 @@ const messageKey = (mail: InboundMail, raw: Buffer) =>
     .digest('base64url');
 
 /** The category an e-mail ticket goes under: the preferred ones first, else the first active one by name. */
-async function inboundCategory(): Promise<string | undefined> {
+export async function inboundCategory(): Promise<string | undefined> {
   const active = (await listCategories()).filter((category) => category.isActive);
   for (const name of INBOUND_CATEGORIES) if (active.some((category) => category.name === name)) return name;
   return active[0]?.name;
@@ -123,6 +132,78 @@ async function receiveReply(
   }
 }
 
+/** What opens an e-mail ticket: the message's fields, already fit to the ticket rules, and its identity. */
+export interface MailTicketFields {
+  from: string;
+  subject: string;
+  description: string;
+  customerLanguage: Language;
+  messageId: string | null;
+  /** The message's identity (messageKey): the idempotency key of its ticket. */
+  key: string;
+}
+
+/** The create request of an e-mail ticket: the same for a message received and for one an admin releases. */
+const mailTicketRequest = (mail: MailTicketFields, category: string): NewTicketRequest => ({
+  customerEmail: mail.from,
+  subject: mail.subject,
+  description: mail.description,
+  category,
+  priority: 'medium',
+  type: 'email',
+  customerLanguage: mail.customerLanguage,
+});
+
+/** Trusted code, acting for the customer who wrote: the history names them. */
+const mailCaller = (from: string): Extract<Caller, { kind: 'system' }> => ({
+  kind: 'system',
+  actor: customerActor(from),
+});
+
+/**
+ * openMailTicket: the ticket a message to the support address opens, once per message (its identity is the
+ * idempotency key), with `alongWith`'s writes in the same transaction.
+ */
+export function openMailTicket(
+  mail: MailTicketFields,
+  category: string,
+  now: Date,
+  alongWith?: (ticketId: number) => GuardedItem[],
+): Promise<{ ticket: TicketRecord; replayed: boolean }> {
+  return createTicket(mailCaller(mail.from), mailTicketRequest(mail, category), {
+    idempotencyKey: mail.key,
+    fromMail: { messageId: mail.messageId },
+    alongWith,
+    now,
+  });
+}
+
+/** The sender's count of new tickets was full when the ticket's transaction ran. */
+class OverSenderLimit extends Error {
+  override name = 'OverSenderLimit';
+}
+
+/**
+ * A new message over the sender's limit: the ticket it opened already if it is a message delivered again, else
+ * held for an admin (once, however often it is delivered) and counted as refused. Nothing is sent back.
+ */
+async function holdOverLimit(
+  mail: MailTicketFields,
+  category: string,
+  facts: { recipients: readonly string[]; cap: number },
+  now: Date,
+): Promise<InboundOutcome> {
+  const earlier = await earlierTicket(mailCaller(mail.from), mail.key, mailTicketRequest(mail, category), now);
+  if (earlier) return { outcome: 'ticket', ticketId: earlier.id, duplicate: true };
+  const { key, ...fields } = mail;
+  const held = await holdMail({ ...fields, id: key, receivedAt: now.toISOString(), reason: 'sender_limit' }, now);
+  const detail = `from ${mail.from}: more than ${facts.cap} new tickets this hour`;
+  const refusal = { from: mail.from, recipients: facts.recipients, messageId: mail.messageId ?? undefined, detail };
+  if (held) return refuse('sender_limit', refusal, now);
+  logger.info('Inbound mail held before; nothing changed', { from: mail.from, messageId: mail.messageId });
+  return { outcome: 'refused', reason: 'sender_limit' };
+}
+
 async function receiveNewTicket(
   mail: InboundMail & { from: string },
   raw: Buffer,
@@ -134,25 +215,32 @@ async function receiveNewTicket(
     logger.error('No active category to file e-mail tickets under; create one');
     return refuse('no_category', { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId }, now);
   }
-  const { subject, description } = ticketFieldsOfMail({ from: mail.from, subject: mail.subject, text: mail.text });
-  const opened = await createTicket(
-    // Trusted code, acting for the customer who wrote: the history names them.
-    { kind: 'system', actor: customerActor(mail.from) },
-    {
-      customerEmail: mail.from,
-      subject,
-      description,
-      category,
-      priority: 'medium',
-      type: 'email',
-      customerLanguage: customerLanguageOf(mail.contentLanguage),
-    },
-    { idempotencyKey: messageKey(mail, raw), fromMail: { messageId: mail.messageId ?? null }, now },
-  ).catch((error: unknown) => {
+  if (mail.from.length > EMAIL_MAX) {
+    const facts = { recipients: envelope.recipients, messageId: mail.messageId };
+    return refuse('unreadable', { ...facts, detail: `a sender address of ${mail.from.length} characters` }, now);
+  }
+  const messageId = mail.messageId && mail.messageId.length <= MESSAGE_ID_MAX ? mail.messageId : null;
+  const fields: MailTicketFields = {
+    from: mail.from,
+    ...ticketFieldsOfMail({ from: mail.from, subject: mail.subject, text: mail.text }),
+    customerLanguage: customerLanguageOf(mail.contentLanguage),
+    messageId,
+    key: messageKey(mail, raw),
+  };
+  // The limit per sender and hour (docs/decisions/082): a full window is seen at once, without taking a ticket
+  // number or a round-robin turn; the count in the ticket's own transaction is what holds it exactly.
+  const cap = (await getDeskSettings()).inboundMail.newTicketsPerSenderPerHour;
+  const window = mailLimitWindow(now);
+  const over = { recipients: envelope.recipients, cap };
+  if ((await newTicketsCounted(mail.from, window)) >= cap) return holdOverLimit(fields, category, over, now);
+  const opened = await openMailTicket(fields, category, now, () => [
+    newTicketCount(mail.from, window, cap, () => new OverSenderLimit()),
+  ]).catch((error: unknown) => {
     // What the ticket rules still refuse (a sender address they do not accept): refused, never handed back forever.
-    if (error instanceof ValidationError) return error;
+    if (error instanceof ValidationError || error instanceof OverSenderLimit) return error;
     throw error;
   });
+  if (opened instanceof OverSenderLimit) return holdOverLimit(fields, category, over, now);
   if (opened instanceof ValidationError) {
     const facts = { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId };
     return refuse('unreadable', { ...facts, detail: `${opened.message}, from ${mail.from}` }, now);

@@ -41,6 +41,11 @@ export interface CreateOptions {
   idempotencyKey?: string;
   /** The e-mail that asks for the ticket (inbound mail, a system caller): recorded in the history and threaded. */
   fromMail?: { messageId: string | null };
+  /**
+   * More writes of the caller's, in the ticket's transaction, made for the ticket's number (a sender's count, the
+   * release of held mail and its audit entry); their conditions' errors are thrown as they are.
+   */
+  alongWith?: (ticketId: number) => GuardedItem[];
   now?: Date;
 }
 
@@ -67,6 +72,19 @@ function idempotencyOf(
 }
 
 /**
+ * earlierTicket: the ticket an earlier create by this caller with this key and request made, if the key is still
+ * remembered (409 for a key reused for a different request).
+ */
+export function earlierTicket(
+  caller: Exclude<Caller, { kind: 'anonymous' }>,
+  idempotencyKey: string,
+  input: NewTicketRequest,
+  now: Date,
+): Promise<TicketRecord | undefined> {
+  return replayOf(idempotencyOf(caller, idempotencyKey, input)!, now);
+}
+
+/**
  * A create already made with this key: the ticket as it is now. A key reused for a different request is refused
  * (409); a forgotten key is no replay.
  */
@@ -84,7 +102,7 @@ async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketR
 export async function createTicket(
   caller: Caller,
   input: NewTicketRequest,
-  { idempotencyKey, fromMail, now = new Date() }: CreateOptions = {},
+  { idempotencyKey, fromMail, alongWith, now = new Date() }: CreateOptions = {},
 ): Promise<{ ticket: TicketRecord; replayed: boolean }> {
   assertAccess(caller, TICKET_ACCESS.create);
   // Only the help desk's own inbound channel opens e-mail tickets; people and upstream systems file the others.
@@ -133,6 +151,8 @@ export async function createTicket(
         ...assigneeItems,
         categoryUsage(category.id, 1),
         ...(idempotency ? [idempotencyClaim(idempotency, id, now, () => new IdempotentReplay())] : []),
+        // After the idempotency claim: a replay is told as a replay even when one of these fails with it.
+        ...(alongWith?.(id) ?? []),
       ],
     });
   };

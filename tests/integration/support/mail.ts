@@ -10,12 +10,14 @@ import { MAX_INBOUND_BYTES } from '#functions/domain/inbound-mail.ts';
 import { createDispatcher } from '#functions/jobs/outbox.ts';
 import { PLANNERS } from '#functions/jobs/outbox-planners.ts';
 import { resetConfigForTests } from '#functions/lib/config.ts';
+import { logger } from '#functions/lib/logger.ts';
 import { QUEUE_KINDS } from '#functions/routes.ts';
 import { loadHandler } from '#infra/local/handlers.ts';
 import { type LocalMailServer, startMailbox, startSmtpListener } from '#infra/local/mail.ts';
 import { type LocalQueues, startQueues } from '#infra/local/queues.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
+import { createTestCategory, type SignedIn, signedIn } from '../tickets-support.ts';
 import { startApi } from './api.ts';
 
 export { eventually } from './waiting.ts';
@@ -171,4 +173,34 @@ export async function sendSmtp(smtp: LocalMailServer, message: SmtpMessage): Pro
   } finally {
     transport.close();
   }
+}
+
+export interface InboundMailTest {
+  mail: MailHarness;
+  admin: SignedIn;
+  agent: SignedIn;
+  /** Stops the harness and gives the logs their level back. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What a test file of inbound mail starts with: the harness on the file's own table (useDedicatedTable), an admin and
+ * an agent signed in, and the category e-mail tickets go under. Refusals are logged as warnings on purpose; the logs
+ * keep to errors until `stop`, as the assertions say what matters.
+ */
+export async function startInboundMailTest(table: Parameters<typeof startMailHarness>[0]): Promise<InboundMailTest> {
+  const previousLogLevel = logger.getLevelName();
+  logger.setLogLevel('ERROR');
+  const mail = await startMailHarness(table);
+  const [admin, agent] = await Promise.all([signedIn(mail.gateway.url, 'admin'), signedIn(mail.gateway.url, 'agent')]);
+  await createTestCategory({ name: 'general_enquiry', displayName: 'General enquiry' });
+  return {
+    mail,
+    admin,
+    agent,
+    async stop() {
+      await mail.stop();
+      logger.setLogLevel(previousLogLevel);
+    },
+  };
 }

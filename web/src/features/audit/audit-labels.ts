@@ -19,4 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   webhook_created: 'audit.action.webhookCreated',
   webhook_deleted: 'audit.action.webhookDeleted',
   mail_retried: 'audit.action.mailRetried',
+  mail_released: 'audit.action.mailReleased',
+  mail_dismissed: 'audit.action.mailDismissed',
+  desk_settings_changed: 'audit.action.deskSettingsChanged',
 };

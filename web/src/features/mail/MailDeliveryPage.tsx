@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Badge, Button, Card, Stack, Table, Text } from '@chakra-ui/react';
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LuMailCheck, LuRotateCw } from 'react-icons/lu';
@@ -15,12 +15,16 @@ import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { ticketCode } from '#shared/format.ts';
 import { useCurrentUser } from '../auth/queries.ts';
+import { HeldMailTable } from './HeldMailTable.tsx';
+import { MailLimitsForm } from './MailLimitsForm.tsx';
 import { mailTypeText, refusalText, setAsideText } from './mail-display.ts';
+import { PagedMailTable } from './parts.tsx';
 import { failedMailQuery, inboundRefusalsQuery, useRetryFailedMailMutation } from './queries.ts';
 
 /**
- * Email Delivery, admins only (docs/product.md §2): the e-mails that failed for good, each with its error and a Retry,
- * and the incoming mail that changed nothing, by reason. The route's loader has read both.
+ * Email Delivery, admins only (docs/product.md §2): the e-mails that failed for good, each with its error and a Retry;
+ * the new messages held over the per-sender limit, each with Release and Dismiss; the incoming mail that changed
+ * nothing, by reason; and the limit itself (a desk setting). The route's loader has read them all.
  */
 export function MailDeliveryPage() {
   const t = useT();
@@ -33,8 +37,14 @@ export function MailDeliveryPage() {
         <Section title="mail.failedTitle" description="mail.failedDescription" failed="mail.failedLoadFailed">
           <FailedMailTable />
         </Section>
+        <Section title="mail.heldTitle" description="mail.heldDescription" failed="mail.heldLoadFailed">
+          <HeldMailTable />
+        </Section>
         <Section title="mail.refusedTitle" description="mail.refusedDescription" failed="mail.refusedLoadFailed">
           <RefusedMailTable />
+        </Section>
+        <Section title="mail.limitsTitle" description="mail.limitsDescription" failed="mail.limitsLoadFailed">
+          <MailLimitsForm />
         </Section>
       </Stack>
     </>
@@ -69,87 +79,53 @@ function Section({
   );
 }
 
+const FAILED_COLUMNS = [
+  'mail.column.ticket',
+  'mail.column.email',
+  'mail.column.attempts',
+  'mail.column.setAside',
+  'mail.column.lastError',
+] as const;
+
 function FailedMailTable() {
   const t = useT();
   const format = useFormat();
-  const list = useSuspenseInfiniteQuery(failedMailQuery());
-  const mails = list.data.pages.flatMap((page) => page.mails);
-  if (mails.length === 0) {
-    return (
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuMailCheck />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Description>{t('mail.noFailedMail')}</EmptyState.Description>
-          </VStack>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  }
   return (
-    <Stack gap="4">
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label={t('mail.failedTitle')} minW="48rem">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('mail.column.ticket')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('mail.column.email')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('mail.column.attempts')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('mail.column.setAside')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('mail.column.lastError')}</Table.ColumnHeader>
-              <Table.ColumnHeader>
-                <Text srOnly>{t('mail.column.action')}</Text>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {mails.map((mail) => (
-              <Table.Row key={mail.id}>
-                <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                  {ticketCode(mail.ticketId)}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text>{mailTypeText(mail.type, t)}</Text>
-                  {mail.recipient && (
-                    <Text fontSize="xs" color="fg.muted">
-                      {mail.recipient}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell fontVariantNumeric="tabular-nums">{format.number(mail.attempts)}</Table.Cell>
-                <Table.Cell>
-                  <Text whiteSpace="nowrap">{format.dateTime(mail.parkedAt)}</Text>
-                  <Badge size="sm" variant="subtle" colorPalette={mail.reason === 'permanent' ? 'red' : 'orange'}>
-                    {setAsideText(mail.reason, t)}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell maxW="20rem" wordBreak="break-word" fontSize="xs" fontFamily="mono">
-                  {mail.lastError}
-                </Table.Cell>
-                <Table.Cell>
-                  <RetryButton mail={mail} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {list.isFetchNextPageError && list.error && (
-        <LoadError title={t('mail.failedLoadFailed')} error={list.error} onRetry={() => void list.fetchNextPage()} />
+    <PagedMailTable
+      list={useSuspenseInfiniteQuery(failedMailQuery())}
+      title="mail.failedTitle"
+      failedTitle="mail.failedLoadFailed"
+      empty={{ icon: <LuMailCheck />, text: 'mail.noFailedMail' }}
+      columns={FAILED_COLUMNS}
+      cells={(mail) => (
+        <>
+          <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+            {ticketCode(mail.ticketId)}
+          </Table.Cell>
+          <Table.Cell>
+            <Text>{mailTypeText(mail.type, t)}</Text>
+            {mail.recipient && (
+              <Text fontSize="xs" color="fg.muted">
+                {mail.recipient}
+              </Text>
+            )}
+          </Table.Cell>
+          <Table.Cell fontVariantNumeric="tabular-nums">{format.number(mail.attempts)}</Table.Cell>
+          <Table.Cell>
+            <Text whiteSpace="nowrap">{format.dateTime(mail.parkedAt)}</Text>
+            <Badge size="sm" variant="subtle" colorPalette={mail.reason === 'permanent' ? 'red' : 'orange'}>
+              {setAsideText(mail.reason, t)}
+            </Badge>
+          </Table.Cell>
+          <Table.Cell maxW="20rem" wordBreak="break-word" fontSize="xs" fontFamily="mono">
+            {mail.lastError}
+          </Table.Cell>
+          <Table.Cell>
+            <RetryButton mail={mail} />
+          </Table.Cell>
+        </>
       )}
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          loading={list.isFetchingNextPage}
-          loadingText={t('mail.loading')}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {t('mail.loadMore')}
-        </Button>
-      )}
-    </Stack>
+    />
   );
 }
 

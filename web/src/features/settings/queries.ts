@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, UserSettings } from '#shared/schemas/settings.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordInput, DeskSettings, UserSettings } from '#shared/schemas/settings.ts';
 import { api } from '../../lib/api.ts';
 import { userSettingsKeys, userSettingsQuery } from '../../lib/user-settings.ts';
 
@@ -20,5 +20,23 @@ export function useSaveSettingsMutation() {
 export function useChangePasswordMutation() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) => api.post<{ message: string }>('/api/user/change-password', input),
+  });
+}
+
+const deskSettingsKey = ['desk-settings'] as const;
+
+/** The desk's own settings (admins only): one set for the whole help desk, shown where each one applies. */
+export const deskSettingsQuery = () =>
+  queryOptions({
+    queryKey: deskSettingsKey,
+    queryFn: ({ signal }) => api.get<DeskSettings>('/api/desk-settings', { signal }),
+  });
+
+/** Replaces the desk's settings whole (`PUT /api/desk-settings`) and puts the stored result in the cache. */
+export function useSaveDeskSettingsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: DeskSettings) => api.put<DeskSettings>('/api/desk-settings', settings),
+    onSuccess: (saved) => queryClient.setQueryData(deskSettingsKey, saved),
   });
 }

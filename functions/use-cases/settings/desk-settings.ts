@@ -1,0 +1,43 @@
+/**
+ * The desk's own settings (docs/product.md §3 "Desk settings"): one set for the whole help desk, read and replaced by
+ * admins alone; every save is in the audit log, in the same transaction.
+ */
+import type { DeskSettings } from '#shared/schemas/settings.ts';
+import { recordAudit } from '../../data/audit.ts';
+import { deskSettingsPut, getDeskSettings } from '../../data/settings.ts';
+import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
+import type { Caller } from '../../domain/caller.ts';
+import { assertAccess, SETTINGS_ACCESS } from '../../domain/permissions.ts';
+
+/** readDeskSettings: admins only; the desk's settings, complete (the defaults where nothing valid is stored). */
+export async function readDeskSettings(caller: Caller): Promise<DeskSettings> {
+  assertAccess(caller, SETTINGS_ACCESS.desk);
+  return getDeskSettings();
+}
+
+/** saveDeskSettings: admins only; replaces the desk's settings whole, with an audit entry naming what changed. */
+export async function saveDeskSettings(
+  caller: Caller,
+  settings: DeskSettings,
+  now = new Date(),
+): Promise<DeskSettings> {
+  assertAccess(caller, SETTINGS_ACCESS.desk);
+  const before = await getDeskSettings();
+  await recordAudit(
+    {
+      action: 'desk_settings_changed',
+      actor: auditActorOf(caller),
+      target: { type: 'settings', id: 'desk', name: 'Desk settings' },
+      details: describeChanges({
+        newTicketsPerSenderPerHour: [
+          before.inboundMail.newTicketsPerSenderPerHour,
+          settings.inboundMail.newTicketsPerSenderPerHour,
+        ],
+      }),
+      clientAddress: clientAddressOf(caller),
+      at: now,
+    },
+    [deskSettingsPut(settings, now)],
+  );
+  return settings;
+}
