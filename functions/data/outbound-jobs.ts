@@ -89,10 +89,10 @@ const expiresAt = (now: Date) => Math.floor(now.getTime() / 1000) + JOB_RETENTIO
 const NAMES = { '#status': 'status', '#round': 'round', '#attempt': 'attempt' };
 
 /**
- * claimJob: takes the job's claim for this attempt until `leaseUntil`: a new job (first attempt of round 0); the
- * attempt its item waits for; or an attempt of this round whose earlier holder's lease has run out. A later attempt
- * may always take over from an earlier one (the earlier attempt failed: only a failure queues the next one, and its
- * holder could not record it). The same attempt takes over from itself, a holder that ended with no outcome recorded,
+ * claimJob: takes the job's claim for this attempt until `leaseUntil`: a job of round 0 never claimed; the attempt its
+ * item waits for, or a later one; or an attempt of this round whose earlier holder's lease has run out. A later attempt
+ * may always take over from an earlier one (the earlier attempt failed: only a failure, or a claim that got no answer,
+ * queues the next one, and its holder could not record it). The same attempt takes over from itself, a holder that ended with no outcome recorded,
  * only where the kind delivers `at-least-once`; for `at-most-once` that is reported as `unfinished`. Anything else is
  * reported as found.
  */
@@ -100,10 +100,10 @@ export async function claimJob(job: Job, leaseUntil: Date, now: Date, guarantee:
   const key = keys.outboundJob(job.kind, job.id);
   const earlier = guarantee === 'at-least-once' ? '<=' : '<';
   const conditions = [
-    '(#status = :waiting AND #round = :round AND nextAttempt = :attempt)',
+    '(#status = :waiting AND #round = :round AND nextAttempt <= :attempt)',
     `(#status = :sending AND #round = :round AND #attempt ${earlier} :attempt AND leaseUntil < :now)`,
   ];
-  if (job.attempt === 1 && job.round === 0) conditions.unshift('attribute_not_exists(pk)');
+  if (job.round === 0) conditions.unshift('attribute_not_exists(pk)');
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
@@ -154,7 +154,7 @@ function claimFound(item: JobItem | undefined, job: Job, now: Date, guarantee: D
   // The item changed between the refused write and this read: look again shortly.
   if (item.status === 'sending' && item.attempt <= job.attempt)
     return { status: 'busy', leaseUntil: item.leaseUntil ?? soon };
-  if (item.status === 'waiting' && item.nextAttempt === job.attempt) return { status: 'busy', leaseUntil: soon };
+  if (item.status === 'waiting' && (item.nextAttempt ?? 0) <= job.attempt) return { status: 'busy', leaseUntil: soon };
   return { status: 'stale' };
 }
 

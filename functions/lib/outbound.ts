@@ -228,6 +228,29 @@ async function parkUnfinished<P>(
   }
 }
 
+/**
+ * The claim got no answer (the table unreachable): it may have been taken all the same, but nothing was sent. This
+ * attempt is given up as failed and the next one queued for when the lease it may hold has ended, since a later
+ * attempt may take over from an earlier one; were this message delivered again instead, its own claim would look
+ * like an attempt that ended unrecorded, which an at-most-once kind must park. If the next attempt cannot be queued
+ * either, the error is thrown and the queue delivers this message again.
+ */
+async function afterUnansweredClaim(job: Job, leaseUntil: Date, now: Date, error: unknown): Promise<void> {
+  const step = nextStepAfterFailure(outboundConfig(job.kind).retry, job, now);
+  if (step.action === 'park') throw error;
+  const notBefore = new Date(Math.max(step.notBefore.getTime(), leaseUntil.getTime()));
+  await enqueue(job.kind, [{ ...job, attempt: step.attempt, notBefore: notBefore.toISOString() }], {
+    delaySeconds: queueDelaySeconds(notBefore, now),
+  });
+  logger.warn('Claim not answered; the next attempt is queued', {
+    error: error as Error,
+    kind: job.kind,
+    jobId: job.id,
+    nextAttempt: step.attempt,
+    notBefore: notBefore.toISOString(),
+  });
+}
+
 /** Handles one message: one attempt at one job, and what follows from its outcome. */
 async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, context: Context): Promise<void> {
   const job = parseJob(record, definition);
@@ -237,8 +260,13 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
   if (wait > 0) return requeue(job, wait);
 
   const remainingMs = context.getRemainingTimeInMillis();
-  const guarantee = definition.guarantee(job);
-  const claim = await claimJob(job, new Date(now.getTime() + remainingMs + BOOKKEEPING_MS), now, guarantee);
+  const leaseUntil = new Date(now.getTime() + remainingMs + BOOKKEEPING_MS);
+  let claim: Claim;
+  try {
+    claim = await claimJob(job, leaseUntil, now, definition.guarantee(job));
+  } catch (error) {
+    return afterUnansweredClaim(job, leaseUntil, now, error);
+  }
   if (claim.status === 'unfinished') return parkUnfinished(definition, job, claim, now);
   if (claim.status === 'busy') {
     logger.debug('Job claimed by another sender; looking again shortly', { kind, jobId: id });
