@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Job, ParkReason } from '../domain/outbound.ts';
+import type { DeliveryGuarantee, Job, ParkReason } from '../domain/outbound.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { NotFoundError } from '../lib/errors.ts';
@@ -62,7 +62,12 @@ export type Claim =
   /** A message of an attempt or round that is over (a duplicate): nothing to do. */
   | { status: 'stale' }
   /** Another sender holds the claim until `leaseUntil`: try again then. */
-  | { status: 'busy'; leaseUntil: string };
+  | { status: 'busy'; leaseUntil: string }
+  /**
+   * This very attempt was claimed before and its holder's lease ran out with no outcome recorded: it may have been
+   * delivered. Reported only to `at-most-once` kinds, which park it (functions/lib/outbound.ts).
+   */
+  | { status: 'unfinished'; tries: number; firstAttemptAt: string; history?: DeliveryLogRef };
 
 export interface FailedJob {
   id: string;
@@ -84,17 +89,21 @@ const expiresAt = (now: Date) => Math.floor(now.getTime() / 1000) + JOB_RETENTIO
 const NAMES = { '#status': 'status', '#round': 'round', '#attempt': 'attempt' };
 
 /**
- * claimJob: takes the job's claim for this attempt until `leaseUntil`: a new job (first attempt of round 0); the
- * attempt its item waits for; or an attempt of this round whose earlier holder's lease has run out (it crashed, or
- * queued the next attempt and could not record it). Anything else is reported as found.
+ * claimJob: takes the job's claim for this attempt until `leaseUntil`: a job of round 0 never claimed; the attempt its
+ * item waits for, or a later one; or an attempt of this round whose earlier holder's lease has run out. A later attempt
+ * may always take over from an earlier one (the earlier attempt failed: only a failure, or a claim that got no answer,
+ * queues the next one, and its holder could not record it). The same attempt takes over from itself, a holder that ended with no outcome recorded,
+ * only where the kind delivers `at-least-once`; for `at-most-once` that is reported as `unfinished`. Anything else is
+ * reported as found.
  */
-export async function claimJob(job: Job, leaseUntil: Date, now: Date): Promise<Claim> {
+export async function claimJob(job: Job, leaseUntil: Date, now: Date, guarantee: DeliveryGuarantee): Promise<Claim> {
   const key = keys.outboundJob(job.kind, job.id);
+  const earlier = guarantee === 'at-least-once' ? '<=' : '<';
   const conditions = [
-    '(#status = :waiting AND #round = :round AND nextAttempt = :attempt)',
-    '(#status = :sending AND #round = :round AND #attempt <= :attempt AND leaseUntil < :now)',
+    '(#status = :waiting AND #round = :round AND nextAttempt <= :attempt)',
+    `(#status = :sending AND #round = :round AND #attempt ${earlier} :attempt AND leaseUntil < :now)`,
   ];
-  if (job.attempt === 1 && job.round === 0) conditions.unshift('attribute_not_exists(pk)');
+  if (job.round === 0) conditions.unshift('attribute_not_exists(pk)');
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
@@ -129,19 +138,23 @@ export async function claimJob(job: Job, leaseUntil: Date, now: Date): Promise<C
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }),
   );
-  return claimFound(Item as JobItem | undefined, job, now);
+  return claimFound(Item as JobItem | undefined, job, now, guarantee);
 }
 
 /** Why a claim was refused, from the item as it is now. */
-function claimFound(item: JobItem | undefined, job: Job, now: Date): Claim {
+function claimFound(item: JobItem | undefined, job: Job, now: Date, guarantee: DeliveryGuarantee): Claim {
   if (!item || item.round !== job.round) return { status: item?.status === 'failed' ? 'parked' : 'stale' };
   if (item.status === 'done') return { status: 'done' };
   if (item.status === 'failed') return { status: 'parked' };
-  // The item changed between the refused write and this read: look again shortly.
   const soon = now.toISOString();
+  const leaseOver = (item.leaseUntil ?? soon) < soon;
+  if (guarantee === 'at-most-once' && item.status === 'sending' && item.attempt === job.attempt && leaseOver) {
+    return { status: 'unfinished', tries: item.tries, firstAttemptAt: item.firstAttemptAt, history: item.history };
+  }
+  // The item changed between the refused write and this read: look again shortly.
   if (item.status === 'sending' && item.attempt <= job.attempt)
     return { status: 'busy', leaseUntil: item.leaseUntil ?? soon };
-  if (item.status === 'waiting' && item.nextAttempt === job.attempt) return { status: 'busy', leaseUntil: soon };
+  if (item.status === 'waiting' && (item.nextAttempt ?? 0) <= job.attempt) return { status: 'busy', leaseUntil: soon };
   return { status: 'stale' };
 }
 

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ALERT_TYPES, LANGUAGES, PRIORITIES, ROLES, TICKET_STATUSES } from '#shared/constants.ts';
+import type { DeliveryGuarantee, Job } from './outbound.ts';
 
 export const MAIL_KIND = 'mail';
 
@@ -62,3 +63,12 @@ export const mailPayloadSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type MailPayload = z.infer<typeof mailPayloadSchema>;
+
+/**
+ * mailGuarantee: every e-mail goes out at most once (SES has no idempotency key, and a person who gets one twice
+ * notices), so one whose send may have happened is parked rather than sent again. A `staff-alarms` job sends nothing
+ * itself: it queues notification jobs under ids made from its own, which their claims deduplicate, so it is simply
+ * run again.
+ */
+export const mailGuarantee = (job: Pick<Job<MailPayload>, 'payload'>): DeliveryGuarantee =>
+  job.payload.type === 'staff-alarms' ? 'at-least-once' : 'at-most-once';

@@ -114,7 +114,19 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, random: () =>
   return Math.floor(random() * backoffCeilingMs(policy, attempt));
 }
 
-export type ParkReason = 'attempts' | 'age' | 'permanent';
+/**
+ * Why a job was parked: its attempts or its age ran out, a failure no retry can mend, or `unknown`: its last attempt
+ * ended with no outcome recorded, so it may have been delivered, and the kind delivers at most once.
+ */
+export type ParkReason = 'attempts' | 'age' | 'permanent' | 'unknown';
+
+/**
+ * What a kind promises for a job whose last attempt ended with no outcome recorded (the sender died, or the table
+ * stayed unreachable, between the send and its record). `at-most-once`: it is parked for an admin, never sent again
+ * by itself (a customer must not get an e-mail twice, and SES has no idempotency key). `at-least-once`: it is sent
+ * again, and the receiver drops the repeat by the job's id (webhooks' `Helpdesk-Event-Id`).
+ */
+export type DeliveryGuarantee = 'at-most-once' | 'at-least-once';
 
 export type NextStep =
   | { action: 'retry'; attempt: number; delayMs: number; notBefore: Date }

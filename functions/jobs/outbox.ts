@@ -16,6 +16,36 @@ import { EnqueueError, enqueue } from '../lib/queue.ts';
 import { streamChange } from '../lib/stream-change.ts';
 import { PLANNERS } from './outbox-planners.ts';
 
+/**
+ * A batch planner's read (the webhooks registered) is tried again, after waits growing from READ_WAIT_MIN_MS to
+ * READ_WAIT_MAX_MS, for up to READ_PATIENCE_MS (less what the invocation needs to queue its jobs) before the batch
+ * fails: a table that is back within seconds then costs none of the stream's limited retries, after which its records
+ * (and the e-mails they owe) would be skipped.
+ */
+const READ_PATIENCE_MS = 25_000;
+const READ_WAIT_MIN_MS = 200;
+const READ_WAIT_MAX_MS = 5_000;
+/** Kept from the patience for queueing the batch's jobs before the function's own timeout. */
+const QUEUEING_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A batch planner ready for this batch, its read tried again until `deadline` (ms since the epoch). */
+async function patiently<P>(planner: BatchPlanner<P>, changes: readonly StreamChange[], deadline: number) {
+  for (let wait = READ_WAIT_MIN_MS; ; wait = Math.min(READ_WAIT_MAX_MS, wait * 2)) {
+    try {
+      return await planner.forBatch(changes);
+    } catch (error) {
+      if (Date.now() + wait > deadline) throw error;
+      logger.warn('A planner could not read what it needs; trying again', {
+        error: error as Error,
+        kind: planner.kind,
+      });
+      await sleep(wait);
+    }
+  }
+}
+
 /** The jobs of one batch, per kind, each with the position of the record it came from. */
 type Planned = Map<string, { jobs: Job[]; records: number[] }>;
 
@@ -69,12 +99,17 @@ async function queueJobs(planned: Planned): Promise<number[]> {
  * that cannot read what it needs fails the whole batch, which the stream then delivers again.
  */
 export function createDispatcher(planners: readonly (Planner | BatchPlanner)[]) {
-  return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  return async (
+    event: DynamoDBStreamEvent,
+    context?: Pick<Context, 'getRemainingTimeInMillis'>,
+  ): Promise<DynamoDBBatchResponse> => {
     const now = new Date();
     const changes = event.Records.map((record) => streamChange(record, now));
     const present = changes.filter((change): change is StreamChange => !!change);
+    const patience = Math.min(READ_PATIENCE_MS, (context?.getRemainingTimeInMillis() ?? Infinity) - QUEUEING_MS);
+    const deadline = now.getTime() + Math.max(0, patience);
     const ready = await Promise.all(
-      planners.map((planner) => ('forBatch' in planner ? planner.forBatch(present) : planner)),
+      planners.map((planner) => ('forBatch' in planner ? patiently(planner, present, deadline) : planner)),
     );
     const { planned, failedAt } = planBatch(changes, ready);
     const failedRecords = await queueJobs(planned);
@@ -87,6 +122,8 @@ export function createDispatcher(planners: readonly (Planner | BatchPlanner)[]) 
   };
 }
 
+const dispatch = createDispatcher(PLANNERS);
+
 export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler(createDispatcher(PLANNERS));
+  .handler((event, context) => dispatch(event, context));

@@ -68,6 +68,8 @@ async function failed(webhook: WebhookRecord, error: string, now: Date): Promise
 export const handler = defineSender<WebhookJobPayload>({
   kind: WEBHOOK_KIND,
   payload: webhookJobPayloadSchema,
+  // Receivers drop a repeat by its Helpdesk-Event-Id (docs/api.md): a delivery that may have been made is made again.
+  guarantee: () => 'at-least-once',
   async send(job, signal) {
     const { webhookId, event } = job.payload;
     const webhook = await getWebhook(webhookId);

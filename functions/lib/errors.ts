@@ -130,3 +130,18 @@ export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
   if (!result.success) throw validationErrorFrom(result.error);
   return result.data;
 }
+
+/** Network failures of a request to an AWS service (or its emulator): the service may be back a moment later. */
+const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EAI_AGAIN']);
+
+/**
+ * isTransientServiceError: the table or another AWS service could not be reached, failed on its side, or throttled
+ * after the SDK's own retries: nothing the caller sent was wrong, and the same request may succeed a moment later.
+ */
+export function isTransientServiceError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; $fault?: unknown; $retryable?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && TRANSIENT_NETWORK_CODES.has(e.code)) return true;
+  if (e.$fault === 'server' || e.$retryable) return true;
+  return e.cause !== undefined && e.cause !== error && isTransientServiceError(e.cause);
+}

@@ -22,6 +22,7 @@ import {
   errorBody,
   errorText,
   ForbiddenError,
+  isTransientServiceError,
   TooManyRequestsError,
   UnauthorizedError,
   parseInput,
@@ -256,6 +257,11 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
   if ((error as Error).name === 'TimeoutError') {
     logger.warn('Invocation timed out', error as Error);
     return json(503, coded('error.timeout'), { headers: { 'retry-after': '1' } });
+  }
+  // The table (or another service) could not be reached: nothing was wrong with the request, which may be retried.
+  if (isTransientServiceError(error)) {
+    logger.warn('A service the request needs is unavailable', error as Error);
+    return json(503, coded('error.unavailable'), { headers: { 'retry-after': '1' } });
   }
   // Errors raised by middy middlewares (malformed JSON) carry a status and are safe to show.
   const status = (error as { statusCode?: number; expose?: boolean }).statusCode;

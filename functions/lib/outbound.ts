@@ -10,6 +10,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import type { z } from 'zod';
 import { type DeliveryLogRef, recordDeliveryLogEntry, type DeliveryLogEntry } from '../data/delivery-log.ts';
 import {
+  type Claim,
   claimJob,
   parkJob,
   recordJobDelivered,
@@ -18,6 +19,7 @@ import {
   reopenFailedJob,
 } from '../data/outbound-jobs.ts';
 import {
+  type DeliveryGuarantee,
   type Job,
   jobSchema,
   MAX_QUEUE_DELAY_SECONDS,
@@ -31,6 +33,13 @@ import { enqueue } from './queue.ts';
 
 /** Time kept back from `send` for recording the outcome before the function's own timeout. */
 const BOOKKEEPING_MS = 5_000;
+/**
+ * Recording a delivery that was made is tried again after a wait that starts here and doubles up to RECORD_WAIT_MAX_MS,
+ * for as long as the invocation may run but RECORD_MARGIN_MS: the send itself is never repeated for want of its record.
+ */
+const RECORD_WAIT_MIN_MS = 100;
+const RECORD_WAIT_MAX_MS = 2_000;
+const RECORD_MARGIN_MS = 500;
 /** Messages of one batch handled at once. */
 const DEFAULT_CONCURRENCY = 5;
 /**
@@ -76,6 +85,11 @@ export interface SenderDefinition<P> {
     /** What the entry says was delivered (a webhook's event type). */
     label(job: Job<P>): string;
   };
+  /**
+   * What this kind promises for a job whose last attempt ended with no outcome recorded (DeliveryGuarantee in
+   * functions/domain/outbound.ts): parked for an admin (`at-most-once`), or sent again (`at-least-once`).
+   */
+  guarantee(job: Job<P>): DeliveryGuarantee;
   /** Records of one batch sent at once (default 5). */
   concurrency?: number;
 }
@@ -144,9 +158,98 @@ async function logOutcome<P>(
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes an outcome that must not be lost (a delivery made, a job parked), trying again with a growing wait while the
+ * table cannot be written and the invocation has time left; throws the last error when time runs out. What the write
+ * answers (false: the claim was no longer held) is returned as it is.
+ */
+async function untilRecorded(
+  job: Job,
+  what: string,
+  write: () => Promise<boolean>,
+  context: Context,
+): Promise<boolean> {
+  for (let wait = RECORD_WAIT_MIN_MS, tries = 1; ; wait = Math.min(RECORD_WAIT_MAX_MS, wait * 2), tries++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (context.getRemainingTimeInMillis() - RECORD_MARGIN_MS < wait) throw error;
+      logger.warn(`${what} not recorded yet; trying again`, {
+        error: error as Error,
+        kind: job.kind,
+        jobId: job.id,
+        tries,
+      });
+      await sleep(wait);
+    }
+  }
+}
+
 /** Queues the job again unchanged, held back `seconds`: it is not due yet, or someone else holds its claim. */
 const requeue = (job: Job, seconds: number) =>
   enqueue(job.kind, [job], { delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, seconds)) });
+
+/** What an admin reads on a job parked because its last attempt ended with no outcome recorded. */
+const UNFINISHED_ERROR =
+  'The last attempt ended without recording its outcome (the sender stopped, or the table could not be written, ' +
+  'after sending began): it may have been delivered. Check with the recipient before retrying.';
+
+/**
+ * An attempt of an `at-most-once` job ended with no outcome recorded: it may have gone out, so it is parked for an
+ * admin rather than sent again (docs/decisions/051-outbound-delivery.md, "Sent once").
+ */
+async function parkUnfinished<P>(
+  definition: SenderDefinition<P>,
+  job: Job<P>,
+  claim: Extract<Claim, { status: 'unfinished' }>,
+  now: Date,
+): Promise<void> {
+  const history = await logOutcome(
+    definition,
+    job,
+    {
+      attempts: claim.tries,
+      firstAttemptAt: claim.firstAttemptAt,
+      lastAttemptAt: now.toISOString(),
+      outcome: 'failed',
+      detail: UNFINISHED_ERROR,
+    },
+    claim.history,
+    now,
+  );
+  if (await parkJob(job, 'unknown', UNFINISHED_ERROR, now, history)) {
+    logger.error('Outcome of the last attempt unknown; parked for an admin instead of sending again', {
+      kind: job.kind,
+      jobId: job.id,
+      attempt: job.attempt,
+    });
+  }
+}
+
+/**
+ * The claim got no answer (the table unreachable): it may have been taken all the same, but nothing was sent. This
+ * attempt is given up as failed and the next one queued for when the lease it may hold has ended, since a later
+ * attempt may take over from an earlier one; were this message delivered again instead, its own claim would look
+ * like an attempt that ended unrecorded, which an at-most-once kind must park. If the next attempt cannot be queued
+ * either, the error is thrown and the queue delivers this message again.
+ */
+async function afterUnansweredClaim(job: Job, leaseUntil: Date, now: Date, error: unknown): Promise<void> {
+  const step = nextStepAfterFailure(outboundConfig(job.kind).retry, job, now);
+  if (step.action === 'park') throw error;
+  const notBefore = new Date(Math.max(step.notBefore.getTime(), leaseUntil.getTime()));
+  await enqueue(job.kind, [{ ...job, attempt: step.attempt, notBefore: notBefore.toISOString() }], {
+    delaySeconds: queueDelaySeconds(notBefore, now),
+  });
+  logger.warn('Claim not answered; the next attempt is queued', {
+    error: error as Error,
+    kind: job.kind,
+    jobId: job.id,
+    nextAttempt: step.attempt,
+    notBefore: notBefore.toISOString(),
+  });
+}
 
 /** Handles one message: one attempt at one job, and what follows from its outcome. */
 async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, context: Context): Promise<void> {
@@ -157,7 +260,14 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
   if (wait > 0) return requeue(job, wait);
 
   const remainingMs = context.getRemainingTimeInMillis();
-  const claim = await claimJob(job, new Date(now.getTime() + remainingMs + BOOKKEEPING_MS), now);
+  const leaseUntil = new Date(now.getTime() + remainingMs + BOOKKEEPING_MS);
+  let claim: Claim;
+  try {
+    claim = await claimJob(job, leaseUntil, now, definition.guarantee(job));
+  } catch (error) {
+    return afterUnansweredClaim(job, leaseUntil, now, error);
+  }
+  if (claim.status === 'unfinished') return parkUnfinished(definition, job, claim, now);
   if (claim.status === 'busy') {
     logger.debug('Job claimed by another sender; looking again shortly', { kind, jobId: id });
     const leaseLeft = Math.ceil((Date.parse(claim.leaseUntil) - now.getTime()) / 1000);
@@ -173,7 +283,12 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
   const at = finishedAt.toISOString();
   const logged = { attempts: claim.tries, firstAttemptAt: claim.firstAttemptAt, lastAttemptAt: now.toISOString() };
   if (outcome.ok && outcome.dropped) {
-    await recordJobDelivered(job, finishedAt, outcome.detail, claim.history);
+    await untilRecorded(
+      job,
+      'Dropped job',
+      () => recordJobDelivered(job, finishedAt, outcome.detail, claim.history),
+      context,
+    );
     logger.info('Dropped: no longer owed', { kind, jobId: id, detail: outcome.detail });
     return;
   }
@@ -185,7 +300,13 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
       claim.history,
       finishedAt,
     );
-    if (!(await recordJobDelivered(job, finishedAt, outcome.detail, history))) {
+    const recorded = await untilRecorded(
+      job,
+      'Delivery',
+      () => recordJobDelivered(job, finishedAt, outcome.detail, history),
+      context,
+    );
+    if (!recorded) {
       logger.warn('Delivered, but the job was claimed by another sender meanwhile', { kind, jobId: id });
     }
     logger.info('Delivered', { kind, jobId: id, attempt: job.attempt, round: job.round, detail: outcome.detail });
@@ -201,7 +322,12 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
       claim.history,
       finishedAt,
     );
-    await parkJob(job, step.reason, outcome.error, finishedAt, history);
+    await untilRecorded(
+      job,
+      'Parked job',
+      () => parkJob(job, step.reason, outcome.error, finishedAt, history),
+      context,
+    );
     logger.error('Delivery failed for good; parked for an admin', {
       kind,
       jobId: id,

@@ -27,6 +27,8 @@ export interface LocalQueueDefinition {
   maxConcurrency?: number;
   /** How long a received message stays invisible before it is delivered again. Default 30 s. */
   visibilityTimeoutSeconds?: number;
+  /** The function's timeout, which its context counts down from (getRemainingTimeInMillis). Default 30 s, as on AWS. */
+  timeoutSeconds?: number;
   /** Receives after which the next one moves the message to the dead-letter list instead. Default 5. */
   maxReceiveCount?: number;
 }
@@ -284,7 +286,7 @@ class LocalQueue {
       const handler = await this.definition.handler();
       const result = await handler(
         { Records: batch.map((m) => this.record(m)) },
-        lambdaContext(this.definition.functionName),
+        lambdaContext(this.definition.functionName, this.definition.timeoutSeconds * 1000),
       );
       const reported = (result?.batchItemFailures ?? []).map((f) => f.itemIdentifier);
       if (reported.every((id) => failed.has(id))) failed = new Set(reported);
@@ -347,6 +349,7 @@ export async function startQueues(options: LocalQueuesOptions): Promise<LocalQue
           batchSize: 10,
           maxConcurrency: 2,
           visibilityTimeoutSeconds: 30,
+          timeoutSeconds: 30,
           maxReceiveCount: 5,
           functionName: definition.name,
           ...definition,

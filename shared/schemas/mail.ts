@@ -31,8 +31,11 @@ export const failedMailSchema = z.object({
   firstAttemptAt: z.string(),
   lastAttemptAt: z.string(),
   parkedAt: z.string(),
-  /** Why it was set aside: too many attempts, too old, or refused for good. */
-  reason: z.enum(['attempts', 'age', 'permanent']),
+  /**
+   * Why it was set aside: too many attempts, too old, refused for good, or `unknown`: its last attempt stopped with no
+   * outcome recorded, so it may have been sent, and an e-mail is never sent twice by itself.
+   */
+  reason: z.enum(['attempts', 'age', 'permanent', 'unknown']),
   lastError: z.string(),
 });
 export type FailedMail = z.infer<typeof failedMailSchema>;

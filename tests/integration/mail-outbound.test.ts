@@ -11,6 +11,7 @@ import { getJobState } from '#functions/data/outbound-jobs.ts';
 import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';
 import { logger } from '#functions/lib/logger.ts';
 import { bareAddress, eventually, MAIL_DOMAIN, type MailHarness, startMailHarness } from './support/mail.ts';
+import { failDoneRecords } from './support/table-faults.ts';
 import { createTestCategory, signedIn, ticketBody, type SignedIn, useDedicatedTable } from './tickets-support.ts';
 
 let mail: MailHarness;
@@ -99,6 +100,26 @@ describe('the acknowledgement', () => {
     expect(await mail.dispatch({ Records: [record] })).toEqual({ batchItemFailures: [] });
     await settle();
     expect(await mail.sentTo(ticket.customerEmail)).toHaveLength(1);
+  });
+
+  it('is sent once when the table cannot record it as sent for a while, and recorded once the table answers', async () => {
+    const fault = failDoneRecords('mail');
+    let ticket: Ticket;
+    try {
+      ticket = await newTicket();
+      await mailsTo(ticket.customerEmail, 1);
+      // SES took it; the sender is now retrying its record against a table that does not answer.
+      await eventually(() => fault.failures >= 3, 'the record of the sent e-mail to fail a few times');
+    } finally {
+      fault.heal();
+    }
+    for (const jobId of fault.failedJobs) {
+      await eventually(async () => (await getJobState('mail', jobId))?.status === 'done', `job ${jobId} recorded`);
+    }
+    await settle();
+    expect(await mail.sentTo(ticket.customerEmail)).toHaveLength(1);
+    const failed = await admin.client.get('/api/mail/failed');
+    expect((failed.body.mails as { ticketId: number }[]).filter((m) => m.ticketId === ticket.id)).toEqual([]);
   });
 });
 

@@ -32,12 +32,18 @@ import {
   type ProbeRecipient,
 } from './support/probe-kind.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from './support/receiver.ts';
+import { failDoneRecords } from './support/table-faults.ts';
 import { pollTableStream } from './support/stream.ts';
 import { environmentOverride, eventually } from './support/waiting.ts';
 import { useDedicatedTable } from './tickets-support.ts';
 
 const RETRY = { baseMs: 400, capMs: 10_000, maxAttempts: 4 };
 const MAX_RECEIVES = 3;
+/**
+ * The probe sender's function timeout: long enough for every send here, short enough that a table fault can outlast
+ * an invocation within a test (a claim's lease is the invocation's time plus 5 s).
+ */
+const SENDER_TIMEOUT_SECONDS = 8;
 
 let table: Awaited<ReturnType<typeof useDedicatedTable>>;
 let receiver: Receiver;
@@ -70,6 +76,7 @@ beforeAll(async () => {
           return probeSender(event, context);
         },
         visibilityTimeoutSeconds: 1,
+        timeoutSeconds: SENDER_TIMEOUT_SECONDS,
         maxReceiveCount: MAX_RECEIVES,
       },
     ],
@@ -192,6 +199,79 @@ describe('a delivery', () => {
     await eventually(() => handedOver(job!.id) >= 3 && queues.depth(PROBE_QUEUE) === 0, 'the copies to be handled');
 
     expect(receiver.on(path)).toHaveLength(1);
+  });
+});
+
+describe('a delivery whose record cannot be written at first', () => {
+  it('keeps trying to record it as delivered, and never delivers it again, whichever the guarantee', async () => {
+    const once = freshPath('record-late-once');
+    const again = freshPath('record-late-again');
+    const fault = failDoneRecords(PROBE_KIND);
+    try {
+      await putProbe([
+        { name: 'once', url: `${receiver.url}${once}`, atMostOnce: true },
+        { name: 'again', url: `${receiver.url}${again}` },
+      ]);
+      await eventually(() => receiver.on(once).length && receiver.on(again).length, 'both deliveries');
+      await eventually(() => fault.failures >= 4, 'the done records to fail a few times');
+    } finally {
+      fault.heal();
+    }
+    const ids = [once, again].map((path) => header(receiver.on(path)[0]!, PROBE_HEADERS.jobId));
+    for (const id of ids) await eventually(async () => (await jobStatus(id)) === 'done', `${id} recorded as done`);
+    // Longer than a lease and a redelivery: nothing comes a second time.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect([receiver.on(once).length, receiver.on(again).length]).toEqual([1, 1]);
+    expect(new Set(ids)).toEqual(fault.failedJobs);
+    expect(ids.map(handedOver)).toEqual([1, 1]);
+  });
+});
+
+describe('a delivery whose outcome was never recorded', { timeout: 60_000 }, () => {
+  it('is parked for an admin when the kind delivers at most once, and sent again when at least once', async () => {
+    const once = freshPath('unrecorded-once');
+    const again = freshPath('unrecorded-again');
+    const fault = failDoneRecords(PROBE_KIND);
+    let onceId: string;
+    let againId: string;
+    try {
+      await putProbe([
+        { name: 'once', url: `${receiver.url}${once}`, atMostOnce: true },
+        { name: 'again', url: `${receiver.url}${again}` },
+      ]);
+      [onceId, againId] = await eventually(
+        () =>
+          receiver.on(once).length > 0 &&
+          receiver.on(again).length > 0 && [
+            header(receiver.on(once)[0]!, PROBE_HEADERS.jobId),
+            header(receiver.on(again)[0]!, PROBE_HEADERS.jobId),
+          ],
+        'both deliveries',
+      );
+      // The first invocation runs out of time still trying to record its delivery; the lease then ends unrecorded.
+      await eventually(
+        async () => (await getJobState(PROBE_KIND, onceId))?.status === 'failed',
+        'the at-most-once job to be parked',
+        (SENDER_TIMEOUT_SECONDS + 15) * 1000,
+        200,
+      );
+    } finally {
+      fault.heal();
+    }
+    const parked = await getJobState(PROBE_KIND, onceId);
+    expect(parked).toMatchObject({ status: 'failed', parkReason: 'unknown', tries: 1 });
+    expect(parked?.lastError).toMatch(/may have been delivered/);
+    expect(receiver.on(once)).toHaveLength(1);
+
+    // At least once: the same job, the same id, sent again once the lease ended, then recorded.
+    await eventually(async () => (await jobStatus(againId)) === 'done', 'the at-least-once job to be recorded', 20_000);
+    expect(receiver.on(again).map((request) => header(request, PROBE_HEADERS.jobId))).toEqual([againId, againId]);
+    expect(receiver.on(again).map((request) => header(request, PROBE_HEADERS.attempt))).toEqual(['1', '1']);
+
+    // An admin who has checked may send it after all: once more, and recorded.
+    await retryFailedDelivery(PROBE_KIND, onceId);
+    await eventually(async () => (await jobStatus(onceId)) === 'done', 'the retried job to be recorded');
+    expect(receiver.on(once)).toHaveLength(2);
   });
 });
 

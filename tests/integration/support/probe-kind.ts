@@ -19,9 +19,16 @@ export const probeKey = (id: string) => ({ pk: `PROBE#${id}`, sk: 'PROBE' });
 export interface ProbeRecipient {
   name: string;
   url: string;
+  /** Delivered at most once (as e-mail is) rather than at least once (as webhooks are). */
+  atMostOnce?: boolean;
 }
 
-const payloadSchema = z.object({ url: z.url(), label: z.string(), log: z.string() });
+const payloadSchema = z.object({
+  url: z.url(),
+  label: z.string(),
+  log: z.string(),
+  atMostOnce: z.boolean().optional(),
+});
 export type ProbePayload = z.infer<typeof payloadSchema>;
 
 /** Each recipient of a probe item that is written or changed gets one delivery; its log is the item's id. */
@@ -31,7 +38,10 @@ export const probePlanner: Planner<ProbePayload> = {
     if (!change.pk.startsWith('PROBE#') || !change.after) return [];
     const recipients = (change.after.recipients ?? []) as ProbeRecipient[];
     const label = String(change.after.label ?? change.eventName);
-    return recipients.map(({ name, url }) => ({ recipient: name, payload: { url, label, log: change.pk } }));
+    return recipients.map(({ name, url, atMostOnce }) => ({
+      recipient: name,
+      payload: { url, label, log: change.pk, atMostOnce: atMostOnce === true },
+    }));
   },
 };
 
@@ -46,6 +56,7 @@ export const PROBE_HEADERS = {
 export const handler = defineSender({
   kind: PROBE_KIND,
   payload: payloadSchema,
+  guarantee: (job) => (job.payload.atMostOnce ? 'at-most-once' : 'at-least-once'),
   async send(job, signal) {
     const response = await fetch(job.payload.url, {
       method: 'POST',

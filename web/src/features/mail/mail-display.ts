@@ -19,6 +19,7 @@ const SET_ASIDE_TEXTS: Record<FailedMail['reason'], MessageKey> = {
   attempts: 'mail.setAside.attempts',
   age: 'mail.setAside.age',
   permanent: 'mail.setAside.permanent',
+  unknown: 'mail.setAside.unknown',
 };
 
 /** Why a failed e-mail was set aside. */
