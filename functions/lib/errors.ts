@@ -132,7 +132,14 @@ export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 /** Network failures of a request to an AWS service (or its emulator): the service may be back a moment later. */
-const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const TRANSIENT_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
 
 /**
  * isTransientServiceError: the table or another AWS service could not be reached, failed on its side, or throttled
