@@ -151,8 +151,10 @@ async function identify(
   const bearer = bearerToken(ctx.headers.authorization);
   if (bearer) {
     const apiKey = await authenticateApiKey(bearer);
-    if (!routeScope) throw new ForbiddenError('error.apiKey.routeRefused');
-    if (!apiKey.scopes.includes(routeScope))
+    // What anyone may read (the OpenAPI document) a key may read too, whatever its scopes; the key is still checked.
+    const publicRead = route.access === 'public' && SAFE_METHODS.has(ctx.method);
+    if (!routeScope && !publicRead) throw new ForbiddenError('error.apiKey.routeRefused');
+    if (routeScope && !apiKey.scopes.includes(routeScope))
       throw new ForbiddenError({ code: 'error.apiKey.missingScope', params: { scope: routeScope } });
     return { caller: { kind: 'apiKey', apiKey, clientAddress: ctx.clientAddress }, setCookies: [] };
   }
