@@ -117,7 +117,7 @@ describe('buildOpenApiDocument', () => {
     const doc = build();
     for (const [key, definition] of Object.entries(DOCUMENTED_ROUTES)) {
       if (!definition.query) continue;
-      const [method, path] = key.split(' ') as [string, string];
+      const [method, path] = key.split(' ') as [HttpRoute['method'], string];
       const parameters = (operationOf(doc, { method, path })?.parameters ?? []) as Array<{
         name: string;
         in: string;
