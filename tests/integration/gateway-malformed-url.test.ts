@@ -3,29 +3,18 @@
  * embedded gateway answers it 400 with a page saying so, for the web app's paths as the handlers do for `/api`'s,
  * never a 5xx.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishText } from '#functions/lib/messages.ts';
-import { type Gateway, startGateway } from '#infra/local/gateway.ts';
+import { type Site, startSite } from './support/site.ts';
 
-let webDir: string;
-let gateway: Gateway;
+let site: Site;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(join(tmpdir(), 'helpdesk-malformed-'));
-  await mkdir(join(webDir, 'assets'));
-  await writeFile(join(webDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-  await writeFile(join(webDir, 'assets', 'app.js'), 'export {};');
-  gateway = await startGateway({ port: 0, staticDir: webDir });
+  site = await startSite('<!doctype html><html><body><div id="root"></div></body></html>');
 });
-afterAll(async () => {
-  await gateway.close();
-  await rm(webDir, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
-const get = (path: string, init?: RequestInit) => fetch(new URL(path, gateway.url), init);
+const get = (path: string, init?: RequestInit) => fetch(new URL(path, site.gateway.url), init);
 const MALFORMED = englishText('error.malformedUrl');
 
 describe('a page address that does not decode', () => {
