@@ -719,8 +719,21 @@ describe('deployment settings', () => {
     const site = { domainName: 'Help.Example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/a' };
     expect(settingsOf(site).mailDomain).toBe('help.example.com');
     expect(settingsOf({ ...site, mailDomain: 'support.example.com' }).mailDomain).toBe('support.example.com');
-    expect(() => settingsOf({})).toThrow(/mailDomain is required/);
+    expect(() => settingsOf({})).toThrow(/mailDomain is required .*-c mailDomain=/);
     expect(() => settingsOf({ mailDomain: 'not a domain' })).toThrow(/mailDomain must be a domain name/);
+  });
+
+  // Synthesis needs a mail domain like a deployment does, so that no template is made with a made-up one: the
+  // documented commands must carry it, as a new user copies them.
+  it.each(['README.md', 'docs/deploy.md'])('synthesizes with the settings the commands in %s give', (file) => {
+    const commands = readFileSync(join(REPO_ROOT, file), 'utf8')
+      .split('\n')
+      .filter((line) => /^npm run (synth|deploy)\b/.test(line));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) {
+      const given = Object.fromEntries([...command.matchAll(/-c (\w+)=(\S+)/g)].map(([, key, value]) => [key, value]));
+      expect(() => settingsOf({ ...cdkJson.context, ...given }), command).not.toThrow();
+    }
   });
 
   it('refuses a sign-in rate limit below what WAF accepts', () => {

@@ -95,7 +95,9 @@ const settingsSchema = z
   // Without a mail domain of its own the help desk sends and receives as the site's domain.
   .transform(({ mailDomain, ...rest }) => ({ ...rest, mailDomain: (mailDomain ?? rest.domainName)?.toLowerCase() }))
   .refine((s) => Boolean(s.mailDomain), {
-    message: 'mailDomain is required (the domain mail is sent from and to), unless domainName is set',
+    message:
+      'mailDomain is required (the domain mail is sent from and to), unless domainName is set: ' +
+      '-c mailDomain=support.example.com, or in cdk.json (docs/deploy.md)',
     path: ['mailDomain'],
   });
 

@@ -29,7 +29,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors.ts';
-import { escapeHtml } from './html.ts';
+import { refusalPage } from './html.ts';
 import { logger } from './logger.ts';
 import { englishText } from './messages.ts';
 import { isSameOrigin, pageFormSite } from './origin.ts';
@@ -151,8 +151,10 @@ async function identify(
   const bearer = bearerToken(ctx.headers.authorization);
   if (bearer) {
     const apiKey = await authenticateApiKey(bearer);
-    if (!routeScope) throw new ForbiddenError('error.apiKey.routeRefused');
-    if (!apiKey.scopes.includes(routeScope))
+    // What anyone may read (the OpenAPI document) a key may read too, whatever its scopes; the key is still checked.
+    const publicRead = route.access === 'public' && SAFE_METHODS.has(ctx.method);
+    if (!routeScope && !publicRead) throw new ForbiddenError('error.apiKey.routeRefused');
+    if (routeScope && !apiKey.scopes.includes(routeScope))
       throw new ForbiddenError({ code: 'error.apiKey.missingScope', params: { scope: routeScope } });
     return { caller: { kind: 'apiKey', apiKey, clientAddress: ctx.clientAddress }, setCookies: [] };
   }
@@ -232,12 +234,8 @@ function errorPage(error: unknown) {
   const known = error instanceof AppError;
   if (!known) logger.error('Unhandled error', error as Error);
   const status = known ? error.statusCode : 500;
-  const message = escapeHtml(known ? error.message : englishText('page.internalError'));
-  const title = escapeHtml(englishText('page.requestRefused'));
-  return html(
-    status,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:10vh auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p></body></html>`,
-  );
+  const message = known ? error.message : englishText('page.internalError');
+  return html(status, refusalPage(englishText('page.requestRefused'), message));
 }
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {

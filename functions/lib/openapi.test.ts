@@ -100,6 +100,39 @@ describe('buildOpenApiDocument', () => {
     );
   });
 
+  it('marks a query parameter optional, with its default, when the server answers without it', () => {
+    const volume = operationOf(build(), { method: 'GET', path: '/api/dashboard/volume-data' })!;
+    expect(volume.parameters).toEqual([
+      expect.objectContaining({
+        name: 'days',
+        in: 'query',
+        required: false,
+        schema: expect.objectContaining({ default: 7 }),
+      }),
+    ]);
+    expect(DOCUMENTED_ROUTES['GET /api/dashboard/volume-data']!.query!.parse({})).toEqual({ days: 7 });
+  });
+
+  it('calls a query parameter required only where the route refuses a request without it', () => {
+    const doc = build();
+    for (const [key, definition] of Object.entries(DOCUMENTED_ROUTES)) {
+      if (!definition.query) continue;
+      const [method, path] = key.split(' ') as [HttpRoute['method'], string];
+      const parameters = (operationOf(doc, { method, path })?.parameters ?? []) as Array<{
+        name: string;
+        in: string;
+        required: boolean;
+      }>;
+      for (const parameter of parameters.filter((p) => p.in === 'query' && p.required)) {
+        const shape = (definition.query as ZodObject).shape as Record<
+          string,
+          { safeParse(v: unknown): { success: boolean } }
+        >;
+        expect(shape[parameter.name]!.safeParse(undefined).success, `${key} ?${parameter.name}`).toBe(false);
+      }
+    }
+  });
+
   it('refuses to build while a documented route has no definition or no doc', () => {
     const extra: HttpRoute = {
       method: 'GET',

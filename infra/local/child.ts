@@ -71,6 +71,9 @@ export function startSupervised(
     cwd: options.cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    // A process group of its own: a terminal's Ctrl-C signals only its foreground group, so the runtime alone hears
+    // it and stops the emulators in its own order (stop() below), none of them ending early as if it had crashed.
+    detached: true,
   });
 
   const lines: string[] = [];

@@ -76,11 +76,14 @@ export const CONTENT_TYPES: Record<string, string> = {
  * A path parameter as API Gateway passes it: percent-decoded, or as sent when it does not decode (the handler layer
  * refuses a malformed path with 400, the same in both runtimes).
  */
-export function decodePathSegment(segment: string): string {
+export const decodePathSegment = (segment: string): string => decodedPath(segment) ?? segment;
+
+/** A path percent-decoded, or undefined when it does not decode (a broken escape, bytes that are not UTF-8). */
+export function decodedPath(path: string): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(path);
   } catch {
-    return segment;
+    return undefined;
   }
 }
 

@@ -20,12 +20,15 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { refusalPage } from '#functions/lib/html.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS } from '#functions/routes.ts';
 import { securityHeaders, type SecurityHeaders } from '../security-headers.ts';
 import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
 import {
   CONTENT_TYPES,
   compileRoutes,
+  decodedPath,
   decodePathSegment,
   eventHeaders,
   queryParameters,
@@ -57,6 +60,17 @@ export interface Gateway {
 
 /** Whether a path is the route table's (`/api/…`, `/r/…`) rather than the web app's. */
 const isRouted = (path: string) => ROUTED_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** A page address that does not decode is the client's mistake: 400 and a page saying so, as `/api` answers it. */
+function answerMalformedPath(req: IncomingMessage, res: ServerResponse): void {
+  const page = refusalPage(englishText('page.requestRefused'), englishText('error.malformedUrl'));
+  res.writeHead(400, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(page)),
+  });
+  res.end(req.method === 'HEAD' ? undefined : page);
+}
 
 /** What the management API's `@connections` endpoint accepts; frames are far smaller. */
 const CONNECTIONS_MAX_BODY_BYTES = 1024 * 1024;
@@ -178,7 +192,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   /** The management API's `@connections` resource, as AWS answers it. */
   async function handleConnections(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const id = decodeURIComponent(url.pathname.slice('/@connections/'.length));
+    const id = decodePathSegment(url.pathname.slice('/@connections/'.length));
     const socket = connections.get(id);
     const gone = () =>
       sendJson(res, 410, { message: `Connection ${id} is gone` }, { 'x-amzn-errortype': 'GoneException' });
@@ -219,7 +233,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 404, { message: 'Not Found' });
       return;
     }
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    const path = decodedPath(url.pathname);
+    if (path === undefined) {
+      answerMalformedPath(req, res);
+      return;
+    }
+    const relative = normalize(path).replace(/^([/\\])+/, '');
     let file = join(staticRoot, relative);
     if (!file.startsWith(staticRoot)) {
       sendJson(res, 400, { message: 'Bad path' });

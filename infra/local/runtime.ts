@@ -102,14 +102,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const stops: Array<() => Promise<void> | void> = [];
   const supervisor = new Supervisor({ log: options.report });
   stops.push(() => supervisor.stop());
-  const stopAll = async () => {
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (error) {
-        console.error(error);
+  let stopped: Promise<void> | undefined;
+  // Stopping says nothing but that it stops: a part ending meanwhile is no outage to report or restart. Once only.
+  const stopAll = () => {
+    stopped ??= (async () => {
+      supervisor.standDown();
+      for (const stop of stops.reverse()) {
+        try {
+          await stop();
+        } catch (error) {
+          console.error(error);
+        }
       }
-    }
+    })();
+    return stopped;
   };
 
   try {

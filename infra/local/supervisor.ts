@@ -105,9 +105,17 @@ export class Supervisor {
     return [...this.parts.values()].filter((part) => !part.up).map((part) => part.name);
   }
 
+  /**
+   * From now on a part that ends is neither reported nor restarted: whoever runs the parts is stopping them, and a
+   * part may end before its turn (Ctrl-C reaches a whole process group at once).
+   */
+  standDown(): void {
+    this.stopping = true;
+  }
+
   /** Stops every part (and any restart under way); no part is restarted afterwards. */
   async stop(): Promise<void> {
-    this.stopping = true;
+    this.standDown();
     const parts = [...this.parts.values()];
     await Promise.allSettled(parts.map((part) => part.restarting));
     await Promise.allSettled(parts.map((part) => part.process.stop()));

@@ -46,14 +46,17 @@ export const priorityDistributionSchema = z.array(z.object({ priority: z.enum(PR
 export type PriorityDistribution = z.infer<typeof priorityDistributionSchema>;
 
 export const volumeDataQuerySchema = z.object({
-  days: z.preprocess(
-    // Canonical digits only ("0x1e" and "3e1" are not 30).
-    (v) => (v === undefined || v === '' ? 7 : typeof v === 'string' && /^[1-9][0-9]{0,2}$/.test(v) ? Number(v) : v),
-    z.union(
-      VOLUME_PERIODS.map((n) => z.literal(n)),
-      { message: issueText('validation.days.invalid', { values: VOLUME_PERIODS.join(', ') }) },
-    ),
-  ),
+  days: z
+    .preprocess(
+      // Canonical digits only ("0x1e" and "3e1" are not 30).
+      (v) => (v === '' ? 7 : typeof v === 'string' && /^[1-9][0-9]{0,2}$/.test(v) ? Number(v) : v),
+      z.union(
+        VOLUME_PERIODS.map((n) => z.literal(n)),
+        { message: issueText('validation.days.invalid', { values: VOLUME_PERIODS.join(', ') }) },
+      ),
+    )
+    // Absent, it is 7; `prefault` (not `default`) so the OpenAPI document shows it optional with that default.
+    .prefault(7),
 });
 
 /**

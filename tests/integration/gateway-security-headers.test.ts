@@ -3,32 +3,27 @@
  * headers policy does in AWS, and its Content-Security-Policy allows the shell's inline script by hash only.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Gateway, startGateway } from '#infra/local/gateway.ts';
+import type { Gateway } from '#infra/local/gateway.ts';
 import { MAX_API_BODY_BYTES } from '#infra/local/request-body.ts';
+import { type Site, startSite } from './support/site.ts';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.started = 'yes';";
 const shell = (script: string) =>
   `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><script>${script}</script></body></html>`;
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+let site: Site;
 let webDir: string;
 let gateway: Gateway;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(join(tmpdir(), 'helpdesk-headers-'));
-  await mkdir(join(webDir, 'assets'));
-  await writeFile(join(webDir, 'index.html'), shell(INLINE_SCRIPT));
-  await writeFile(join(webDir, 'assets', 'app.js'), 'export {};');
-  gateway = await startGateway({ port: 0, staticDir: webDir });
+  site = await startSite(shell(INLINE_SCRIPT));
+  ({ webDir, gateway } = site);
 });
-afterAll(async () => {
-  await gateway.close();
-  await rm(webDir, { recursive: true, force: true });
-});
+afterAll(() => site.close());
 
 const get = (path: string, init?: RequestInit) => fetch(new URL(path, gateway.url), init);
 

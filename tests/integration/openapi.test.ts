@@ -4,8 +4,10 @@ import { HTTP_ROUTES } from '#functions/routes.ts';
 import { rateWindowInWords } from '#functions/domain/api-keys.ts';
 import { config } from '#functions/lib/config.ts';
 import type { OpenApiDocument } from '#functions/lib/openapi.ts';
+import type { CreatedApiKey } from '#shared/schemas/api-key.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
+import { createStaffUser } from './support/fixtures.ts';
 
 let api: Gateway;
 let served: { status: number; body: OpenApiDocument; headers: Headers };
@@ -61,5 +63,41 @@ describe('GET /api/openapi.json', () => {
     expect(info.description).toContain(
       `${apiKeyRateLimitPerMinute} requests per ${rateWindowInWords(apiKeyRateWindowSeconds)}`,
     );
+  });
+});
+
+describe('GET /api/openapi.json with an API key', () => {
+  let secret: string;
+
+  beforeAll(async () => {
+    const admin = await createStaffUser({ role: 'admin' });
+    const adminClient = new ApiClient(api.url);
+    await adminClient.signIn(admin.email, admin.password);
+    const created = await adminClient.post<CreatedApiKey>('/api/api-keys', {
+      name: 'Client generator',
+      scopes: ['tickets:read'],
+    });
+    expect(created.status).toBe(201);
+    secret = created.body.secret;
+  });
+
+  it('answers a client that sends its key the same document as an anonymous one', async () => {
+    const res = await ApiClient.withApiKey(api.url, secret).get<OpenApiDocument>('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(served.body);
+  });
+
+  it('still refuses an unknown key with 401', async () => {
+    const res = await ApiClient.withApiKey(api.url, 'hdk_not-a-key').get('/api/openapi.json');
+    expect(res.status).toBe(401);
+  });
+
+  it('still refuses a key on a public route that writes (sign-in)', async () => {
+    const res = await ApiClient.withApiKey(api.url, secret).post('/api/auth/agent-login', {
+      email: 'nobody@test.local',
+      password: 'Whatever-1',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('error.apiKey.routeRefused');
   });
 });

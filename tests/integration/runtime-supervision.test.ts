@@ -197,3 +197,17 @@ describe('when an emulator dies', { timeout: 150_000 }, () => {
     ]);
   });
 });
+
+describe('when it is stopped', () => {
+  it('reports no part stopped or restarting, even one that ends before its turn (as Ctrl-C can make it)', async () => {
+    reports.length = 0;
+    // Ctrl-C reaches every process of the terminal's process group at once; a part that runs in that group ends by
+    // itself while the runtime is still stopping the others.
+    for (const name of [PARTS.dynamodb, PARTS.cognito]) {
+      process.kill(runtime.supervisor.part(name).process.pid, 'SIGINT');
+    }
+    await runtime.stop();
+    expect(reports).toEqual([]);
+    expect(runtime.supervisor.down()).toEqual([]);
+  });
+});
