@@ -34,7 +34,8 @@ function loadPart(language: Language, part: 'signIn' | 'rest'): Promise<void> {
   const name = `${language}/${part}`;
   let pending = loading.get(name);
   if (!pending) {
-    pending = CATALOGS[language][part]().then(({ messages }) => i18n.load(language, messages));
+    // A copy: Lingui adds the second part into the object of the first, which is the chunk's export.
+    pending = CATALOGS[language][part]().then(({ messages }) => i18n.load(language, { ...messages }));
     pending.catch(() => loading.delete(name));
     loading.set(name, pending);
   }

@@ -54,6 +54,7 @@ describe.each(Object.keys(SIGN_IN_CATALOGS) as Language[])('the %s sign-in texts
     renderApp(path, { 'GET /api/auth/user': signedOut });
 
     expect((await screen.findAllByText(t(shown))).length).toBeGreaterThan(0);
+    expect(t(shown)).not.toBe(shown);
     expect(missing).toEqual([]);
   });
 
