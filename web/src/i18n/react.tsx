@@ -3,9 +3,9 @@
  * language the moment Settings switches it (no reload). Each component listens to the language itself, so the app
  * needs no provider above it.
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import type { Message, MessageKey, MessageParams } from '#shared/i18n/messages.ts';
-import { i18n, t } from './i18n.ts';
+import { hasAllTexts, i18n, loadAllTexts, t } from './i18n.ts';
 import type { Language } from './languages.ts';
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
@@ -34,4 +34,14 @@ export function useTextOf(): (message: Message) => string {
         t(code, params),
     [t],
   );
+}
+
+/**
+ * Shows its children once the active language's catalog is loaded whole, and nothing until then (it suspends): around
+ * whatever a signed-in person sees, whose texts are not among the sign-in pages' (ADR 081, amendment of 2026-11-26).
+ */
+export function AllTexts({ children }: { children: ReactNode }): ReactNode {
+  const language = useLanguage();
+  if (!hasAllTexts(language)) use(loadAllTexts(language));
+  return children;
 }

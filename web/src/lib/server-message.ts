@@ -4,7 +4,7 @@
  * than the page).
  */
 import type { MessageParams } from '#shared/i18n/messages.ts';
-import { hasText } from '../i18n/i18n.ts';
+import { hasText, loadAllTexts } from '../i18n/i18n.ts';
 import type { Translate } from '../i18n/react.tsx';
 import { ApiError } from './api.ts';
 
@@ -21,6 +21,16 @@ export function errorText(error: unknown, t: Translate): string {
   if (error instanceof ApiError && error.body)
     return `${error.status}: ${coded(error.body.code, error.body.params, error.body.message, t)}`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Loads the rest of the texts when a refusal carries a code the loaded ones lack (a sign-in page has only its own;
+ * ADR 081), so that it is worded in the reader's language rather than in the server's English.
+ */
+export async function loadTextsOf(error: unknown): Promise<void> {
+  if (!(error instanceof ApiError) || !error.body) return;
+  const codes = [error.body.code, ...Object.values(error.body.fieldCodes ?? {}).map((field) => field.code)];
+  if (codes.some((code) => code !== undefined && !hasText(code))) await loadAllTexts().catch(() => undefined);
 }
 
 /** The server's explanation of a failed request in the reader's language, or undefined when it gave none. */

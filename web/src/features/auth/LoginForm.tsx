@@ -5,11 +5,11 @@ import { useLayoutEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { REFRESH_AFTER_LOGIN_MS } from '#shared/constants.ts';
 import type { LoginInput } from '#shared/schemas/user.ts';
-import { t as translate } from '../../i18n/i18n.ts';
+import { loadAllTexts, t as translate } from '../../i18n/i18n.ts';
 import { type Translate, useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
 import { isRole } from '../../lib/roles.ts';
-import { serverReason } from '../../lib/server-message.ts';
+import { loadTextsOf, serverReason } from '../../lib/server-message.ts';
 import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
 import { endPrerenderedSignIn } from '../../prerender/takeover.ts';
 import { LOGIN_VARIANTS, type LoginVariant } from './login-variants.ts';
@@ -50,11 +50,14 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     try {
       await login.mutateAsync(credentials);
     } catch (error) {
+      await loadTextsOf(error);
       setRefusal({ error });
       showFieldErrors(error, ['email', 'password'], setError);
       return;
     }
     notify('success', translate('signIn.success'));
+    // The signed-in screens' texts download while the session settles (ADR 081); the route waits for them.
+    loadAllTexts().catch(() => undefined);
     // docs/product.md §4: the session cookies settle before the user is read again.
     await new Promise((resolve) => setTimeout(resolve, REFRESH_AFTER_LOGIN_MS));
     // If this read fails, the destination's guard reads the user again and shows the failure there.

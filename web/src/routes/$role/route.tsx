@@ -1,6 +1,9 @@
 import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { currentUserQuery, useCurrentUser } from '../../features/auth/queries.ts';
 import { AppShell } from '../../features/shell/AppShell.tsx';
+import { loadAllTexts } from '../../i18n/i18n.ts';
+import { AllTexts } from '../../i18n/react.tsx';
 import { isRole } from '../../lib/roles.ts';
 
 /**
@@ -16,10 +19,15 @@ export const Route = createFileRoute('/$role')({
       return { role };
     },
   },
-  // The user (null when signed out) joins the router context: the loaders below read only for a signed-in user.
+  // The user (null when signed out) joins the router context: the loaders below read only for a signed-in user, whose
+  // screens need the texts beyond the sign-in pages' (ADR 081).
   beforeLoad: async ({ context, params }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery());
-    if (!user || user.role === params.role) return { user };
+    if (!user) return { user };
+    if (user.role === params.role) {
+      await loadAllTexts();
+      return { user };
+    }
     if (isRole(user.role)) throw redirect({ to: '/$role', params: { role: user.role } });
     throw redirect({ to: '/' });
   },
@@ -32,9 +40,14 @@ function RoleArea() {
   if (!user) return <Outlet />;
   // Right after signing in on another role's login screen, until the guard's redirect lands.
   if (user.role !== role) return null;
+  // Right after signing in the user is known before the route has loaded again: the shell waits for its texts.
   return (
-    <AppShell user={user}>
-      <Outlet />
-    </AppShell>
+    <Suspense fallback={null}>
+      <AllTexts>
+        <AppShell user={user}>
+          <Outlet />
+        </AppShell>
+      </AllTexts>
+    </Suspense>
   );
 }
