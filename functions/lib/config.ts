@@ -161,9 +161,31 @@ export function mailConfig(): MailConfig {
   return mailCached;
 }
 
+/** Attachments (docs/decisions/083-attachments.md): the bucket, and whether anything scans it. */
+export interface AttachmentsConfig {
+  bucket: string;
+  /** Set only where S3 is not AWS's own endpoint (the embedded runtime's S3 emulator); addressed by path there. */
+  s3Endpoint?: string;
+  /** GuardDuty Malware Protection scans the bucket (AWS): new files are `pending` until tagged, else `not_scanned`. */
+  malwareScanning: boolean;
+}
+
+let attachmentsCached: AttachmentsConfig | undefined;
+
+/** attachmentsConfig: `ATTACHMENTS_BUCKET` (required), `S3_ENDPOINT`, `MALWARE_SCANNING` (`guardduty` or absent). */
+export function attachmentsConfig(): AttachmentsConfig {
+  attachmentsCached ??= {
+    bucket: required('ATTACHMENTS_BUCKET'),
+    s3Endpoint: optional('S3_ENDPOINT'),
+    malwareScanning: process.env.MALWARE_SCANNING === 'guardduty',
+  };
+  return attachmentsCached;
+}
+
 /** Tests that change the environment between files call this; production code never does. */
 export function resetConfigForTests(): void {
   cached = undefined;
   mailCached = undefined;
+  attachmentsCached = undefined;
   outboundCache.clear();
 }

@@ -21,6 +21,8 @@ export function functionEnv(o: {
   queues?: { endpoint: string; urls: Record<string, string> };
   /** The mail domain, the SES emulator (infra/local/mail.ts) and the address links in e-mails point at. */
   mail?: { domain: string; sesEndpoint: string; publicBaseUrl: string };
+  /** The S3 emulator (infra/local/storage.ts) and the attachments bucket in it; nothing scans there. */
+  storage?: { endpoint: string; bucket: string };
 }): Record<string, string> {
   return {
     AWS_REGION: o.region,
@@ -47,6 +49,7 @@ export function functionEnv(o: {
     ...(o.mail
       ? { MAIL_DOMAIN: o.mail.domain, SES_ENDPOINT: o.mail.sesEndpoint, PUBLIC_BASE_URL: o.mail.publicBaseUrl }
       : {}),
+    ...(o.storage ? { S3_ENDPOINT: o.storage.endpoint, ATTACHMENTS_BUCKET: o.storage.bucket } : {}),
     // Only cognito-local (aws-sdk v2) prints that end-of-support notice; no process given this env should.
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   };

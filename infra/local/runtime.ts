@@ -18,6 +18,7 @@ import { loadHandler } from './handlers.ts';
 import { type LocalMailServer, startMailbox, startSmtpListener } from './mail.ts';
 import { startQueues } from './queues.ts';
 import { everyMinute } from './scheduler.ts';
+import { type LocalStorageServer, startStorage } from './storage.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { Supervisor } from './supervisor.ts';
 import { ensureTable } from './table.ts';
@@ -31,7 +32,11 @@ export const PARTS = {
   cognito: 'cognito-local',
   mailbox: 'the SES emulator',
   smtp: 'the SMTP listener',
+  storage: 'the S3 emulator',
 } as const;
+
+/** The attachments bucket in the S3 emulator. */
+export const ATTACHMENTS_BUCKET = 'helpdesk-attachments';
 
 /** The mail domain of the embedded runtime unless MAIL_DOMAIN says otherwise: nothing outside resolves it. */
 export const DEFAULT_MAIL_DOMAIN = 'helpdesk.localhost';
@@ -61,6 +66,8 @@ export interface RuntimeOptions {
   report?: (line: string) => void;
   /** The mail parts (infra/local/mail.ts); each port 0 or absent means a free one. */
   mail?: RuntimeMailOptions;
+  /** The S3 emulator's port (`S3_PORT`); 0 or absent means a free one. */
+  storagePort?: number;
 }
 
 export interface RuntimeMailOptions {
@@ -86,6 +93,8 @@ export interface Runtime {
   mailbox: { url: string; port: number };
   /** The SMTP listener that takes mail for the help desk. */
   smtp: { url: string; port: number };
+  /** The S3 emulator holding the attachments bucket. */
+  storage: { url: string; port: number; bucket: string };
   mailDomain: string;
   stop(): Promise<void>;
 }
@@ -189,6 +198,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(() => gateway.close());
     const mailDomain = (options.mail?.domain ?? DEFAULT_MAIL_DOMAIN).toLowerCase();
     const { mailbox, smtp } = await startMailParts(supervisor, mailDomain, options.mail, log);
+    const publicBaseUrl = options.mail?.publicBaseUrl ?? gateway.url.replace('127.0.0.1', 'localhost');
+    const storage = await startStoragePart(supervisor, {
+      port: options.storagePort ?? 0,
+      directory: join(dataDir, 's3'),
+      bucket: ATTACHMENTS_BUCKET,
+      origins: [
+        ...new Set([new URL(publicBaseUrl).origin, gateway.url, gateway.url.replace('127.0.0.1', 'localhost')]),
+      ],
+    });
     // One queue per kind of outbound delivery, feeding that kind's sender as the SQS event source does in AWS.
     const kinds = Object.entries(QUEUE_KINDS);
     const queues = await startQueues({
@@ -216,8 +234,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       mail: {
         domain: mailDomain,
         sesEndpoint: mailbox.url,
-        publicBaseUrl: options.mail?.publicBaseUrl ?? gateway.url.replace('127.0.0.1', 'localhost'),
+        publicBaseUrl,
       },
+      storage: { endpoint: storage.url, bucket: ATTACHMENTS_BUCKET },
     });
     Object.assign(process.env, env);
     log(`Queues on ${queues.endpoint}: ${kinds.map(([kind]) => kind).join(', ') || 'none'}`);
@@ -260,6 +279,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       supervisor,
       mailbox: { url: mailbox.url, port: mailbox.port },
       smtp: { url: smtp.url, port: smtp.port },
+      storage: { url: storage.url, port: storage.port, bucket: ATTACHMENTS_BUCKET },
       mailDomain,
       stop: stopAll,
     };
@@ -306,4 +326,24 @@ async function startMailParts(
     },
   });
   return { mailbox: mailbox.process, smtp: smtp.process };
+}
+
+/**
+ * The S3 emulator under the supervisor: restarted on the same port and data folder, so the functions' S3 client and
+ * the upload forms the browser holds keep working; the bucket and its CORS rule are there again at every start.
+ */
+async function startStoragePart(
+  supervisor: Supervisor,
+  options: Parameters<typeof startStorage>[0],
+): Promise<LocalStorageServer> {
+  let port = options.port;
+  const storage = await supervisor.add<LocalStorageServer>({
+    name: PARTS.storage,
+    start: async () => {
+      const started = await startStorage({ ...options, port });
+      port = started.port;
+      return started;
+    },
+  });
+  return storage.process;
 }

@@ -97,6 +97,7 @@ async function main() {
       domain: process.env.MAIL_DOMAIN || undefined,
       publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
     },
+    storagePort: portOf('S3_PORT'),
     // Until the demo data is complete the gateway answers 503 with Retry-After, never half-seeded data.
     prepare: async () => {
       seeded = await seedDemoData({ password, log: (line) => console.log(line) });
@@ -121,6 +122,7 @@ async function main() {
 Help desk is running on ${url}
 Mailbox: ${runtime.mailbox.url}
 Inbound mail: ${runtime.smtp.url}
+Attachments: ${runtime.storage.url}/${runtime.storage.bucket} (the S3 emulator; files under ${dataDir}/s3)
   (the help desk's addresses: support@${runtime.mailDomain}, and reply+…@${runtime.mailDomain} in every e-mail it sends)
 ${seeded ? 'Demo data created.' : `Using the data kept in ${dataDir}.`}
 Demo sign-ins (password: ${password}):

@@ -306,7 +306,16 @@ export const threadPageSchema = z.object({
 export type ThreadPage = z.infer<typeof threadPageSchema>;
 
 /** `emailed`: the help desk sent an e-mail about the ticket (the entry's `mail` says which, and to whom). */
-export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'commented', 'overdue', 'emailed'] as const;
+export const HISTORY_ACTIONS = [
+  'created',
+  'updated',
+  'assigned',
+  'commented',
+  'overdue',
+  'emailed',
+  'downloaded',
+  'attachmentRemoved',
+] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The e-mails the help desk writes: to the customer (the first three) and to staff. */

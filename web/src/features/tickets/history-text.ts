@@ -56,6 +56,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   isOverdue: 'history.field.isOverdue',
   responseTime: 'history.field.responseTime',
   rating: 'history.field.rating',
+  attachment: 'history.field.attachment',
+  reason: 'history.field.reason',
 };
 
 const isStatus = (value: unknown): value is TicketStatus => (TICKET_STATUSES as readonly unknown[]).includes(value);
