@@ -62,6 +62,9 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/tickets/{id}/rating', 'tickets', 'tickets:rate'),
   r('GET', '/api/tickets/{id}/messages', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets/{id}/messages', 'tickets', 'tickets:reply'),
+  r('POST', '/api/tickets/{id}/attachments', 'tickets', 'tickets:reply'),
+  r('GET', '/api/tickets/{id}/attachments/{attachmentId}', 'tickets', 'tickets:read'),
+  r('DELETE', '/api/tickets/{id}/attachments/{attachmentId}', 'tickets'),
 
   r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),

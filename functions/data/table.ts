@@ -52,6 +52,7 @@ export const PREFIX = {
   ticket: 'TICKET#',
   comment: 'COMMENT#',
   history: 'HISTORY#',
+  attachment: 'ATTACHMENT#',
   sequence: 'SEQUENCE#',
   idempotency: 'IDEMPOTENCY#',
   category: 'CATEGORY#',
@@ -103,6 +104,11 @@ export const keys = {
   ticketHistory: (id: number, at: string, entryId: string) => ({
     pk: `${PREFIX.ticket}${pad(id)}`,
     sk: `${PREFIX.history}${at}#${entryId}`,
+  }),
+  /** A file of a message on the ticket, or one uploaded for the next message (docs/decisions/083-attachments.md). */
+  ticketAttachment: (id: number, attachmentId: string) => ({
+    pk: `${PREFIX.ticket}${pad(id)}`,
+    sk: `${PREFIX.attachment}${attachmentId}`,
   }),
   ticketSequence: () => ({ pk: `${PREFIX.sequence}TICKET`, sk: 'SEQUENCE' }),
   idempotency: (scope: string, key: string) => ({ pk: `${PREFIX.idempotency}${scope}#${key}`, sk: 'IDEMPOTENCY' }),
@@ -195,7 +201,11 @@ export function ticketIdOfKey(pk: unknown): number | undefined {
 }
 
 /** The sort-key prefixes of the items that share a ticket's partition, for reading one kind of them. */
-export const TICKET_THREAD_PREFIXES = { comments: PREFIX.comment, history: PREFIX.history } as const;
+export const TICKET_THREAD_PREFIXES = {
+  comments: PREFIX.comment,
+  history: PREFIX.history,
+  attachments: PREFIX.attachment,
+} as const;
 
 /** Whose an Idempotency-Key is: a key is only ever matched against the same caller's earlier requests. */
 export const idempotencyScope = {

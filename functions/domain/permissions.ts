@@ -39,6 +39,15 @@ export const TICKET_ACCESS = {
   analytics: { roles: MANAGERS, deniedMessage: 'error.analytics.denied' },
 } as const satisfies Record<string, Access>;
 
+/**
+ * Attachments: whoever may write a message uploads for it (staff, and keys with `tickets:reply`); only admins remove a
+ * file (docs/decisions/083-attachments.md). Downloads follow TICKET_ACCESS.read.
+ */
+export const ATTACHMENT_ACCESS = {
+  upload: { roles: ROLES, apiKeyScope: 'tickets:reply' },
+  remove: { roles: ADMINS, deniedMessage: 'error.attachment.removeDenied' },
+} as const satisfies Record<string, Access>;
+
 /** Staff management: admins and managers see the staff; only admins create, change roles and passwords, deactivate. */
 export const STAFF_ACCESS = {
   list: { roles: MANAGERS, deniedMessage: 'error.staff.listDenied' },

@@ -28,6 +28,7 @@ export function staffComment(
     isInternal: input.isInternal,
     createdAt: now.toISOString(),
     author: { firstName: author.firstName, lastName: author.lastName, email: author.email },
+    attachments: [],
   };
 }
 
@@ -49,6 +50,7 @@ export function customerMessage(
     isInternal: false,
     createdAt: receivedAt.toISOString(),
     author: { firstName: '', lastName: '', email: ticket.customerEmail },
+    attachments: [],
   };
 }
 

@@ -68,6 +68,7 @@ const comment = (overrides: Partial<Comment>): StreamChange => {
     isInternal: false,
     createdAt: '2025-06-02T11:42:00.000Z',
     author: { firstName: AGENT.firstName, lastName: AGENT.lastName, email: AGENT.email },
+    attachments: [],
     ...overrides,
   };
   return {

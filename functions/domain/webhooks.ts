@@ -94,6 +94,7 @@ export function toPublicMessage(comment: Comment): PublicMessage {
     content: comment.comment,
     createdAt: comment.createdAt,
     authorName: staff ? displayName(comment.author) : null,
+    attachments: comment.attachments.map(({ removed: _removed, ...file }) => file),
   };
 }
 
@@ -116,6 +117,7 @@ function commentOf(image: Record<string, unknown>): Comment {
     isInternal: image.isInternal === true,
     createdAt: String(image.createdAt),
     author: (image.author as Comment['author'] | undefined) ?? { firstName: '', lastName: '', email: '' },
+    attachments: (image.attachments as Comment['attachments'] | undefined) ?? [],
   };
 }
 

@@ -23,11 +23,18 @@ import {
   updateTicketSchema,
 } from '#shared/schemas/ticket.ts';
 import { publicMessageSchema, publicThreadPageSchema } from '#shared/schemas/webhook.ts';
-import { TICKET_ACCESS } from '../domain/permissions.ts';
+import {
+  attachmentParamsSchema,
+  createUploadSchema,
+  removeAttachmentSchema,
+  uploadAnswerSchema,
+} from '#shared/schemas/attachment.ts';
+import { ATTACHMENT_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
+import { downloadAttachment, removeAttachment, requestUpload } from '../use-cases/tickets/attachments.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
 import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
 import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
@@ -262,6 +269,61 @@ export const handler = httpHandler('tickets', {
     },
     async handle({ params, body, caller }) {
       return { status: 201, body: await relayCustomerMessage(caller, params.id, body) };
+    },
+  }),
+
+  // Files (docs/decisions/083-attachments.md): announce one, then POST it straight to storage with the form answered.
+  'POST /api/tickets/{id}/attachments': defineRoute({
+    access: ATTACHMENT_ACCESS.upload,
+    params: ticketIdParamsSchema,
+    body: createUploadSchema,
+    doc: {
+      operationId: 'createTicketAttachmentUpload',
+      summary: 'Announce a file to attach to the next message',
+      description:
+        'Answers a presigned POST form for exactly `size` bytes of `contentType`: send its `fields` and then the file ' +
+        'as the `file` field of a `multipart/form-data` POST to `url`, within 15 minutes. Then name the ' +
+        '`attachmentId` in `attachmentIds` of `POST /api/tickets/{id}/messages`: the file is verified then (it exists, ' +
+        'its size, its type sniffed from the bytes, this ticket, this key, not attached before). At most 25 MB a file ' +
+        'and 10 files a message; images, PDF, plain text, CSV and office documents only.',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 201, description: 'The upload form.', schema: uploadAnswerSchema },
+      notFound: NO_SUCH_TICKET,
+    },
+    async handle({ params, body, caller }) {
+      return { status: 201, body: await requestUpload(caller, params.id, body) };
+    },
+  }),
+
+  'GET /api/tickets/{id}/attachments/{attachmentId}': defineRoute({
+    access: TICKET_ACCESS.read,
+    params: ticketIdParamsSchema.extend(attachmentParamsSchema.shape),
+    doc: {
+      operationId: 'downloadTicketAttachment',
+      summary: 'Download a file of a ticket',
+      description:
+        'Redirects to a link that lives 60 seconds and serves the file as a download (`Content-Disposition: ' +
+        'attachment`) with the type sniffed from its bytes. A file still being scanned for malware answers 409, an ' +
+        'infected one 403. Each download is recorded in the ticket’s history.',
+      parameters: { ...TICKET_ID_PARAMETER, attachmentId: 'The file’s id, as the message lists it.' },
+      response: { status: 302, description: 'To the file’s download link (`Location`).' },
+      notFound: 'There is no such file on this ticket, or it was removed.',
+      conflict: 'The file is still being scanned for malware.',
+    },
+    async handle({ params, caller }) {
+      return {
+        redirect: await downloadAttachment(caller, params.id, params.attachmentId),
+        headers: { 'x-content-type-options': 'nosniff' },
+      };
+    },
+  }),
+
+  'DELETE /api/tickets/{id}/attachments/{attachmentId}': defineRoute({
+    access: ATTACHMENT_ACCESS.remove,
+    params: ticketIdParamsSchema.extend(attachmentParamsSchema.shape),
+    body: removeAttachmentSchema,
+    async handle({ params, body, caller }) {
+      return { body: await removeAttachment(caller, params.id, params.attachmentId, body.reason) };
     },
   }),
 });

@@ -77,8 +77,8 @@ export interface RouteDoc {
   headers?: ZodObject;
   /** Descriptions of path, query and header parameters, by name. */
   parameters?: Record<string, string>;
-  /** The success answer; `schema` absent for one without a body (204). */
-  response: { status: 200 | 201 | 202 | 204; description: string; schema?: ZodType };
+  /** The success answer; `schema` absent for one without a body (204, or the 302 of a download). */
+  response: { status: 200 | 201 | 202 | 204 | 302; description: string; schema?: ZodType };
   /** A second success answer with the same body, such as the 200 of an idempotent replay. */
   alsoAnswers?: {
     status: 200;

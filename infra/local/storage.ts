@@ -58,7 +58,9 @@ export async function startStorage(options: StorageOptions): Promise<LocalStorag
     directory: options.directory,
     // Every request is addressed by path (`http://127.0.0.1:<port>/<bucket>/<key>`): no virtual hosts to resolve.
     vhostBuckets: false,
-    configureBuckets: [{ name: options.bucket, configs: [corsConfiguration(options.origins)] }],
+    configureBuckets: [
+      { name: options.bucket, configs: options.origins.length ? [corsConfiguration(options.origins)] : [] },
+    ],
   });
   const { port } = (await server.run()) as AddressInfo;
   const http = server.httpServer;

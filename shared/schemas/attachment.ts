@@ -62,7 +62,7 @@ export const attachmentIdsField = z
   })
   .max(ATTACHMENT_LIMITS.perMessage, issueText('validation.attachment.tooMany', { max: ATTACHMENT_LIMITS.perMessage }))
   .refine((ids) => new Set(ids).size === ids.length, issueText('validation.attachment.repeated'))
-  .default([]);
+  .optional();
 
 /** `GET`/`DELETE /api/tickets/{id}/attachments/{attachmentId}`. */
 export const attachmentParamsSchema = z.object({

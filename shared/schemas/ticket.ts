@@ -14,6 +14,7 @@ import {
   TICKET_TYPES,
 } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
+import { attachmentIdsField, attachmentSchema } from './attachment.ts';
 import { identifier, opaqueToken, text, wholeNumber } from './text.ts';
 import { emailSchema } from './user.ts';
 
@@ -258,6 +259,8 @@ export const commentSchema = z.object({
   isInternal: z.boolean(),
   createdAt: z.string(),
   author: commentAuthorSchema,
+  /** The message's files, oldest first; refused and removed ones too, so that the reader knows they existed. */
+  attachments: z.array(attachmentSchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -273,11 +276,13 @@ const messageContentField = text({
 export const createCommentSchema = z.object({
   content: messageContentField,
   isInternal: z.boolean().default(false),
+  /** Files uploaded with `POST /api/tickets/{id}/attachments` by the same writer; each is verified before it commits. */
+  attachmentIds: attachmentIdsField,
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
 /** `POST /api/tickets/{id}/messages`: the customer's answer, relayed by the upstream system that talks to them. */
-export const postMessageSchema = z.object({ content: messageContentField });
+export const postMessageSchema = z.object({ content: messageContentField, attachmentIds: attachmentIdsField });
 export type PostMessageInput = z.infer<typeof postMessageSchema>;
 
 /** A customer's message as an inbound channel hands it to the help desk (e-mail; the API next). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_AUTHOR_TYPES, MESSAGE_CHANNELS, WEBHOOK_EVENT_TYPES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
+import { attachmentSchema } from './attachment.ts';
 import { fieldChangeSchema, prioritySchema, ticketStatusSchema, ticketTypeSchema } from './ticket.ts';
 
 /** Limits of the webhook routes (docs/product.md §10). */
@@ -137,6 +138,8 @@ export const publicMessageSchema = z.object({
   createdAt: z.string(),
   /** The staff author's name; null for the customer and the system. */
   authorName: z.string().nullable(),
+  /** The message's files (metadata only; the bytes come from `GET /api/tickets/{id}/attachments/{attachmentId}`). */
+  attachments: z.array(attachmentSchema.omit({ removed: true })),
 });
 export type PublicMessage = z.infer<typeof publicMessageSchema>;
 

@@ -20,7 +20,7 @@ import { keys, TICKET_THREAD_PREFIXES } from '../table.ts';
 import type { GuardedItem } from '../transactions.ts';
 import { requireTicket } from './item.ts';
 
-/** Most entries one ticket's comments or history answer with; a ticket's thread is bounded, this only caps it. */
+/** Most entries one ticket's comments, history or attachments answer with; a ticket's thread is bounded, this only caps it. */
 const THREAD_LIMIT = 1_000;
 
 /** The Put of a new comment, for the transaction that records it with its history entry. */
@@ -46,9 +46,11 @@ const toComment = (item: Record<string, unknown>): Comment => ({
   isInternal: item.isInternal as boolean,
   createdAt: item.createdAt as string,
   author: item.author as Comment['author'],
+  // What the message's files were when it was written; readers overlay each file's state now (use-cases/tickets/thread.ts).
+  attachments: (item.attachments as Comment['attachments'] | undefined) ?? [],
 });
 
-async function queryThread(
+export async function queryThread(
   id: number,
   prefix: (typeof TICKET_THREAD_PREFIXES)[keyof typeof TICKET_THREAD_PREFIXES],
 ): Promise<Record<string, unknown>[]> {

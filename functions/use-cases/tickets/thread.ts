@@ -29,6 +29,12 @@ import { customerMessage, customerWroteIn, staffComment } from '../../domain/thr
 import { commentOnTicket } from '../../domain/tickets.ts';
 import { toPublicMessage } from '../../domain/webhooks.ts';
 import { ConflictError, parseInput } from '../../lib/errors.ts';
+import {
+  type PreparedAttachments,
+  prepareAttachments,
+  withAttachments,
+  withCurrentAttachments,
+} from './attachments.ts';
 import { retryWhileStale } from './common.ts';
 
 /**
@@ -43,17 +49,26 @@ export async function addStaffComment(
 ): Promise<Comment> {
   const author = staffMember(caller, TICKET_ACCESS.comment);
   const { value: clean, found } = redactFields(input, ['content']);
-  const comment = staffComment(ticketId, author, clean, randomUUID(), now);
-  await retryWhileStale(async () => {
-    const current = await requireTicket(ticketId);
-    const transition = commentOnTicket(current, clean, now);
-    return writeTicketChange(current, withRedactionNotes(transition, found), {
-      actor: staffActor(author),
-      action: 'commented',
-      extra: [commentPut(comment)],
-      now,
-    });
-  });
+  await requireTicket(ticketId);
+  const prepared = input.attachmentIds?.length
+    ? await prepareAttachments(caller, ticketId, input.attachmentIds)
+    : undefined;
+  const comment = {
+    ...staffComment(ticketId, author, clean, randomUUID(), now),
+    attachments: prepared?.summaries ?? [],
+  };
+  await withAttachments(prepared, () =>
+    retryWhileStale(async () => {
+      const current = await requireTicket(ticketId);
+      const transition = commentOnTicket(current, clean, now);
+      return writeTicketChange(current, withRedactionNotes(transition, found), {
+        actor: staffActor(author),
+        action: 'commented',
+        extra: [commentPut(comment), ...(prepared?.guards(comment.id) ?? [])],
+        now,
+      });
+    }),
+  );
   return comment;
 }
 
@@ -80,14 +95,19 @@ export async function addCustomerMessage(
     key: options.once.key,
     fingerprint: options.once.key,
   };
+  const files = options.attachments;
   return retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
-    const message = customerMessage(current, clean.content, channel, id, receivedAt ?? now);
+    const message = {
+      ...customerMessage(current, clean.content, channel, id, receivedAt ?? now),
+      attachments: files?.summaries ?? [],
+    };
     await writeTicketChange(current, withRedactionNotes(customerWroteIn(current, now), found), {
       actor: customerActor(current.customerEmail),
       action: 'commented',
       extra: [
         commentPut(message),
+        ...(files?.guards(id) ?? []),
         ...(once ? [idempotencyClaim(once, ticketId, now, () => new AlreadyReceivedError())] : []),
       ],
       now,
@@ -102,6 +122,8 @@ export interface CustomerMessageOptions {
   once?: { channel: string; key: string };
   /** The e-mail it arrived in, for the history entry. */
   mail?: MailNote;
+  /** Its files: their summaries for the message, and their items for its transaction (docs/decisions/083). */
+  attachments?: Pick<PreparedAttachments, 'summaries' | 'guards'>;
 }
 
 /** The channel handed over a message it had handed over before; the first copy is on the thread. */
@@ -127,7 +149,7 @@ const seesInternalNotes = (caller: Caller) => caller.kind !== 'apiKey';
 export async function readComments(caller: Caller, ticketId: number): Promise<Comment[]> {
   assertAccess(caller, TICKET_ACCESS.read);
   const comments = await listComments(ticketId);
-  return seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal);
+  return withCurrentAttachments(ticketId, seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal));
 }
 
 /**
@@ -137,7 +159,8 @@ export async function readComments(caller: Caller, ticketId: number): Promise<Co
 export async function readThread(caller: Caller, ticketId: number, query: ThreadQuery = {}): Promise<ThreadPage> {
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
-  return listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
+  const page = await listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
+  return { ...page, messages: await withCurrentAttachments(ticketId, page.messages) };
 }
 
 /**
@@ -151,7 +174,16 @@ export async function relayCustomerMessage(
   now = new Date(),
 ): Promise<PublicMessage> {
   assertAccess(caller, TICKET_ACCESS.reply);
-  return toPublicMessage(await addCustomerMessage({ ticketId, content: input.content, channel: 'api' }, now));
+  await requireTicket(ticketId);
+  const prepared = input.attachmentIds?.length
+    ? await prepareAttachments(caller, ticketId, input.attachmentIds)
+    : undefined;
+  const message = await withAttachments(prepared, () =>
+    addCustomerMessage({ ticketId, content: input.content, channel: 'api' }, now, {
+      ...(prepared ? { attachments: prepared } : {}),
+    }),
+  );
+  return toPublicMessage(message);
 }
 
 /**
@@ -166,5 +198,6 @@ export async function readPublicThread(
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
   const page = await listThread(ticketId, { publicOnly: true, limit, cursor });
-  return { messages: page.messages.map(toPublicMessage), nextCursor: page.nextCursor };
+  const messages = await withCurrentAttachments(ticketId, page.messages);
+  return { messages: messages.map(toPublicMessage), nextCursor: page.nextCursor };
 }

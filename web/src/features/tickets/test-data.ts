@@ -72,6 +72,7 @@ export function commentFixture(overrides: Partial<Comment> = {}): Comment {
     isInternal: false,
     createdAt: '2025-01-07T00:00:00.000Z',
     author: { firstName: 'Dana', lastName: 'Reyes', email: 'agent@example.com' },
+    attachments: [],
     ...overrides,
   };
 }

@@ -1,0 +1,148 @@
+/**
+ * Attachment items (docs/data-model.md, T19-T24): one per file, in its ticket's partition under `ATTACHMENT#<id>`, so
+ * a file is only ever found under the ticket it belongs to. An uploaded file waits (with a TTL) until a message takes
+ * it, in that message's transaction, on condition that no message took it before and that the uploader is the
+ * writer; a file that came with an e-mail is written attached (or refused) with its message.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Actor, HistoryEntry } from '#shared/schemas/ticket.ts';
+import type { AttachmentRefusal, ScanStatus } from '#shared/schemas/attachment.ts';
+import { dynamo } from '../../lib/clients.ts';
+import { config } from '../../lib/config.ts';
+import { keys, TICKET_THREAD_PREFIXES } from '../table.ts';
+import type { GuardedItem } from '../transactions.ts';
+import { queryThread } from './thread.ts';
+import { historyPut } from './writes.ts';
+
+const TableName = () => config().tableName;
+
+/** An attachment as the table keeps it. */
+export interface AttachmentRecord {
+  id: string;
+  ticketId: number;
+  /** The message it belongs to; absent while it waits for one. */
+  messageId?: string;
+  filename: string;
+  /** Sniffed from the bytes once verified; until then (and for a refused file) what the sender declared. */
+  contentType: string;
+  size: number;
+  sha256?: string;
+  scanStatus: ScanStatus;
+  /** `uploading`: waiting for a message; then `available`, `refused` or `removed`. */
+  state: 'uploading' | 'available' | 'refused' | 'removed';
+  refusedReason?: AttachmentRefusal;
+  /** Who uploaded it (a staff member, an API key, the customer by e-mail). */
+  uploader: Actor;
+  removed?: { byId: string; byName: string; at: string; reason: string };
+  createdAt: string;
+  /** TTL while it waits for a message (a day); removed when a message takes it. */
+  expiresAt?: number;
+}
+
+const toRecord = (item: Record<string, unknown>): AttachmentRecord => {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as unknown as AttachmentRecord;
+};
+
+/** The Put of a new upload, never over an existing item. */
+export async function putUpload(record: AttachmentRecord): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: TableName(),
+      Item: { ...keys.ticketAttachment(record.ticketId, record.id), ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** A file of a message that arrived with it (e-mail): written in the message's transaction. */
+export function attachmentPut(record: AttachmentRecord): GuardedItem {
+  return {
+    item: {
+      Put: {
+        TableName: TableName(),
+        Item: { ...keys.ticketAttachment(record.ticketId, record.id), ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    onConditionFailed: 'retry',
+  };
+}
+
+/** getAttachment: one attachment of one ticket (consistent); another ticket's id finds nothing. */
+export async function getAttachment(ticketId: number, attachmentId: string): Promise<AttachmentRecord | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: TableName(),
+      Key: keys.ticketAttachment(ticketId, attachmentId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toRecord(Item) : undefined;
+}
+
+/** listAttachments: every attachment of a ticket (one Query of its partition's `ATTACHMENT#` items). */
+export async function listAttachments(ticketId: number): Promise<AttachmentRecord[]> {
+  return (await queryThread(ticketId, TICKET_THREAD_PREFIXES.attachments)).map(toRecord);
+}
+
+/**
+ * The Update that gives an upload to a message, in the message's transaction: only if it still waits for one and
+ * the writer uploaded it. Its verified type and hash are recorded, the TTL goes.
+ */
+export function attachToMessage(
+  record: AttachmentRecord,
+  verified: { contentType: string; sha256: string },
+  messageId: string,
+  uploaderId: string,
+  refusal: () => Error,
+): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: TableName(),
+        Key: keys.ticketAttachment(record.ticketId, record.id),
+        UpdateExpression:
+          'SET messageId = :message, contentType = :type, sha256 = :sha, #state = :available REMOVE expiresAt',
+        ConditionExpression: 'attribute_exists(pk) AND #state = :uploading AND uploader.id = :uploader',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':message': messageId,
+          ':type': verified.contentType,
+          ':sha': verified.sha256,
+          ':available': 'available',
+          ':uploading': 'uploading',
+          ':uploader': uploaderId,
+        },
+      },
+    },
+    onConditionFailed: refusal,
+  };
+}
+
+/** The Update that marks a file removed (its bytes go after the transaction), only while it is available. */
+export function attachmentRemoval(
+  record: AttachmentRecord,
+  removed: NonNullable<AttachmentRecord['removed']>,
+  refusal: () => Error,
+): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: TableName(),
+        Key: keys.ticketAttachment(record.ticketId, record.id),
+        UpdateExpression: 'SET #state = :removed, removed = :by REMOVE sha256',
+        ConditionExpression: '#state = :available',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':removed': 'removed', ':by': removed, ':available': 'available' },
+      },
+    },
+    onConditionFailed: refusal,
+  };
+}
+
+/** recordHistory: a history entry on its own (a download changes nothing else). */
+export async function recordHistory(ticketId: number, entry: Omit<HistoryEntry, 'id'>): Promise<void> {
+  const { item } = historyPut(ticketId, entry);
+  await dynamo().send(new PutCommand(item.Put!));
+}
