@@ -70,7 +70,7 @@ interface ServerText {
 }
 
 /** The string and template literals of a server module that hold English words, substitutions written '…'. */
-export function serverTexts(file: string, source: string): ServerText[] {
+function serverTexts(file: string, source: string): ServerText[] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const found: ServerText[] = [];
   const visit = (node: ts.Node) => {
@@ -142,7 +142,7 @@ const COUNTED = /^\s?(?:(?!(?:has|is|was|does|contains)\b)[a-z]{2,}s|created|res
 type Token = CompiledMessage[number];
 
 /** The arguments of an English message that stand bare before a counted word: '{count} resolved', '{days} days'. */
-export function countsWithoutPlural(message: string): string[] {
+function countsWithoutPlural(message: string): string[] {
   const found: string[] = [];
   const walk = (tokens: CompiledMessage, plurals: ReadonlySet<string>) => {
     (tokens as Token[]).forEach((token, i) => {
