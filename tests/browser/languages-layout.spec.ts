@@ -56,7 +56,7 @@ async function signedInAs(page: Page, baseURL: string, account: { email: string;
 }
 
 /** The person's saved language, through the settings API, then the page loaded again in it. */
-async function useLanguage(page: Page, baseURL: string, language: Language) {
+async function saveLanguage(page: Page, baseURL: string, language: Language) {
   const settings = await (await page.request.get('/api/user/settings')).json();
   const saved = await page.request.put('/api/user/settings', {
     data: { ...settings, language },
@@ -120,7 +120,7 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
   expect(overdue.length).toBeGreaterThan(0);
 
   for (const language of LANGUAGES) {
-    await useLanguage(page, baseURL!, language);
+    await saveLanguage(page, baseURL!, language);
     const nav = page.getByRole('navigation', { name: text(language, 'shell.mainNavigation') });
 
     await nav.getByRole('link', { name: text(language, 'nav.dashboard') }).click();
@@ -146,7 +146,7 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
     await page.screenshot({ path: `${SHOTS}/settings-${language}.png` });
     expect(misfits(await fits(page.getByRole('main'))), `${language}: Settings`).toEqual([]);
   }
-  await useLanguage(page, baseURL!, 'en');
+  await saveLanguage(page, baseURL!, 'en');
 });
 
 test('a customer’s e-mails and rating page in each language, kept as images for review', async ({ page }) => {
