@@ -125,7 +125,9 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
 
     await nav.getByRole('link', { name: text(language, 'nav.dashboard') }).click();
     const panel = page.getByRole('region', { name: text(language, 'overdue.title') });
-    await expect(panel.getByRole('listitem').filter({ hasText: overdue[0]!.ticketId })).toBeVisible();
+    await expect(panel.getByRole('listitem').filter({ hasText: overdue[0]!.ticketId })).toBeVisible({
+      timeout: 30_000,
+    });
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: `${SHOTS}/overdue-${language}.png` });
     const badges = await fits(panel);
@@ -134,7 +136,7 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
 
     await nav.getByRole('link', { name: text(language, 'nav.agents') }).click();
     await expect(page.getByRole('heading', { level: 1, name: text(language, 'nav.agents') })).toBeVisible();
-    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/agents-${language}.png`, fullPage: true });
     expect(misfits(await fits(page.getByRole('main'))), `${language}: Agent Management`).toEqual([]);
 
