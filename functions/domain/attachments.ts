@@ -176,7 +176,3 @@ export async function judgeContent(
 }
 
 const isHeif = (type: string) => type === 'image/heic' || type === 'image/heif';
-
-/** The object key of an attachment's bytes in the bucket: under its ticket, so a key never serves another ticket. */
-export const attachmentObjectKey = (ticketId: number, attachmentId: string): string =>
-  `tickets/${ticketId}/${attachmentId}`;

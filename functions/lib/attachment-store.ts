@@ -4,14 +4,7 @@
  * message takes the file, it is copied under `tickets/<ticketId>/` (what GuardDuty scans and what is served) and the
  * upload deleted.
  */
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, NotFound } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from './clients.ts';
@@ -54,11 +47,6 @@ export async function readObject(key: string): Promise<Buffer | undefined> {
     if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
     throw error;
   }
-}
-
-/** Stores bytes under `key` with their (sniffed) type. */
-export async function writeObject(key: string, bytes: Buffer, contentType: string): Promise<void> {
-  await s3Client().send(new PutObjectCommand({ Bucket: Bucket(), Key: key, Body: bytes, ContentType: contentType }));
 }
 
 /** Copies an object inside the bucket, with the type it was found to be. */

@@ -55,20 +55,6 @@ export async function putUpload(record: AttachmentRecord): Promise<void> {
   );
 }
 
-/** A file of a message that arrived with it (e-mail): written in the message's transaction. */
-export function attachmentPut(record: AttachmentRecord): GuardedItem {
-  return {
-    item: {
-      Put: {
-        TableName: TableName(),
-        Item: { ...keys.ticketAttachment(record.ticketId, record.id), ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    onConditionFailed: 'retry',
-  };
-}
-
 /** getAttachment: one attachment of one ticket (consistent); another ticket's id finds nothing. */
 export async function getAttachment(ticketId: number, attachmentId: string): Promise<AttachmentRecord | undefined> {
   const { Item } = await dynamo().send(
