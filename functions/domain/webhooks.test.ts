@@ -138,6 +138,7 @@ describe('webhookEventsOfChange', () => {
       content: 'Released at 11:40 UTC.',
       createdAt: '2025-06-02T11:42:00.000Z',
       authorName: 'Ada Lovelace',
+      attachments: [],
     });
   });
 
