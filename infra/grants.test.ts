@@ -269,6 +269,7 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.jobs.notifierFailures), 'Arn'] })) {
     return 'notifier-failures';
   }
+  if (resource === '*') return '*';
   return json;
 }
 
