@@ -19,6 +19,8 @@ export interface MailCatalog {
   /** What every customer e-mail says under the closing: how to answer. */
   replyHint: string;
   ticketReference: (code: string) => string;
+  /** The subject a ticket gets from an e-mail whose own subject is too short to be one. */
+  mailFrom: (sender: string) => string;
   acknowledgement: {
     thanks: (product: string) => string;
     opened: (code: string, subject: string) => string;
