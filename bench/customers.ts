@@ -1,5 +1,5 @@
 /**
- * A customer's tickets (issue 13): `GET /api/tickets?customerEmail=` in a table of 1,000 and one of 20,000 tickets.
+ * A customer's tickets: `GET /api/tickets?customerEmail=` in a table of 1,000 and one of 20,000 tickets.
  * In each, one customer has five tickets, the oldest older than every other ticket of the table, and is asked for in
  * mixed case. The answer must hold all five, the oldest last, in one page; its cost (DynamoDB calls and capacity
  * units, the caller's directory lookup included) must be the same at both sizes. For comparison, the substring

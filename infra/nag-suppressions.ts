@@ -232,7 +232,7 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
       id: 'AwsSolutions-COG8',
       reason:
         "Cognito's Plus tier (threat protection) is replaced by the WAF rate rule on /api/auth/* (infra/edge-stack.ts) " +
-        "and the app's own sign-in throttling (issue 14), which also works in the embedded runtime.",
+        "and the app's own sign-in throttling (ADR 071), which also works in the embedded runtime.",
     },
   ]);
 }

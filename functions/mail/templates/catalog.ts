@@ -1,5 +1,5 @@
 /**
- * The words of every e-mail and of the rating page, one catalog per language (issue 15 item 5: customers read their
+ * The words of every e-mail and of the rating page, one catalog per language (ADR 081: customers read their
  * e-mails in their own language; staff read notifications in the language of their settings). Each catalog is
  * written for the help desk's domain (ticket, status, priority, assignee) in that language, not translated word by
  * word. `render.ts` and `rating-page.ts` put them together; nothing else holds customer-facing text.
