@@ -49,6 +49,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/login', 'auth'),
   r('GET', '/api/logout', 'auth'),
   r('GET', '/api/auth/callback', 'auth'),
+  r('POST', '/api/auth/mfa', 'auth'),
 
   r('GET', '/api/tickets', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets', 'tickets', 'tickets:create'),
@@ -85,6 +86,10 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/user/settings', 'settings'),
   r('PUT', '/api/user/settings', 'settings'),
   r('POST', '/api/user/change-password', 'settings'),
+  r('GET', '/api/user/mfa', 'settings'),
+  r('POST', '/api/user/mfa/totp', 'settings'),
+  r('POST', '/api/user/mfa/totp/verify', 'settings'),
+  r('DELETE', '/api/user/mfa/totp', 'settings'),
   r('GET', '/api/desk-settings', 'settings'),
   r('PUT', '/api/desk-settings', 'settings'),
 

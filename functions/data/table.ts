@@ -86,12 +86,17 @@ export const PREFIX = {
   auditActor: 'AUDIT_ACTOR#',
   auditActorAction: 'AUDIT_ACTOR_ACTION#',
   signInThrottle: 'THROTTLE#',
+  mfaChallenge: 'MFA_CHALLENGE#',
 } as const;
 
 export const keys = {
   user: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'PROFILE' }),
   userEmail: (email: string) => ({ pk: `${PREFIX.email}${email.toLowerCase()}`, sk: 'EMAIL' }),
   userSettings: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'SETTINGS' }),
+  /** A user's two-factor sign-in: the sealed secrets, the last time step used, the recovery codes' hashes. */
+  userMfa: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'MFA' }),
+  /** A sign-in waiting for its second factor, by the SHA-256 of its cookie's value (docs/decisions/083). */
+  mfaChallenge: (hash: string) => ({ pk: `${PREFIX.mfaChallenge}${hash}`, sk: 'CHALLENGE' }),
   /** The set of active admin ids; its size guards "never remove the last active admin" (docs/decisions/011). */
   activeAdmins: () => ({ pk: 'STAFF', sk: 'ACTIVE_ADMINS' }),
 
@@ -171,7 +176,7 @@ export const keys = {
   auditEntry: (at: string, id: string) => ({ pk: PREFIX.audit, sk: auditIndexKeys.entry(at, id) }),
 
   /** Failed sign-ins of one account (by e-mail) or from one client address, with the lock they earned. */
-  signInThrottle: (scope: 'account' | 'address', value: string) => ({
+  signInThrottle: (scope: 'account' | 'address' | 'mfa', value: string) => ({
     pk: `${PREFIX.signInThrottle}${scope}#${value.toLowerCase()}`,
     sk: 'SIGN_IN',
   }),

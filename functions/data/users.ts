@@ -23,6 +23,8 @@ interface UserItem extends User {
   sessions?: SessionList;
   /** Counts every change of `sessions`; a change decided from a read is written only if it has not moved. */
   sessionsVersion?: number;
+  /** Two-factor sign-in is on (its secrets are in the user's MFA item, functions/data/mfa.ts); absent when off. */
+  mfaEnabled?: boolean;
 }
 
 const toUser = ({
@@ -32,6 +34,7 @@ const toUser = ({
   gsi1sk: _g2,
   sessions: _sessions,
   sessionsVersion: _version,
+  mfaEnabled: _mfa,
   ...user
 }: UserItem): User => user;
 
@@ -40,6 +43,8 @@ export interface StaffRecord {
   user: User;
   sessions: SessionList;
   sessionsVersion: number;
+  /** Whether the user signs in with a second factor (docs/decisions/083-staff-two-factor.md). */
+  mfaEnabled: boolean;
 }
 
 /** getStaffRecord: one user's directory entry and open sessions (every authenticated request reads it, S1). */
@@ -54,6 +59,7 @@ const toRecord = (item: UserItem): StaffRecord => ({
   user: toUser(item),
   sessions: item.sessions ?? {},
   sessionsVersion: item.sessionsVersion ?? 0,
+  mfaEnabled: item.mfaEnabled === true,
 });
 
 /** getUser: the staff directory entry of one user (the authority for role and active flag). */

@@ -88,21 +88,30 @@ describe('settingsOverDefaults', () => {
 
 describe('deskSettingsOverDefaults', () => {
   it('gives five new tickets per sender and hour while nothing is stored', () => {
-    expect(deskSettingsOverDefaults(undefined)).toEqual({ inboundMail: { newTicketsPerSenderPerHour: 5 } });
+    expect(deskSettingsOverDefaults(undefined)).toEqual({
+      inboundMail: { newTicketsPerSenderPerHour: 5 },
+      security: { requireMfa: 'none' },
+    });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
   });
 
   it('reads a valid stored group as it is, without attributes it does not know', () => {
-    expect(deskSettingsOverDefaults({ inboundMail: { newTicketsPerSenderPerHour: 12, old: true }, gone: 1 })).toEqual({
-      inboundMail: { newTicketsPerSenderPerHour: 12 },
-    });
+    expect(
+      deskSettingsOverDefaults({
+        inboundMail: { newTicketsPerSenderPerHour: 12, old: true },
+        security: { requireMfa: 'admins' },
+        gone: 1,
+      }),
+    ).toEqual({ inboundMail: { newTicketsPerSenderPerHour: 12 }, security: { requireMfa: 'admins' } });
   });
 
-  it.each([[{ inboundMail: { newTicketsPerSenderPerHour: 0 } }], [{ inboundMail: 'x' }], [[1]], ['x']])(
-    'falls back to the default for a group no longer valid (%j)',
-    (stored) => {
-      expect(deskSettingsOverDefaults(stored)).toEqual(DEFAULT_DESK_SETTINGS);
-      expect(deskSettingsOverDefaults(stored).inboundMail).not.toBe(DEFAULT_DESK_SETTINGS.inboundMail);
-    },
-  );
+  it.each([
+    [{ inboundMail: { newTicketsPerSenderPerHour: 0 }, security: { requireMfa: 'everyone' } }],
+    [{ inboundMail: 'x' }],
+    [[1]],
+    ['x'],
+  ])('falls back to the default for a group no longer valid (%j)', (stored) => {
+    expect(deskSettingsOverDefaults(stored)).toEqual(DEFAULT_DESK_SETTINGS);
+    expect(deskSettingsOverDefaults(stored).inboundMail).not.toBe(DEFAULT_DESK_SETTINGS.inboundMail);
+  });
 });

@@ -83,13 +83,16 @@ export function settingsOverDefaults(stored: unknown): UserSettings {
  */
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   inboundMail: { newTicketsPerSenderPerHour: 5 },
+  security: { requireMfa: 'none' },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
 export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const saved = isRecord(stored) ? stored : {};
   const inboundMail = deskSettingsSchema.shape.inboundMail.safeParse(saved.inboundMail);
+  const security = deskSettingsSchema.shape.security.safeParse(saved.security);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
+    security: security.success ? security.data : { ...DEFAULT_DESK_SETTINGS.security },
   };
 }

@@ -1,13 +1,15 @@
 /**
- * A staff member's own settings and password (docs/product.md §2 "Settings"): these routes act on the caller only
- * (functions/use-cases/settings/own-settings.ts). And the desk's settings, admins only
- * (functions/use-cases/settings/desk-settings.ts).
+ * A staff member's own settings, password and two-factor sign-in (docs/product.md §2 "Settings"): these routes act on
+ * the caller only (functions/use-cases/settings/own-settings.ts, functions/use-cases/auth/two-factor.ts). And the
+ * desk's settings, admins only (functions/use-cases/settings/desk-settings.ts).
  */
-import { changePasswordSchema, deskSettingsSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
+import { mfaCodeSchema } from '#shared/schemas/mfa.ts';
+import { changePasswordSchema, deskSettingsInputSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
 import { COOKIE, sessionCookies } from '../lib/cookies.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
+import { confirmTotpEnrolment, disableTotp, readMfaStatus, startTotpEnrolment } from '../use-cases/auth/two-factor.ts';
 import { readDeskSettings, saveDeskSettings } from '../use-cases/settings/desk-settings.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
 
@@ -41,6 +43,41 @@ export const handler = httpHandler('settings', {
     },
   }),
 
+  // The enrolment routes stay open to someone the desk keeps to enrolment (docs/decisions/083-staff-two-factor.md).
+  'GET /api/user/mfa': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    duringMfaEnrolment: true,
+    async handle({ caller }) {
+      return { body: await readMfaStatus(caller) };
+    },
+  }),
+
+  'POST /api/user/mfa/totp': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    duringMfaEnrolment: true,
+    async handle({ caller }) {
+      return { body: await startTotpEnrolment(caller) };
+    },
+  }),
+
+  'POST /api/user/mfa/totp/verify': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    duringMfaEnrolment: true,
+    body: mfaCodeSchema,
+    async handle({ caller, body }) {
+      return { body: await confirmTotpEnrolment(caller, body.code) };
+    },
+  }),
+
+  'DELETE /api/user/mfa/totp': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    body: mfaCodeSchema,
+    async handle({ caller, body }) {
+      await disableTotp(caller, body.code);
+      return { status: 204 };
+    },
+  }),
+
   'GET /api/desk-settings': defineRoute({
     access: SETTINGS_ACCESS.desk,
     async handle({ caller }) {
@@ -50,7 +87,7 @@ export const handler = httpHandler('settings', {
 
   'PUT /api/desk-settings': defineRoute({
     access: SETTINGS_ACCESS.desk,
-    body: deskSettingsSchema,
+    body: deskSettingsInputSchema,
     async handle({ caller, body }) {
       return { body: await saveDeskSettings(caller, body) };
     },

@@ -103,6 +103,11 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   params?: ZodType<Params>;
   /** The route in the OpenAPI document. */
   doc?: RouteDoc;
+  /**
+   * Open to a signed-in user the desk keeps to two-factor enrolment (the enrolment routes, their own user); every
+   * other signed-in route refuses them with 403 `error.mfa.enrolmentRequired` (docs/decisions/083-staff-two-factor.md).
+   */
+  duringMfaEnrolment?: boolean;
   handle(ctx: RouteContext<Body, Query, Params>): Promise<HttpResult>;
 }
 
@@ -166,11 +171,12 @@ async function identify(
   if (!SAFE_METHODS.has(ctx.method) && !(await fromOwnSite(route, ctx))) throw new ForbiddenError('error.crossSite');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
-  const { user, refreshed, sessionId } = await authenticateStaff({
+  const { user, refreshed, sessionId, mfaEnrolmentRequired } = await authenticateStaff({
     accessToken: ctx.cookies[COOKIE.access],
     refreshToken: ctx.cookies[COOKIE.refresh],
     session: ctx.cookies[COOKIE.session],
   });
+  if (mfaEnrolmentRequired && !route.duringMfaEnrolment) throw new ForbiddenError('error.mfa.enrolmentRequired');
   if (!route.access.roles.includes(user.role)) {
     throw new ForbiddenError(route.access.deniedMessage ?? 'error.forbidden');
   }

@@ -68,6 +68,7 @@ const DESK_SETTINGS = partitionsOf(keys.deskSettings());
 const MAIL_JOBS = partitionsOf(keys.outboundJob('mail', '*'));
 const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
 const THROTTLES = `${PREFIX.signInThrottle}*`;
+const MFA_CHALLENGES = `${PREFIX.mfaChallenge}*`;
 
 /** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
 const AUDIT_APPEND: TableGrant = {
@@ -84,7 +85,7 @@ const AUDIT_APPEND: TableGrant = {
 const AUTHENTICATION: readonly TableGrant[] = [
   {
     actions: ['GetItem'],
-    why: 'data/api-keys.ts findActiveApiKey reads the key-hash item; use-cases/auth/authenticate.ts the caller’s directory item',
+    why: 'data/api-keys.ts findActiveApiKey reads the key-hash item; use-cases/auth/authenticate.ts the caller’s directory item and, for one without two-factor sign-in, the desk settings (ADR 083)',
   },
   {
     actions: ['UpdateItem'],
@@ -100,12 +101,17 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['UpdateItem'],
       partitions: [USERS],
-      why: 'data/users.ts sessionsWrite: sign-in opens a session, sign-out ends it (ADR 070)',
+      why: 'data/users.ts sessionsWrite: sign-in opens a session, sign-out ends it (ADR 070); data/mfa.ts totpStepUse, recoveryCodeUse: a sign-in’s code is used up (ADR 083)',
     },
     {
       actions: ['BatchGetItem', 'UpdateItem', 'DeleteItem'],
       partitions: [THROTTLES],
-      why: 'data/sign-in-throttle.ts: read, count and clear failed sign-ins per account and address (ADR 071)',
+      why: 'data/sign-in-throttle.ts: read, count and clear failed sign-ins per account and address (ADR 071), and wrong two-factor codes per user (ADR 083)',
+    },
+    {
+      actions: ['PutItem', 'DeleteItem'],
+      partitions: [MFA_CHALLENGES],
+      why: 'data/mfa.ts putMfaChallenge, mfaChallengeConsume: a sign-in waiting for its code (ADR 083)',
     },
     AUDIT_APPEND,
   ],
@@ -152,7 +158,17 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['UpdateItem'],
       partitions: [USERS],
-      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070)',
+      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070); data/mfa.ts: two-factor enrolment and the directory item’s flag (ADR 083)',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [USERS],
+      why: 'data/mfa.ts mfaDisableWrites: turning two-factor sign-in off forgets its item (ADR 083)',
+    },
+    {
+      actions: ['BatchGetItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [THROTTLES],
+      why: 'data/sign-in-throttle.ts: wrong two-factor codes of enrolment, counted and cleared per user and address (ADR 083)',
     },
     AUDIT_APPEND,
   ],
@@ -227,7 +243,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     AUDIT_APPEND,
   ],
   wsAuthorizer: [
-    { actions: ['GetItem'], partitions: [USERS], why: 'ws/authorizer.ts authenticateStaff: the directory item' },
+    {
+      actions: ['GetItem'],
+      partitions: [USERS, DESK_SETTINGS],
+      why: 'ws/authorizer.ts authenticateStaff: the directory item and, for a user without two-factor sign-in, the desk settings',
+    },
   ],
   wsConnect: [{ actions: ['PutItem'], partitions: [CONNECTIONS], why: 'ws/connect.ts putConnection' }],
   wsDisconnect: [{ actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' }],
