@@ -239,10 +239,20 @@ const html = (statusCode: number, page: string, headers: Record<string, string> 
 /** A page route's refusal: a small page saying what was wrong, with the status the JSON answer would have had. */
 function errorPage(error: unknown) {
   const known = error instanceof AppError;
+  // A body middy could not parse (malformed JSON) is the client's mistake, as errorResponse answers it.
+  if (!known && isClientMistake(error)) {
+    return html(400, refusalPage(englishText('page.requestRefused'), englishText('error.invalidJson')));
+  }
   if (!known) logger.error('Unhandled error', error as Error);
   const status = known ? error.statusCode : 500;
   const message = known ? error.message : englishText('page.internalError');
   return html(status, refusalPage(englishText('page.requestRefused'), message));
+}
+
+/** Errors raised by middy middlewares (malformed JSON) carry a 4xx status and are safe to show. */
+function isClientMistake(error: unknown): boolean {
+  const status = (error as { statusCode?: number }).statusCode;
+  return !!status && status >= 400 && status < 500;
 }
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {
@@ -268,11 +278,7 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
     logger.warn('A service the request needs is unavailable', error as Error);
     return json(503, coded('error.unavailable'), { headers: { 'retry-after': '1' } });
   }
-  // Errors raised by middy middlewares (malformed JSON) carry a status and are safe to show.
-  const status = (error as { statusCode?: number; expose?: boolean }).statusCode;
-  if (status && status >= 400 && status < 500) {
-    return json(400, coded('error.invalidJson'));
-  }
+  if (isClientMistake(error)) return json(400, coded('error.invalidJson'));
   logger.error('Unhandled error', error as Error);
   return json(500, coded('error.internal'));
 }
