@@ -16,6 +16,7 @@ import { Route as AgentLoginRouteImport } from './routes/agent-login.tsx';
 import { Route as LandingRouteImport } from './routes/landing.tsx';
 import { Route as LoginSelectionRouteImport } from './routes/login-selection.tsx';
 import { Route as StaffRouteImport } from './routes/staff.tsx';
+import { Route as TwoFactorRouteImport } from './routes/two-factor.tsx';
 import { Route as RoleIndexRouteImport } from './routes/$role/index.tsx';
 import { Route as RoleSignedInRouteRouteImport } from './routes/$role/_signedIn/route.tsx';
 import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn/agents.tsx';
@@ -61,6 +62,11 @@ const LoginSelectionRoute = LoginSelectionRouteImport.update({
 const StaffRoute = StaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TwoFactorRoute = TwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
   getParentRoute: () => rootRouteImport,
 } as any);
 const RoleIndexRoute = RoleIndexRouteImport.update({
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/landing': typeof LandingRoute;
   '/login-selection': typeof LoginSelectionRoute;
   '/staff': typeof StaffRoute;
+  '/two-factor': typeof TwoFactorRoute;
   '/$role/': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/landing': typeof LandingRoute;
   '/login-selection': typeof LoginSelectionRoute;
   '/staff': typeof StaffRoute;
+  '/two-factor': typeof TwoFactorRoute;
   '/$role': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/landing': typeof LandingRoute;
   '/login-selection': typeof LoginSelectionRoute;
   '/staff': typeof StaffRoute;
+  '/two-factor': typeof TwoFactorRoute;
   '/$role/_signedIn': typeof RoleSignedInRouteRouteWithChildren;
   '/$role/': typeof RoleIndexRoute;
   '/$role/_signedIn/agents': typeof RoleSignedInAgentsRoute;
@@ -188,6 +197,7 @@ export interface FileRouteTypes {
     | '/landing'
     | '/login-selection'
     | '/staff'
+    | '/two-factor'
     | '/$role/'
     | '/$role/agents'
     | '/$role/analytics'
@@ -206,6 +216,7 @@ export interface FileRouteTypes {
     | '/landing'
     | '/login-selection'
     | '/staff'
+    | '/two-factor'
     | '/$role'
     | '/$role/agents'
     | '/$role/analytics'
@@ -225,6 +236,7 @@ export interface FileRouteTypes {
     | '/landing'
     | '/login-selection'
     | '/staff'
+    | '/two-factor'
     | '/$role/_signedIn'
     | '/$role/'
     | '/$role/_signedIn/agents'
@@ -246,6 +258,7 @@ export interface RootRouteChildren {
   LandingRoute: typeof LandingRoute;
   LoginSelectionRoute: typeof LoginSelectionRoute;
   StaffRoute: typeof StaffRoute;
+  TwoFactorRoute: typeof TwoFactorRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -297,6 +310,13 @@ declare module '@tanstack/react-router' {
       path: '/staff';
       fullPath: '/staff';
       preLoaderRoute: typeof StaffRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/two-factor': {
+      id: '/two-factor';
+      path: '/two-factor';
+      fullPath: '/two-factor';
+      preLoaderRoute: typeof TwoFactorRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/$role/': {
@@ -428,6 +448,7 @@ const rootRouteChildren: RootRouteChildren = {
   LandingRoute: LandingRoute,
   LoginSelectionRoute: LoginSelectionRoute,
   StaffRoute: StaffRoute,
+  TwoFactorRoute: TwoFactorRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -14,9 +14,12 @@ import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { AlarmsPanel } from './AlarmsPanel.tsx';
+import { useCurrentUser } from '../auth/queries.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { DeskMfaForm } from './DeskMfaForm.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { PreferencesPanel } from './PreferencesPanel.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { useSaveSettingsMutation, userSettingsQuery } from './queries.ts';
 
 type SettingsPanel = (props: { settings: UserSettings; onChange: (settings: UserSettings) => void }) => ReactNode;
@@ -38,11 +41,13 @@ const SETTINGS_TABS: ReadonlyArray<{ value: string; label: MessageKey; icon: Rea
 ];
 
 /**
- * Personal settings (docs/product.md §2 Settings): Security first, then the tabs that edit the stored settings. The
- * route's loader starts reading the settings; Security works without them, the other tabs wait for them.
+ * Personal settings (docs/product.md §2 Settings): Security first (the password, two-factor sign-in and, for admins,
+ * the desk's two-factor requirement), then the tabs that edit the stored settings. The route's loader starts reading
+ * the settings; Security works without them, the other tabs wait for them.
  */
 export function SettingsPage() {
   const t = useT();
+  const user = useCurrentUser();
   // Unsaved edits, shared by the three tabs: each tab's Save stores the whole object (PUT replaces it whole).
   const [draft, setDraft] = useState<UserSettings>();
 
@@ -67,21 +72,26 @@ export function SettingsPage() {
           <SettingsCard>
             <ChangePasswordForm />
           </SettingsCard>
+          <SettingsCard>
+            <PartBoundary>
+              <TwoFactorSection />
+            </PartBoundary>
+          </SettingsCard>
+          {user?.role === 'admin' && (
+            <SettingsCard>
+              <PartBoundary>
+                <DeskMfaForm />
+              </PartBoundary>
+            </SettingsCard>
+          )}
         </Tabs.Content>
 
         {SETTINGS_TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value}>
             <SettingsCard>
-              <QueryBoundary
-                pending={
-                  <Center py="10">
-                    <Spinner aria-label={t('settings.loading')} />
-                  </Center>
-                }
-                error={(error, retry) => <LoadError title={t('settings.loadFailed')} error={error} onRetry={retry} />}
-              >
+              <PartBoundary>
                 <SettingsForm Panel={Panel} draft={draft} onChange={setDraft} onSaved={() => setDraft(undefined)} />
-              </QueryBoundary>
+              </PartBoundary>
             </SettingsCard>
           </Tabs.Content>
         ))}
@@ -127,6 +137,23 @@ function SettingsForm({ Panel, draft, onChange, onSaved }: SettingsFormProps) {
         {t('settings.save')}
       </Button>
     </Stack>
+  );
+}
+
+/** A part of the page that reads its own data: its spinner, and its failure with Try again. */
+function PartBoundary({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <QueryBoundary
+      pending={
+        <Center py="10">
+          <Spinner aria-label={t('settings.loading')} />
+        </Center>
+      }
+      error={(error, retry) => <LoadError title={t('settings.loadFailed')} error={error} onRetry={retry} />}
+    >
+      {children}
+    </QueryBoundary>
   );
 }
 
