@@ -59,7 +59,6 @@ export const mfaCodeSchema = z.object({
     .transform(normalizeCode)
     .refine((code) => codeKind(code) !== undefined, invalidCode),
 });
-export type MfaCodeInput = z.input<typeof mfaCodeSchema>;
 
 /** `POST /api/user/mfa/totp`: the new secret, as text and as the URI an authenticator app reads from a QR code. */
 export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });

@@ -52,7 +52,7 @@ export function MfaCodeForm({ colorPalette, onSignedIn, onRestart }: MfaCodeForm
             onChange={(event) => setCode(event.currentTarget.value)}
             autoComplete="one-time-code"
             inputMode="text"
-            // biome-ignore lint/a11y/noAutofocus: the field is the one thing to do on this step, just after the password.
+            // The one thing to do on this step, just after the password.
             autoFocus
           />
         </Field.Root>
