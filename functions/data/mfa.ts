@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in state (docs/data-model.md, M1-M4; docs/decisions/083-staff-two-factor.md): one item per user
+ * Two-factor sign-in state (docs/data-model.md, M1-M7; docs/decisions/083-staff-two-factor.md): one item per user
  * holding the sealed TOTP secret (pending until confirmed), the last time step a code was used for and the hashes of
  * the unused recovery codes; the `mfaEnabled` flag on the user's directory item, which every request reads; and the
  * sign-ins waiting for their code, each an item with a five-minute TTL.
@@ -38,7 +38,7 @@ export async function getUserMfa(userId: string): Promise<UserMfa | undefined> {
   };
 }
 
-/** pendingSecretWrite: an enrolment's new secret, pending; refused (`enabled`) while two-factor sign-in is on. */
+/** pendingSecretWrite: an enrolment's new secret, pending; refused (`enabled`) while two-factor sign-in is on (M5). */
 export function pendingSecretWrite(userId: string, sealedSecret: string, now: Date, enabled: () => Error): GuardedItem {
   return {
     item: {
@@ -57,7 +57,7 @@ export function pendingSecretWrite(userId: string, sealedSecret: string, now: Da
 /**
  * mfaEnableWrites: the pending secret becomes the secret, with the step of the confirming code and the recovery
  * codes' hashes, and the directory item's flag is set; only while the pending secret is still the one the code was
- * checked against (else `moved`).
+ * checked against (else `moved`) (M6).
  */
 export function mfaEnableWrites(
   userId: string,
@@ -88,7 +88,7 @@ export function mfaEnableWrites(
   ];
 }
 
-/** mfaDisableWrites: the two-factor item goes and the directory item's flag with it; only while it is on (`off`). */
+/** mfaDisableWrites: the two-factor item goes and the directory item's flag with it; only while it is on (`off`) (M7). */
 export function mfaDisableWrites(userId: string, off: () => Error): GuardedItem[] {
   return [
     {
