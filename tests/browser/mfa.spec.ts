@@ -1,24 +1,16 @@
-import type { Browser } from '@playwright/test';
 import { generate } from 'otplib';
-import { expect, openSignInPage, signIn, test } from './fixtures.ts';
+import { apiAs, DEMO_EMAIL, expect, openSignInPage, signIn, test } from './fixtures.ts';
 
 /** An agent of this spec's own, made by the demo admin: their two-factor sign-in changes nothing another spec sees. */
-async function freshAgent(browser: Browser, baseURL: string) {
+async function freshAgent() {
   const stamp = Date.now();
   const account = { email: `mfa.${stamp}@example.com`, password: `Pw-${stamp}` };
-  const admin = await browser.newContext({ baseURL });
-  try {
-    const page = await admin.newPage();
-    await signIn(page, 'admin');
-    const response = await page.request.post('/api/users', {
-      data: { ...account, firstName: 'Otto', lastName: `Factor${stamp}`, role: 'agent' },
-      // Cookie-authenticated writes must come from the app's own origin (CSRF rule).
-      headers: { Origin: baseURL },
-    });
-    expect(response.status()).toBe(201);
-  } finally {
-    await admin.close();
-  }
+  const admin = await apiAs(DEMO_EMAIL.admin);
+  const created = await admin.post('/api/users', {
+    data: { ...account, firstName: 'Otto', lastName: `Factor${stamp}`, role: 'agent' },
+  });
+  expect(created.status()).toBe(201);
+  await admin.dispose();
   return account;
 }
 
@@ -26,12 +18,8 @@ async function freshAgent(browser: Browser, baseURL: string) {
 const codeAt = (secret: string, offsetSeconds = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
-test('two-factor sign-in: enrol in Settings, sign out, sign in with a code from the app', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const { email, password } = await freshAgent(browser, baseURL!);
+test('two-factor sign-in: enrol in Settings, sign out, sign in with a code from the app', async ({ page }) => {
+  const { email, password } = await freshAgent();
   await signIn(page, 'agent', email, password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
 

@@ -14,15 +14,21 @@ import { ApiClient, type ApiResponse, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';
 
 let api: Gateway;
-let admin: StaffFixture;
-let adminClient: ApiClient;
+/** Reads the audit log. */
+let auditor: ApiClient;
 const usedAddresses = new Set<string>();
+
+/** A new staff member of the role, and a client signed in as them with their password alone. */
+async function signedInStaff(role: 'agent' | 'admin') {
+  const staff = await createStaffUser({ role });
+  const client = new ApiClient(api.url);
+  await client.signIn(staff.email, staff.password);
+  return { ...staff, client };
+}
 
 beforeAll(async () => {
   api = await startApi();
-  admin = await createStaffUser({ role: 'admin' });
-  adminClient = new ApiClient(api.url);
-  await adminClient.signIn(admin.email, admin.password);
+  auditor = (await signedInStaff('admin')).client;
 });
 afterAll(() => api.close());
 
@@ -51,9 +57,7 @@ async function enrol(client: ApiClient): Promise<{ secret: string; recoveryCodes
 
 /** A staff member with two-factor sign-in on, signed out again. */
 async function staffWithMfa(role: 'agent' | 'admin' = 'agent') {
-  const staff = await createStaffUser({ role });
-  const client = new ApiClient(api.url);
-  await client.signIn(staff.email, staff.password);
+  const { client, ...staff } = await signedInStaff(role);
   const enrolled = await enrol(client);
   await client.get('/api/logout');
   return { ...staff, ...enrolled };
@@ -68,16 +72,14 @@ async function passwordStep(client: ApiClient, staff: StaffFixture): Promise<Api
 }
 
 async function actionsOf(userId: string): Promise<AuditAction[]> {
-  const res = await adminClient.get('/api/audit', { query: { actor: userId, limit: 100 } });
+  const res = await auditor.get('/api/audit', { query: { actor: userId, limit: 100 } });
   expect(res.status).toBe(200);
   return (res.body.entries as AuditEntry[]).map((entry) => entry.action);
 }
 
 describe('enrolment', () => {
   it('hands out a sealed-away secret, turns on with a first code and answers ten recovery codes once', async () => {
-    const agent = await createStaffUser({ role: 'agent' });
-    const client = new ApiClient(api.url);
-    await client.signIn(agent.email, agent.password);
+    const { client, ...agent } = await signedInStaff('agent');
     expect((await client.get('/api/user/mfa')).body).toEqual({ enabled: false, required: false });
 
     const started = await client.post('/api/user/mfa/totp');
@@ -248,9 +250,7 @@ describe('the desk requirement', () => {
     const adminSession = new ApiClient(api.url);
     await passwordStep(adminSession, mfaAdmin);
     expect((await adminSession.post('/api/auth/mfa', { code: mfaAdmin.recoveryCodes[0] })).status).toBe(200);
-    const agent = await createStaffUser({ role: 'agent' });
-    const client = new ApiClient(api.url);
-    await client.signIn(agent.email, agent.password);
+    const { client } = await signedInStaff('agent');
     const before = (await adminSession.get('/api/desk-settings')).body;
     try {
       // A client that knows nothing of `security` keeps it as stored.

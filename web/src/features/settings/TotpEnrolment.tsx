@@ -1,11 +1,12 @@
-import { Alert, Box, Button, Code, Field, HStack, Image, Input, List, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Box, Button, Code, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { TotpEnrolment as Enrolment } from '#shared/schemas/mfa.ts';
 import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
+import { CodeForm } from './CodeForm.tsx';
 import { useConfirmTotpMutation, useStartTotpMutation } from './queries.ts';
 
 /**
@@ -28,8 +29,6 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
   const start = useStartTotpMutation();
   const confirm = useConfirmTotpMutation();
   const [enrolment, setEnrolment] = useState<Enrolment & { qrCode: string }>();
-  const [code, setCode] = useState('');
-  const [refusal, setRefusal] = useState<unknown>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
 
   const begin = async () => {
@@ -38,16 +37,6 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
       setEnrolment({ ...started, qrCode: await qrCodeOf(started.otpauthUrl) });
     } catch (error) {
       if (!isUnauthorized(error)) notify('error', translate('mfa.failed'), refusalMessage(error, translate));
-    }
-  };
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(undefined);
-    try {
-      setRecoveryCodes((await confirm.mutateAsync(code)).recoveryCodes);
-    } catch (error) {
-      if (!isUnauthorized(error)) setRefusal(error);
     }
   };
 
@@ -65,41 +54,22 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={verify} noValidate>
-      <Stack gap="4" maxW="md">
-        <Text>{t('mfa.enrol.scan')}</Text>
-        <Image src={enrolment.qrCode} alt={t('mfa.enrol.qrAlt')} width="200px" height="200px" />
-        <Box>
-          <Text fontSize="sm" color="fg.muted">
-            {t('mfa.enrol.secret')}
-          </Text>
-          <Code data-testid="totp-secret" wordBreak="break-all">
-            {enrolment.secret}
-          </Code>
-        </Box>
-        {refusal !== undefined && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{refusalMessage(refusal, t) ?? t('mfa.failed')}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Field.Root required>
-          <Field.Label>{t('mfa.code')}</Field.Label>
-          <HStack>
-            <Input
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxW="10rem"
-            />
-            <Button type="submit" loading={confirm.isPending} disabled={!code.trim()}>
-              {t('mfa.enrol.verify')}
-            </Button>
-          </HStack>
-        </Field.Root>
-      </Stack>
-    </form>
+    <CodeForm
+      onSubmit={async (code) => setRecoveryCodes((await confirm.mutateAsync(code)).recoveryCodes)}
+      submitLabel={t('mfa.enrol.verify')}
+      pending={confirm.isPending}
+    >
+      <Text>{t('mfa.enrol.scan')}</Text>
+      <Image src={enrolment.qrCode} alt={t('mfa.enrol.qrAlt')} width="200px" height="200px" />
+      <Box>
+        <Text fontSize="sm" color="fg.muted">
+          {t('mfa.enrol.secret')}
+        </Text>
+        <Code data-testid="totp-secret" wordBreak="break-all">
+          {enrolment.secret}
+        </Code>
+      </Box>
+    </CodeForm>
   );
 }
 

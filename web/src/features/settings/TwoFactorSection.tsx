@@ -1,11 +1,10 @@
-import { Alert, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
-import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { refusalMessage } from '../../lib/server-message.ts';
+import { CodeForm } from './CodeForm.tsx';
 import { mfaStatusQuery, useDisableTotpMutation, useRefreshMfaStatus } from './queries.ts';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
 
@@ -45,46 +44,16 @@ export function TwoFactorSection() {
 function DisableTotpForm() {
   const t = useT();
   const disable = useDisableTotpMutation();
-  const [code, setCode] = useState('');
-  const [refusal, setRefusal] = useState<unknown>();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setRefusal(undefined);
-    try {
-      await disable.mutateAsync(code);
-    } catch (error) {
-      if (!isUnauthorized(error)) setRefusal(error);
-      return;
-    }
-    notify('success', translate('mfa.status.off'));
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="3" maxW="md">
-        {refusal !== undefined && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{refusalMessage(refusal, t) ?? t('mfa.failed')}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Field.Root required>
-          <Field.Label>{t('mfa.code')}</Field.Label>
-          <HStack>
-            <Input
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              autoComplete="one-time-code"
-              maxW="14rem"
-            />
-            <Button type="submit" variant="outline" loading={disable.isPending} disabled={!code.trim()}>
-              {t('mfa.disable')}
-            </Button>
-          </HStack>
-          <Field.HelperText>{t('mfa.disableHint')}</Field.HelperText>
-        </Field.Root>
-      </Stack>
-    </form>
+    <CodeForm
+      onSubmit={async (code) => {
+        await disable.mutateAsync(code);
+        notify('success', translate('mfa.status.off'));
+      }}
+      submitLabel={t('mfa.disable')}
+      pending={disable.isPending}
+      variant="outline"
+      helper={t('mfa.disableHint')}
+    />
   );
 }
