@@ -86,7 +86,7 @@ describe('enrolment', () => {
     expect(started.status).toBe(200);
     expect(started.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(started.body.otpauthUrl).toBe(
-      `otpauth://totp/Help%20desk:${encodeURIComponent(agent.email)}?secret=${started.body.secret}&issuer=Help%20desk`,
+      `otpauth://totp/CryptoDesk%20Support:${encodeURIComponent(agent.email)}?secret=${started.body.secret}&issuer=CryptoDesk%20Support`,
     );
     // Not on until a code confirms it: the next sign-in is still a password sign-in.
     expect((await client.get('/api/user/mfa')).body.enabled).toBe(false);

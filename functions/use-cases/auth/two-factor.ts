@@ -6,6 +6,7 @@
  * user is kept to enrolment by the desk's requirement.
  */
 import { generateSecret, generateURI } from 'otplib';
+import { PRODUCT_NAME } from '#shared/constants.ts';
 import type { ApiCode } from '#shared/i18n/messages.ts';
 import type { MfaStatus, RecoveryCodes, TotpEnrolment } from '#shared/schemas/mfa.ts';
 import { recordAudit } from '../../data/audit.ts';
@@ -20,9 +21,6 @@ import { SETTINGS_ACCESS, staffMember } from '../../domain/permissions.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { seal } from '../../lib/secrets.ts';
 import { assertCodesNotLocked, codeUse, refuseWrongCode, totpStepOf } from './second-factor.ts';
-
-/** The name authenticator apps show beside the account. */
-const TOTP_ISSUER = 'Help desk';
 
 /** A wrong code from someone signed in is a 400: a 401 would end their session. */
 const wrongCode = (code: ApiCode) => new ValidationError(code);
@@ -61,7 +59,8 @@ export async function startTotpEnrolment(caller: Caller, now = new Date()): Prom
       ),
     ],
   );
-  return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret }) };
+  // Authenticator apps show the product name beside the account.
+  return { secret, otpauthUrl: generateURI({ issuer: PRODUCT_NAME, label: user.email, secret }) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const ENROLMENT = {
   secret: SECRET,
-  otpauthUrl: `otpauth://totp/Help%20desk:agent%40example.com?secret=${SECRET}&issuer=Help%20desk`,
+  otpauthUrl: `otpauth://totp/CryptoDesk%20Support:agent%40example.com?secret=${SECRET}&issuer=CryptoDesk%20Support`,
 };
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CCCC-00${String(i).padStart(2, '0')}`);
 const KEPT_TO_ENROLMENT = {
