@@ -87,6 +87,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/user/change-password', 'settings'),
   r('GET', '/api/desk-settings', 'settings'),
   r('PUT', '/api/desk-settings', 'settings'),
+  r('GET', '/api/sla-policy', 'settings'),
+  r('PUT', '/api/sla-policy', 'settings'),
 
   r('GET', '/api/api-keys', 'apiKeys'),
   r('POST', '/api/api-keys', 'apiKeys'),

@@ -68,7 +68,7 @@ describe('newTicket', () => {
   });
 
   it('leaves an unassigned ticket without an assignment time', () => {
-    const t = newTicket({ ...ticket(), category: { id: 'c', name: 'kyc' }, assignee: null }, created);
+    const t = newTicket({ ...ticket(), sla: undefined, category: { id: 'c', name: 'kyc' }, assignee: null }, created);
     expect(t.assignedToId).toBeNull();
     expect(t.assignedAt).toBeNull();
   });
@@ -298,7 +298,12 @@ describe('toApiTicket', () => {
     for (const field of [
       'version',
       'assignedAt',
-      'firstResponseAt',
+      'sla',
+      'slaPausedMs',
+      'resolutionWarnAt',
+      'resolutionWarned',
+      'firstResponseWarnAt',
+      'firstResponseWarned',
       'responseAgentId',
       'resolutionAgentId',
       'slaMet',

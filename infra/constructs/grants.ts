@@ -173,7 +173,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     {
       actions: ['Query'],
-      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer', 'byFirstResponse'],
       why: 'data/tickets/queries.ts listTickets (by the most selective index), thread and history (base table), overdue list, round-robin staff list',
     },
     {
@@ -233,7 +233,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   wsDisconnect: [{ actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' }],
   wsDefault: [{ actions: ['UpdateItem'], partitions: [CONNECTIONS], why: 'ws/default.ts subscribeConnection' }],
   overdueJob: [
-    { actions: ['Query'], on: ['byDeadline'], why: 'jobs/overdue.ts listDueTickets' },
+    { actions: ['Query'], on: ['byDeadline', 'byFirstResponse'], why: 'jobs/overdue.ts listClockPartition' },
     {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'use-cases/tickets/mark-overdue.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
