@@ -66,6 +66,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/volume-data', 'dashboard', 'tickets:read'),
+  r('GET', '/api/dashboard/sla-attainment', 'dashboard'),
 
   r('GET', '/api/analytics/category-usage', 'analytics'),
   r('GET', '/api/analytics/insights', 'analytics'),

@@ -61,6 +61,7 @@ export const PREFIX = {
   categoryName: 'CATEGORY_NAME#',
   day: 'DAY#',
   categoryDay: 'CATDAY#',
+  agentDay: 'AGENTDAY#',
   agent: 'AGENT#',
   week: 'WEEK#',
   connection: 'CONNECTION#',
@@ -124,6 +125,8 @@ export const keys = {
    * categories (the dashboard reads up to 90 day items). `CATDAY#` sorts before `DAY#`, so no day range reads it.
    */
   statsCategoryDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.categoryDay}${day}` }),
+  /** SLA targets met and breached per agent on one day: apart from the day item for the same reason. */
+  statsAgentDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.agentDay}${day}` }),
   agentWeek: (agentId: string, week: string) => ({ pk: `${PREFIX.agent}${agentId}`, sk: `${PREFIX.week}${week}` }),
 
   connection: (connectionId: string) => ({ pk: `${PREFIX.connection}${connectionId}`, sk: 'CONNECTION' }),

@@ -49,9 +49,17 @@ describe('resolutionClockEntry', () => {
   it.each([
     ['before its warning', {}, { partition: 'warn', at: '2025-03-01T09:36:00.000Z' }],
     ['warned', { resolutionWarned: true }, { partition: 'due', at: '2025-03-01T10:00:00.000Z' }],
-    ['without targets (an old ticket)', { resolutionWarnAt: null }, { partition: 'due', at: '2025-03-01T10:00:00.000Z' }],
+    [
+      'without targets (an old ticket)',
+      { resolutionWarnAt: null },
+      { partition: 'due', at: '2025-03-01T10:00:00.000Z' },
+    ],
     ['overdue', { isOverdue: true }, { partition: 'overdue', at: '2025-03-01T10:00:00.000Z' }],
-    ['overdue and waiting', { isOverdue: true, waitingOnCustomer: true }, { partition: 'overdue', at: '2025-03-01T10:00:00.000Z' }],
+    [
+      'overdue and waiting',
+      { isOverdue: true, waitingOnCustomer: true },
+      { partition: 'overdue', at: '2025-03-01T10:00:00.000Z' },
+    ],
     ['waiting on the customer', { waitingOnCustomer: true }, undefined],
     ['resolved', { status: 'resolved' }, undefined],
     ['closed and overdue', { status: 'closed', isOverdue: true }, undefined],

@@ -113,7 +113,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   meta: AUTHENTICATION,
   dashboard: [
     ...AUTHENTICATION,
-    { actions: ['Query'], why: 'data/stats.ts listDayStats: the per-day aggregate items (getTotals is a GetItem)' },
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/stats.ts listDayStats and listAgentDayStats: the per-day aggregate items (getTotals is a GetItem); listStaff (SLA attainment per agent) through byCollection',
+    },
   ],
   analytics: [
     ...AUTHENTICATION,

@@ -123,7 +123,15 @@ export const DEFAULT_SLA_POLICY: SlaPolicy = {
   },
   businessCalendar: {
     timeZone: 'UTC',
-    weeklyHours: { mon: nineToFive, tue: nineToFive, wed: nineToFive, thu: nineToFive, fri: nineToFive, sat: null, sun: null },
+    weeklyHours: {
+      mon: nineToFive,
+      tue: nineToFive,
+      wed: nineToFive,
+      thu: nineToFive,
+      fri: nineToFive,
+      sat: null,
+      sun: null,
+    },
     holidays: [],
   },
 };
