@@ -46,7 +46,7 @@ const minutes = z
   .max(SLA_TARGET_MINUTES.max, SLA_ISSUES.minutes);
 
 /** One priority's targets and the clock they run on. */
-export const slaTargetsSchema = z.object(
+const slaTargetsSchema = z.object(
   {
     firstResponseMinutes: minutes,
     resolutionMinutes: minutes,
@@ -54,7 +54,6 @@ export const slaTargetsSchema = z.object(
   },
   { error: SLA_ISSUES.policy },
 );
-export type SlaTargets = z.infer<typeof slaTargetsSchema>;
 
 /** `HH:MM`, 00:00 to 24:00. */
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
