@@ -7,6 +7,7 @@ export const de: MailCatalog = {
   closing: 'Mit freundlichen Grüßen',
   replyHint: 'Antworten Sie einfach auf diese E-Mail und lassen Sie dabei die Ticketnummer im Betreff stehen.',
   ticketReference: (code) => `Ticketnummer: ${code}`,
+  mailFrom: (sender) => `E-Mail von ${sender}`,
   acknowledgement: {
     // After the greeting's comma the letter goes on in lower case.
     thanks: (product) => `vielen Dank, dass Sie sich an ${product} gewandt haben.`,

@@ -6,6 +6,7 @@ export const es: MailCatalog = {
   closing: 'Saludos cordiales,',
   replyHint: 'Para responder, conteste a este correo y mantenga el número de ticket en el asunto.',
   ticketReference: (code) => `Referencia del ticket: ${code}`,
+  mailFrom: (sender) => `Correo de ${sender}`,
   acknowledgement: {
     thanks: (product) => `Gracias por ponerse en contacto con ${product}.`,
     opened: (code, subject) => `Hemos recibido su solicitud y hemos abierto el ticket ${code}: «${subject}».`,

@@ -9,6 +9,7 @@ export const fr: MailCatalog = {
   closing: 'Cordialement,',
   replyHint: 'Pour nous répondre, répondez simplement à cet e-mail en conservant le numéro de ticket dans l’objet.',
   ticketReference: (code) => `Référence du ticket${nb}: ${code}`,
+  mailFrom: (sender) => `E-mail de ${sender}`,
   acknowledgement: {
     thanks: (product) => `Merci d’avoir contacté ${product}.`,
     opened: (code, subject) =>

@@ -7,6 +7,7 @@ export const ja: MailCatalog = {
   closing: '今後ともよろしくお願いいたします。',
   replyHint: 'ご返信の際は、件名のチケット番号を残したまま、このメールにそのままご返信ください。',
   ticketReference: (code) => `チケット番号：${code}`,
+  mailFrom: (sender) => `${sender} からのメール`,
   acknowledgement: {
     thanks: (product) => `このたびは${product}にお問い合わせいただき、誠にありがとうございます。`,
     opened: (code, subject) => `お問い合わせを受け付け、チケット ${code}「${subject}」を作成しました。`,

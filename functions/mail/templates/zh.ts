@@ -6,6 +6,7 @@ export const zh: MailCatalog = {
   closing: '祝您生活愉快！',
   replyHint: '如需回复，请直接回复此邮件，并保留主题中的工单编号。',
   ticketReference: (code) => `工单编号：${code}`,
+  mailFrom: (sender) => `来自 ${sender} 的邮件`,
   acknowledgement: {
     thanks: (product) => `感谢您联系 ${product}。`,
     opened: (code, subject) => `我们已收到您的请求，并创建了工单 ${code}：“${subject}”。`,
