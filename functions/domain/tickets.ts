@@ -267,7 +267,6 @@ export function editTicket(current: TicketRecord, edit: TicketEdit, now: Date): 
 
   const wasUnresolved = isUnresolved(current.status);
   const nowUnresolved = isUnresolved(next.status);
-  if (current.status === 'open' && next.status !== 'open') next = withFirstResponse(next, at);
   if (wasUnresolved && !nowUnresolved) {
     next = {
       ...next,
@@ -300,8 +299,9 @@ export function assignTicket(current: TicketRecord, assignee: TicketAssignee, no
 }
 
 /**
- * A staff comment. A comment the customer would see (not internal) is a response: the first one sets responseTime
- * if leaving `open` has not already. Later comments leave the ticket as it is.
+ * A staff comment. A comment the customer would see (not internal) is a response: the first one sets
+ * `firstResponseAt` and responseTime, and stops the first-response clock. A status change or an internal note is
+ * not a response (docs/product.md, "SLA"). Later comments leave the ticket as it is.
  */
 export function commentOnTicket(current: TicketRecord, comment: { isInternal: boolean }, now: Date): Transition {
   if (comment.isInternal || current.firstResponseAt) return { ticket: current, changes: [] };

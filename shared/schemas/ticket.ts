@@ -110,7 +110,7 @@ export const ticketSchema = z.object({
   isOverdue: z.boolean(),
   /** When the first response is due; null on tickets created before SLA policies. */
   firstResponseDueAt: z.string().nullable(),
-  /** The first public staff response (a reply the customer sees, or the first move out of `open`); null until then. */
+  /** The first public staff reply (a comment the customer sees; an internal note or a status change is not one); null until then. */
   firstResponseAt: z.string().nullable(),
   /** Set once the first response fell due unanswered. */
   isFirstResponseOverdue: z.boolean(),

@@ -274,12 +274,12 @@ describe('PATCH /api/tickets/{id}', () => {
 
     const resolved = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'resolved' });
     expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ status: 'resolved', resolutionTime: 0, responseTime: 0 });
+    expect(resolved.body).toMatchObject({ status: 'resolved', resolutionTime: 0, responseTime: null });
     expect(resolved.body.resolvedAt).toEqual(expect.any(String));
     expect(await deadlineIndex(body.id)).toEqual({ pk: undefined, sk: undefined });
 
     const reopened = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'open' });
-    expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null, resolutionTime: null, responseTime: 0 });
+    expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null, resolutionTime: null, responseTime: null });
     expect((await deadlineIndex(body.id)).pk).toBe('WARN');
   });
 
