@@ -47,7 +47,7 @@ const EXPECTED: Record<
     'dynamodb:PutItem table [AUDIT]',
   ],
   meta: [...AUTH],
-  dashboard: [...AUTH, 'dynamodb:Query table'],
+  dashboard: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection'],
   analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
   staff: [
     ...AUTH,
@@ -93,6 +93,7 @@ const EXPECTED: Record<
     'dynamodb:Query index/byType',
     'dynamodb:Query index/byDeadline',
     'dynamodb:Query index/byCustomer',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
@@ -130,6 +131,7 @@ const EXPECTED: Record<
   wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
   overdue: [
     'dynamodb:Query index/byDeadline',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:GetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
