@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MfaStatus, RecoveryCodes, TotpEnrolment } from '#shared/schemas/mfa.ts';
 import type { ChangePasswordInput, DeskSettings, UserSettings } from '#shared/schemas/settings.ts';
+import type { SlaPolicy } from '#shared/schemas/sla.ts';
 import { api } from '../../lib/api.ts';
 import { userSettingsKeys, userSettingsQuery } from '../../lib/user-settings.ts';
 
@@ -75,5 +76,23 @@ export function useDisableTotpMutation() {
   return useMutation({
     mutationFn: (code: string) => api.delete<void>('/api/user/mfa/totp', { code }),
     onSuccess: refresh,
+  });
+}
+
+const slaPolicyKey = ['sla-policy'] as const;
+
+/** The SLA policy (admins only): targets per priority and the business calendar. */
+export const slaPolicyQuery = () =>
+  queryOptions({
+    queryKey: slaPolicyKey,
+    queryFn: ({ signal }) => api.get<SlaPolicy>('/api/sla-policy', { signal }),
+  });
+
+/** Replaces the SLA policy whole (`PUT /api/sla-policy`) and puts the stored result in the cache. */
+export function useSaveSlaPolicyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: SlaPolicy) => api.put<SlaPolicy>('/api/sla-policy', policy),
+    onSuccess: (saved) => queryClient.setQueryData(slaPolicyKey, saved),
   });
 }
