@@ -16,26 +16,36 @@ const KEPT_TO_ENROLMENT = {
   },
 };
 
-/** The API of an agent the desk requires two-factor sign-in of, who has not set it up yet. */
+/**
+ * The API of an agent the desk requires two-factor sign-in of, who has not set it up yet: their settings are refused
+ * until a right first code turns it on.
+ */
 function requiredAgent(extra: FakeRoutes = {}): FakeRoutes {
+  let enrolled = false;
   return {
     'GET /api/auth/user': { status: 200, body: staffUser('agent') },
-    'GET /api/user/settings': KEPT_TO_ENROLMENT,
+    'GET /api/user/settings': () => (enrolled ? { status: 404, body: { message: 'Not Found' } } : KEPT_TO_ENROLMENT),
     'GET /api/user/mfa': { status: 200, body: { enabled: false, required: true } },
     'POST /api/user/mfa/totp': { status: 200, body: ENROLMENT },
-    'POST /api/user/mfa/totp/verify': (body) =>
-      (body as { code: string }).code === '123456'
-        ? { status: 200, body: { recoveryCodes: RECOVERY_CODES } }
-        : {
-            status: 400,
-            body: { message: 'That code is not valid or was already used', code: 'error.mfa.invalidCode' },
-          },
+    'POST /api/user/mfa/totp/verify': (body) => {
+      if ((body as { code: string }).code !== '123456') {
+        return {
+          status: 400,
+          body: { message: 'That code is not valid or was already used', code: 'error.mfa.invalidCode' },
+        };
+      }
+      enrolled = true;
+      return { status: 200, body: { recoveryCodes: RECOVERY_CODES } };
+    },
     ...extra,
   };
 }
 
 describe('the two-factor enrolment screen', () => {
-  it('is where a user the desk keeps to enrolment is sent, and sets up with the QR code, the key and a first code', async () => {
+  // A whole enrolment typed key by key: more than the default 5 s on a loaded machine.
+  it('is where a user the desk keeps to enrolment is sent, and sets up with the QR code, the key and a first code', {
+    timeout: 20_000,
+  }, async () => {
     const { user, router, requests } = renderApp('/agent/settings', requiredAgent());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/two-factor'));
@@ -71,7 +81,8 @@ describe('the two-factor enrolment screen', () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'I have saved my codes' }));
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/two-factor'));
+    // On to their own area, which no longer sends them back.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agent'));
   });
 
   it('is in Settings → Security for everyone, with the status and a way to turn it off', async () => {
