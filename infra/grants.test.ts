@@ -29,6 +29,8 @@ const EXPECTED: Record<
   | 'wsDefault'
   | 'overdue'
   | 'notifier'
+  | 'autoAway'
+  | 'router'
   | 'inboundMail'
   | 'mailEvents'
   | 'mailSender'
@@ -50,6 +52,7 @@ const EXPECTED: Record<
   staff: [
     ...AUTH,
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
     'dynamodb:BatchGetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
@@ -124,7 +127,7 @@ const EXPECTED: Record<
   ],
   wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
-  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]'],
+  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]', 'dynamodb:UpdateItem table [USER#*]'],
   wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
   overdue: [
     'dynamodb:Query index/byDeadline',
@@ -143,6 +146,23 @@ const EXPECTED: Record<
     'dynamodb:GetShardIterator table-streams',
     'dynamodb:ListStreams table-streams',
     'execute-api:ManageConnections ws-connections',
+  ],
+  autoAway: [
+    'dynamodb:GetItem table [DESK]',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:UpdateItem table [USER#*]',
+  ],
+  router: [
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:GetItem table',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
   ],
   inboundMail: [
     'dynamodb:GetItem table',
@@ -166,6 +186,9 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
     'dynamodb:GetItem table',
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:PutItem table [NOTIFY#*]',
+    'dynamodb:UpdateItem table [NOTIFY#*]',
     'dynamodb:PutItem table [TICKET#*]',
     'dynamodb:UpdateItem table [MAIL_ACK#*]',
     'ses:SendEmail ses-identity',
@@ -293,6 +316,8 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  autoAway: stack.jobs.autoAwayFunction,
+  router: stack.jobs.routerFunction,
   inboundMail: stack.mail.inboundFunction,
   mailEvents: stack.mail.eventsFunction,
   mailSender: stack.outbound.senders.mail!,

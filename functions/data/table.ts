@@ -14,7 +14,8 @@ export const KEYS = {
  * Global secondary indexes. Each is sparse: an item appears only when it carries the index's keys.
  * - byCollection: every item of a kind, ordered (tickets newest first, staff by name, categories…)
  * - byStatus:     tickets by status, ordered by creation
- * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user
+ * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user, and the routing queue
+ *                 (unassigned unresolved tickets, by priority then age; docs/decisions/006)
  * - byType:       tickets by type (api | direct | email), ordered by creation
  * - byDeadline:   unresolved tickets, partitioned DUE | OVERDUE, ordered by deadline
  * - byCustomer:   tickets by customer e-mail (stored lower-case), ordered by creation. Keyed on attributes every ticket
@@ -86,6 +87,7 @@ export const PREFIX = {
   auditActor: 'AUDIT_ACTOR#',
   auditActorAction: 'AUDIT_ACTOR_ACTION#',
   signInThrottle: 'THROTTLE#',
+  notificationWindow: 'NOTIFY#',
 } as const;
 
 export const keys = {
@@ -176,6 +178,15 @@ export const keys = {
     sk: 'SIGN_IN',
   }),
 
+  /**
+   * The notification e-mail one person got about one ticket in the last window (docs/decisions/006): later alarms fold
+   * into it; expires with the window.
+   */
+  notificationWindow: (userId: string, ticketId: number) => ({
+    pk: `${PREFIX.notificationWindow}${userId}`,
+    sk: `${PREFIX.ticket}${pad(ticketId)}`,
+  }),
+
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
   /** The desk's own settings, one item for the whole help desk (absent until an admin first saves them). */
@@ -251,6 +262,9 @@ export const auditIndexKeys = {
   actor: (actorId: string) => `${PREFIX.auditActor}${actorId}`,
   actorAction: (actorId: string, action: string) => `${PREFIX.auditActorAction}${actorId}#${action}`,
 } as const;
+
+/** byAssignee partition of the tickets waiting for an agent, beside the `ASSIGNEE#` partitions (no assignee, no clash). */
+export const ROUTING_QUEUE = 'ROUTING_QUEUE';
 
 /** Partition values of the byDeadline index. */
 export const DEADLINE_PARTITIONS = { due: 'DUE', overdue: 'OVERDUE' } as const;

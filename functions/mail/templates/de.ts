@@ -53,6 +53,7 @@ export const de: MailCatalog = {
       ticket_overdue: 'Ticket überfällig',
       ticket_status_changed: 'Ticketstatus geändert',
       customer_reply: 'Antwort des Kunden',
+      ticket_waiting: 'Ticket wartet auf einen Agenten',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (Priorität: ${priority})`,
     customer: (email) => `Kunde: ${email}`,

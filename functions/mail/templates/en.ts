@@ -49,6 +49,7 @@ export const en: MailCatalog = {
       ticket_overdue: 'Ticket Overdue',
       ticket_status_changed: 'Ticket Status Changed',
       customer_reply: 'Customer Replied',
+      ticket_waiting: 'Ticket Waiting for an Agent',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (${priority} priority)`,
     customer: (email) => `Customer: ${email}`,

@@ -55,6 +55,7 @@ export const fr: MailCatalog = {
       ticket_overdue: 'Ticket en retard',
       ticket_status_changed: 'Statut du ticket modifié',
       customer_reply: 'Réponse du client',
+      ticket_waiting: 'Ticket en attente d’un agent',
     },
     ticketLine: (code, subject, priority) => `${code}${nb}: ${subject} (priorité${nb}: ${priority})`,
     customer: (email) => `Client${nb}: ${email}`,

@@ -48,6 +48,7 @@ export const ja: MailCatalog = {
       ticket_overdue: 'チケットの期限超過',
       ticket_status_changed: 'チケットのステータス変更',
       customer_reply: 'お客様から返信がありました',
+      ticket_waiting: '担当者待ちのチケット',
     },
     ticketLine: (code, subject, priority) => `${code}：${subject}（優先度：${priority}）`,
     customer: (email) => `お客様：${email}`,

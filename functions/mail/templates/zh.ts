@@ -48,6 +48,7 @@ export const zh: MailCatalog = {
       ticket_overdue: '工单已逾期',
       ticket_status_changed: '工单状态已变更',
       customer_reply: '客户已回复',
+      ticket_waiting: '工单正在等待客服',
     },
     ticketLine: (code, subject, priority) => `${code}：${subject}（${priority}优先级）`,
     customer: (email) => `客户：${email}`,

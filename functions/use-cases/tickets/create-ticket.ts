@@ -1,17 +1,19 @@
 /**
  * Filing a ticket (docs/product.md §5): by staff (direct or API type), by an upstream system's API key (always API
  * type), or by trusted code (the demo seed; next, inbound e-mail). Assigned to the given active staff member, or else
- * to the next active agent by round robin; only into an active category; once per Idempotency-Key.
+ * to the next eligible agent by round robin (docs/decisions/006), or left waiting in the routing queue when nobody is
+ * eligible; only into an active category; once per Idempotency-Key.
  */
 import { createHash } from 'node:crypto';
-import { CREATABLE_TICKET_TYPES, ROLES, type TicketType } from '#shared/constants.ts';
+import { CREATABLE_TICKET_TYPES, DEFAULT_CUSTOMER_LANGUAGE, ROLES, type TicketType } from '#shared/constants.ts';
 import { issueText } from '#shared/i18n/messages.ts';
 import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
-import { assigneeStillEligible, categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
+import { categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
+import type { AssigneeGuard } from '../../data/users.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
@@ -123,7 +125,7 @@ export async function createTicket(
   const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
   const id = await nextTicketNumber();
 
-  const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[]) => {
+  const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[], guard?: AssigneeGuard) => {
     const ticket = newTicket(
       {
         id,
@@ -147,6 +149,7 @@ export async function createTicket(
       ...(fromMail
         ? { mail: { direction: 'received', kind: 'new_ticket', address: ticket.customerEmail } as const }
         : {}),
+      ...(assignee && guard ? { assignee: { userId: assignee.id, guard } } : {}),
       extra: [
         ...assigneeItems,
         categoryUsage(category.id, 1),
@@ -160,17 +163,17 @@ export async function createTicket(
   try {
     const ticket = chosen
       ? await retryWhileStale(
-          () =>
-            write(chosen, [
-              assigneeStillEligible(chosen.id, ROLES, () => ticketRefusals.inactiveAssignee('assignedToId')),
-            ]),
+          () => write(chosen, [], { roles: ROLES, onFailed: () => ticketRefusals.inactiveAssignee('assignedToId') }),
           CREATE_RETRY,
         )
-      : await withRoundRobinTurn(now, (assign) =>
-          retryWhileStale(async () => {
-            const { agent, items } = await assign();
-            return write(agent, items);
-          }, CREATE_RETRY),
+      : await withRoundRobinTurn(
+          now,
+          { categoryId: category.id, customerLanguage: request.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE },
+          (assign) =>
+            retryWhileStale(async () => {
+              const { agent, items, guard } = await assign();
+              return write(agent, items, guard);
+            }, CREATE_RETRY),
         );
     return { ticket, replayed: false };
   } catch (error) {

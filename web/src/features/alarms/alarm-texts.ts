@@ -16,6 +16,7 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   webhook_disabled: 'alarm.title.webhookDisabled',
   ticket_status_changed: 'alarm.title.ticketStatusChanged',
   customer_reply: 'alarm.title.customerReply',
+  ticket_waiting: 'alarm.title.ticketWaiting',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
@@ -60,6 +61,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'ticket_status_changed',
     'customer_reply',
     'webhook_disabled',
+    'ticket_waiting',
   ],
 };
 
