@@ -3,11 +3,9 @@
  * alarm's e-mail takes the window with a conditional write; later alarms in it fold into it (counted on the item) and
  * send nothing. The item expires with its window; until DynamoDB's TTL removes it, its `windowEndsAt` decides.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { keys } from './table.ts';
+import { writeIf } from './transactions.ts';
 
 /**
  * takeNotificationWindow: true when this e-mail (named by its job id) may go: the window was free, had ended, or is
@@ -24,38 +22,24 @@ export async function takeNotificationWindow(
   const TableName = config().tableName;
   const Key = keys.notificationWindow(userId, ticketId);
   const ends = new Date(now.getTime() + windowMs);
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName,
-        Item: {
-          ...Key,
-          jobId,
-          windowEndsAt: ends.toISOString(),
-          folded: 0,
-          expiresAt: Math.ceil(ends.getTime() / 1000),
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now OR jobId = :jobId',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':jobId': jobId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName,
-        Key,
-        UpdateExpression: 'ADD folded :one',
-        // Never make a window item without its end (one that expired meanwhile stays gone).
-        ConditionExpression: 'attribute_exists(windowEndsAt)',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  const taken = await writeIf({
+    put: {
+      TableName,
+      Item: { ...Key, jobId, windowEndsAt: ends.toISOString(), folded: 0, expiresAt: Math.ceil(ends.getTime() / 1000) },
+      ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now OR jobId = :jobId',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':jobId': jobId },
+    },
+  });
+  if (taken) return true;
+  await writeIf({
+    update: {
+      TableName,
+      Key,
+      UpdateExpression: 'ADD folded :one',
+      // Never make a window item without its end (one that expired meanwhile stays gone).
+      ConditionExpression: 'attribute_exists(windowEndsAt)',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  });
   return false;
 }

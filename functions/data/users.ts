@@ -2,7 +2,7 @@
  * The staff directory (docs/data-model.md, S1-S6): a user item per staff member, a claim per e-mail address, and
  * the set of active admins that guards "never leave no active admin" (docs/decisions/011).
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Availability, Language, Role } from '#shared/constants.ts';
 import type { AgentRouting, User } from '#shared/schemas/user.ts';
 import { type AdminSetChange, isActiveAdmin } from '../domain/staff.ts';
@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { SessionList } from '../domain/sessions.ts';
 import { queryWholeCollection } from './collections.ts';
 import { COLLECTIONS, keys } from './table.ts';
-import { type GuardedItem, transact, withRetries } from './transactions.ts';
+import { type GuardedItem, transact, withRetries, writeIf } from './transactions.ts';
 
 interface UserItem extends Omit<User, 'availability'> {
   pk: string;
@@ -332,26 +332,20 @@ export async function setAvailability(
           ' AND (attribute_not_exists(availabilityChangedAt) OR availabilityChangedAt <= :quietSince)'
         : '')
     : '';
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET availability = :availability, availabilityChangedAt = :at',
-        ConditionExpression: `attribute_exists(pk)${guard}`,
-        ExpressionAttributeValues: {
-          ':availability': availability,
-          ':at': now.toISOString(),
-          ...(expected ? { ':expected': expected.availability, ':available': 'available' } : {}),
-          ...(expected?.quietSince !== undefined ? { ':quietSince': expected.quietSince } : {}),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  return writeIf({
+    update: {
+      TableName: config().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET availability = :availability, availabilityChangedAt = :at',
+      ConditionExpression: `attribute_exists(pk)${guard}`,
+      ExpressionAttributeValues: {
+        ':availability': availability,
+        ':at': now.toISOString(),
+        ...(expected ? { ':expected': expected.availability, ':available': 'available' } : {}),
+        ...(expected?.quietSince !== undefined ? { ':quietSince': expected.quietSince } : {}),
+      },
+    },
+  });
 }
 
 /** routingWrite: an agent's cap, categories and languages, for the transaction with its audit entry (404 if gone). */
@@ -378,19 +372,15 @@ export function routingWrite(userId: string, routing: AgentRouting, now: Date): 
 
 /** noteSocketClosed: when a user's socket closed, for auto-away (one small write per disconnect). */
 export async function noteSocketClosed(userId: string, now: Date): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET lastSocketClosedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': now.toISOString() },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await writeIf({
+    update: {
+      TableName: config().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET lastSocketClosedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': now.toISOString() },
+    },
+  });
 }
 
 /** What a ticket write asks of a user item it names: the counter's move, and a condition on the user if any. */

@@ -104,7 +104,6 @@ export const availabilityInputSchema = z.object({
     error: issueText('validation.oneOf', { field: 'Status', values: AVAILABILITY_STATUSES.join(', ') }),
   }),
 });
-export type AvailabilityInput = z.infer<typeof availabilityInputSchema>;
 
 const invalidCap = issueText('validation.routing.maxOpenTickets', { max: ROUTING.maxOpenTicketsLimit });
 const unique = <T>(values: T[]) => new Set(values).size === values.length;

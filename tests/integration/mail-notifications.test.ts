@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketSchema, type Ticket } from '#shared/schemas/ticket.ts';
 import { putConnection } from '#functions/data/connections.ts';
 import { setAvailability } from '#functions/data/users.ts';
-import { eventually, type MailHarness, startMailHarness } from './support/mail.ts';
+import { eventually, type MailHarness, mailSettled, startMailHarness } from './support/mail.ts';
 import { createTestCategory, signedIn, ticketBody, type SignedIn, useDedicatedTable } from './tickets-support.ts';
 
 let mail: MailHarness;
@@ -37,12 +37,7 @@ async function newTicket(assignee: SignedIn, overrides: Record<string, unknown> 
 const notificationsTo = async (person: SignedIn, ticket: Ticket) =>
   (await mail.sentTo(person.email)).filter((m) => m.subject.includes(ticket.ticketId));
 
-/** Lets the stream and the queue drain, so that an e-mail that should not exist would have arrived by now. */
-async function settle() {
-  await eventually(() => mail.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain');
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  await eventually(() => mail.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain again');
-}
+const settle = () => mailSettled(mail);
 
 describe('notification e-mails', () => {
   it('send the assignee at most one e-mail for 20 edits of one ticket within the window', async () => {

@@ -1,9 +1,6 @@
-import { Button, Card, Field, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { Card, Stack, Switch, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import { LuSave } from 'react-icons/lu';
 import { ROUTING } from '#shared/constants.ts';
-import { type DeskSettings, NEW_TICKETS_PER_SENDER } from '#shared/schemas/settings.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
@@ -11,30 +8,22 @@ import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
+import { MailLimitsForm } from '../mail/MailLimitsForm.tsx';
 import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/queries.ts';
 
 /**
- * The desk's own settings, admins only (docs/product.md §2 "Desk Settings"): auto-away, and the limit of new tickets
- * per sender and hour (also on Email Delivery, beside the mail it holds). Every save is in the audit log.
+ * The desk's own settings, admins only (docs/product.md §2 "Desk Settings"): auto-away, saved the moment it is
+ * switched, and the limit of new tickets per sender and hour (the same form as on Email Delivery, beside the mail it
+ * holds). Every save is in the audit log.
  */
 export function DeskSettingsPage() {
   const t = useT();
   const { data: settings } = useSuspenseQuery(deskSettingsQuery());
   const save = useSaveDeskSettingsMutation();
-  const [draft, setDraft] = useState<DeskSettings>(settings);
-  const [senderCap, setSenderCap] = useState(String(settings.inboundMail.newTicketsPerSenderPerHour));
-  useEffect(() => {
-    setDraft(settings);
-    setSenderCap(String(settings.inboundMail.newTicketsPerSenderPerHour));
-  }, [settings]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const setAutoAway = async (autoAway: boolean) => {
     try {
-      await save.mutateAsync({
-        ...draft,
-        inboundMail: { newTicketsPerSenderPerHour: Number(senderCap) },
-      });
+      await save.mutateAsync({ ...settings, routing: { autoAway } });
     } catch (error) {
       if (!isUnauthorized(error)) {
         notify('error', translate('deskSettings.saveFailed'), refusalMessage(error, translate));
@@ -47,45 +36,32 @@ export function DeskSettingsPage() {
   return (
     <>
       <PageHeader title={t(SECTION_TITLES['desk-settings'])} description={t('deskSettings.description')} />
-      <Card.Root maxW="2xl">
-        <Card.Body>
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="6">
-              <Switch.Root
-                checked={draft.routing.autoAway}
-                onCheckedChange={(details) => setDraft((d) => ({ ...d, routing: { autoAway: details.checked } }))}
-              >
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Stack gap="0">
-                  <Switch.Label>{t('deskSettings.autoAway')}</Switch.Label>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('deskSettings.autoAwayHint', { minutes: ROUTING.autoAwayMinutes })}
-                  </Text>
-                </Stack>
-              </Switch.Root>
-              <Field.Root required>
-                <Field.Label>{t('mail.newTicketsPerSender')}</Field.Label>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={NEW_TICKETS_PER_SENDER.min}
-                  max={NEW_TICKETS_PER_SENDER.max}
-                  step={1}
-                  maxW="8rem"
-                  value={senderCap}
-                  onChange={(event) => setSenderCap(event.currentTarget.value)}
-                />
-                <Field.HelperText>{t('deskSettings.senderCapHint')}</Field.HelperText>
-              </Field.Root>
-              <Button type="submit" alignSelf="flex-start" loading={save.isPending}>
-                <LuSave aria-hidden />
-                {t('settings.save')}
-              </Button>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+      <Stack gap="6" maxW="2xl">
+        <Card.Root>
+          <Card.Body>
+            <Switch.Root
+              checked={save.isPending && save.variables ? save.variables.routing.autoAway : settings.routing.autoAway}
+              disabled={save.isPending}
+              onCheckedChange={(details) => void setAutoAway(details.checked)}
+              alignItems="start"
+            >
+              <Switch.HiddenInput />
+              <Switch.Control mt="0.5" />
+              <Stack gap="0">
+                <Switch.Label>{t('deskSettings.autoAway')}</Switch.Label>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('deskSettings.autoAwayHint', { minutes: ROUTING.autoAwayMinutes })}
+                </Text>
+              </Stack>
+            </Switch.Root>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <MailLimitsForm />
+          </Card.Body>
+        </Card.Root>
+      </Stack>
     </>
   );
 }
