@@ -64,15 +64,8 @@ export async function passRoundRobinTurn(turn: number, at: string): Promise<void
 /**
  * The round-robin write of a create: the new last agent and turn, only if the state is still the one read (else a
  * StaleReadError). A create that was overtaken keeps the later turn, so the line behind it never moves backwards.
- * Without an agent (nobody eligible: the ticket waits in the routing queue, docs/decisions/006) the last agent stays
- * and only the turn is written, so the line moves on with the ticket's own transaction.
  */
-export function roundRobinWrite(
-  read: RoundRobinState,
-  nextAgentId: string | undefined,
-  turn: number,
-  at: string,
-): GuardedItem {
+export function roundRobinWrite(read: RoundRobinState, nextAgentId: string, turn: number, at: string): GuardedItem {
   const sameTurn = read.lastTurn > 0 ? 'lastTurn = :previousTurn' : 'attribute_not_exists(lastTurn)';
   const guard = read.lastAssignedAgentId
     ? `lastAssignedAgentId = :previous AND ${sameTurn}`
@@ -82,12 +75,10 @@ export function roundRobinWrite(
       Update: {
         TableName: config().tableName,
         Key: keys.roundRobin(),
-        UpdateExpression: nextAgentId
-          ? 'SET lastAssignedAgentId = :next, lastTurn = :turn, updatedAt = :at'
-          : 'SET lastTurn = :turn, updatedAt = :at',
+        UpdateExpression: 'SET lastAssignedAgentId = :next, lastTurn = :turn, updatedAt = :at',
         ConditionExpression: guard,
         ExpressionAttributeValues: {
-          ...(nextAgentId ? { ':next': nextAgentId } : {}),
+          ':next': nextAgentId,
           ':turn': Math.max(turn, read.lastTurn),
           ':at': at,
           ...(read.lastAssignedAgentId ? { ':previous': read.lastAssignedAgentId } : {}),

@@ -25,9 +25,10 @@ import { withRoundRobinTurn } from './round-robin.ts';
 
 /**
  * Round-robin creates take turns, so they rarely conflict; the extra attempts cover one that went ahead of a stalled
- * line and met the create it overtook.
+ * line and met the create it overtook. Creates that nobody can take (docs/decisions/006) take no turn: a burst of them
+ * meets on the shared counters (totals, day, category), hence the longer backoff.
  */
-const CREATE_RETRY = { maxAttempts: 20, baseMs: 10, capMs: 200 };
+const CREATE_RETRY = { maxAttempts: 40, baseMs: 10, capMs: 1_000 };
 
 /**
  * The validated create body (`POST /api/tickets`), or what an inbound e-mail asks for (type `email`); without

@@ -26,7 +26,7 @@ import { logger } from '../../lib/logger.ts';
 export interface RoundRobinChoice {
   /** The next eligible agent; undefined when there is none (the ticket waits in the queue). */
   agent?: User;
-  /** The items that write the choice (or move the line on without one), only over the state it was made from. */
+  /** The items that write the choice, only over the state it was made from. */
   items: GuardedItem[];
   /**
    * What the agent must still be when the ticket is written: an active agent, available, under their cap (the
@@ -39,11 +39,10 @@ export interface RoundRobinChoice {
 export type AssignByRoundRobin = () => Promise<RoundRobinChoice>;
 
 /**
- * withRoundRobinTurn: runs `work` with `assign`, which takes this create's turn on its first call, waits for it, and
- * picks the next agent eligible for `ticket` (docs/decisions/006) from the state the turn before it wrote, or nobody:
- * the ticket then waits in the routing queue, and its write still moves the line on. Every create goes through the
- * line, so a burst with nobody eligible does not pile its transactions onto the same counters at once. If `work`
- * throws after the turn was taken, the turn is handed on before the error goes up.
+ * withRoundRobinTurn: runs `work` with `assign`, which takes this create's turn on its first call (only if an agent
+ * eligible for `ticket` exists, docs/decisions/006), waits for it, and picks the next eligible agent from the state the
+ * turn before it wrote. With nobody eligible no turn is taken (or the one taken is handed on) and the ticket waits in
+ * the routing queue. If `work` throws after the turn was taken, the turn is handed on before the error goes up.
  */
 export async function withRoundRobinTurn<T>(
   now: Date,
@@ -57,19 +56,21 @@ export async function withRoundRobinTurn<T>(
   const assign: AssignByRoundRobin = async () => {
     // Read again on every attempt after a refusal: counters and availability move between attempts.
     pool ??= eligibleAgents(await listStaffRecords(), ticket);
+    if (pool.length === 0) {
+      pool = undefined;
+      // Everyone filled up or left while this create waited: it writes no round-robin state, so its turn moves on.
+      if (turn !== undefined) {
+        await passRoundRobinTurn(turn, at);
+        turn = undefined;
+      }
+      return { items: [] };
+    }
     turn ??= await takeRoundRobinTurn();
     const state = await waitForTurn(turn);
-    // Nobody was eligible when the list was read: look once more now that the line has reached this create.
-    if (pool.length === 0) pool = eligibleAgents(await listStaffRecords(), ticket);
     const agent = nextAgent(
       pool.map((record) => record.user),
       state.lastAssignedAgentId,
-    );
-    if (!agent) {
-      pool = undefined;
-      // The ticket waits in the routing queue; its transaction moves the line on all the same.
-      return { items: [roundRobinWrite(state, undefined, turn, at)] };
-    }
+    )!;
     return {
       agent,
       items: [roundRobinWrite(state, agent.id, turn, at)],
