@@ -147,10 +147,10 @@ export async function startMailHarness(
 
 /** The address of a `Reply-To` as the emulator stores it (`"Name" <a@b>` or `a@b`). */
 /** Lets the stream and the mail queue drain, so that an e-mail that should not exist would have arrived by now. */
-export async function mailSettled(harness: MailHarness): Promise<void> {
-  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain');
+export async function mailSettled(harness: MailHarness, timeoutMs = 15_000): Promise<void> {
+  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain', timeoutMs);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
-  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain again');
+  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain again', timeoutMs);
 }
 
 export const bareAddress = (text: string): string => (/<([^>]+)>/.exec(text)?.[1] ?? text).trim();
