@@ -109,7 +109,8 @@ export async function withRetries<T>(options: RetryOptions, work: (attempt: numb
 /** One conditional Put or Update: true when written, false when its condition failed (nothing was written). */
 export async function writeIf(write: { put: PutCommandInput } | { update: UpdateCommandInput }): Promise<boolean> {
   try {
-    await dynamo().send('put' in write ? new PutCommand(write.put) : new UpdateCommand(write.update));
+    if ('put' in write) await dynamo().send(new PutCommand(write.put));
+    else await dynamo().send(new UpdateCommand(write.update));
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
