@@ -5,6 +5,7 @@
  * word. `render.ts` and `rating-page.ts` put them together; nothing else holds customer-facing text.
  */
 import type { Language, Priority, TicketStatus } from '#shared/constants.ts';
+import type { RedactionKind } from '#shared/redaction.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 
 /** Five labels for the scores 1 (worst) to 5 (best). */
@@ -64,6 +65,11 @@ export interface MailCatalog {
   };
   priorities: Record<Priority, string>;
   statuses: Record<TicketStatus, string>;
+  /**
+   * What stands where a secret was redacted (docs/decisions/073-redaction.md), word for word the web app's
+   * `redaction.marker.*` of the same language (shared/i18n/catalogs.test.ts checks).
+   */
+  redacted: Record<RedactionKind, string>;
 }
 
 /** Every catalog, by language; filled in by ./index.ts. */

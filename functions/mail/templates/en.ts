@@ -59,4 +59,9 @@ export const en: MailCatalog = {
   },
   priorities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   statuses: { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' },
+  redacted: {
+    cardNumber: '[redacted card number]',
+    seedPhrase: '[redacted seed phrase]',
+    privateKey: '[redacted private key]',
+  },
 };

@@ -60,4 +60,9 @@ export const es: MailCatalog = {
   },
   priorities: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
   statuses: { open: 'Abierto', in_progress: 'En curso', resolved: 'Resuelto', closed: 'Cerrado' },
+  redacted: {
+    cardNumber: '[número de tarjeta eliminado]',
+    seedPhrase: '[frase semilla eliminada]',
+    privateKey: '[clave privada eliminada]',
+  },
 };
