@@ -32,7 +32,12 @@ export type TicketImage = Pick<
   Ticket,
   'id' | 'ticketId' | 'subject' | 'priority' | 'customerEmail' | 'status' | 'assignedToId' | 'isOverdue'
 > &
-  Partial<Pick<Ticket, 'createdById' | 'categoryId' | 'customerLanguage'>> & { lastWrite?: LastWrite };
+  Partial<Pick<Ticket, 'createdById' | 'categoryId' | 'customerLanguage' | 'isFirstResponseOverdue'>> & {
+    lastWrite?: LastWrite;
+    /** The SLA warnings given (absent on tickets from before SLA policies). */
+    resolutionWarned?: boolean;
+    firstResponseWarned?: boolean;
+  };
 
 /**
  * Who an alarm is meant for before anyone's settings are read: named people, every active member of roles, and, for
@@ -71,6 +76,7 @@ export const ALARM_AUDIENCE = {
   ticket_assigned: 'assignee',
   customer_reply: 'assignee',
   ticket_status_changed: 'assignee',
+  sla_warning: 'assignee',
   ticket_overdue: 'assigneeAndSupervisors',
   ticket_waiting: 'supervisors',
   webhook_disabled: 'admins',
@@ -113,7 +119,8 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
  * - assignee changed: `ticket_assigned`;
  * - priority raised to high or critical while unresolved: that priority's alarm;
  * - the ticket started waiting for an agent (new, or reopened without one): `ticket_waiting`;
- * - `isOverdue` turned on: `ticket_overdue`;
+ * - `isOverdue` or `isFirstResponseOverdue` turned on: `ticket_overdue`;
+ * - an SLA warning given (80 % of a target passed): `sla_warning`;
  * - the status of an assigned ticket changed by anyone but its assignee: `ticket_status_changed`;
  * - the customer wrote in on an assigned ticket: `customer_reply`.
  */
@@ -132,9 +139,12 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
 
   if (isWaiting(after) && !(before && isWaiting(before))) raise('ticket_waiting');
 
-  if (after.isOverdue && before && !before.isOverdue) raise('ticket_overdue');
+  const turnedOn = (field: 'isOverdue' | 'isFirstResponseOverdue' | 'resolutionWarned' | 'firstResponseWarned') =>
+    Boolean(before && after[field] && !before[field]);
+  if (turnedOn('isOverdue') || turnedOn('isFirstResponseOverdue')) raise('ticket_overdue');
   const write = after.lastWrite;
   const assignee = after.assignedToId;
+  if (assignee && (turnedOn('resolutionWarned') || turnedOn('firstResponseWarned'))) raise('sla_warning');
   if (
     before &&
     assignee &&
@@ -185,6 +195,7 @@ export function alarmCandidates(alarms: readonly Alarm[], staff: readonly AlarmS
  */
 export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'ticket_overdue',
+  'sla_warning',
   'customer_reply',
   'ticket_assigned',
   'ticket_status_changed',

@@ -31,6 +31,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'high_priority',
           'ticket_status_changed',
           'customer_reply',
+          'sla_warning',
           'webhook_disabled',
           'ticket_waiting',
         ],

@@ -1,5 +1,5 @@
 /**
- * What each function may do to the table and to Cognito, in one place (least privilege, issue 14 item 7). Each
+ * What each function may do to the table and to Cognito, in one place (least privilege, ADR 063). Each
  * entry names the code that needs it. The DynamoDB actions follow the calls the code makes: GetItem, Query,
  * BatchGetItem, PutItem, UpdateItem, DeleteItem, and TransactWriteItems, which IAM checks item by item as PutItem,
  * UpdateItem, DeleteItem and ConditionCheckItem. No function may Scan, and none holds BatchWriteItem (only the
@@ -116,7 +116,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   meta: AUTHENTICATION,
   dashboard: [
     ...AUTHENTICATION,
-    { actions: ['Query'], why: 'data/stats.ts listDayStats: the per-day aggregate items (getTotals is a GetItem)' },
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/stats.ts listDayStats and listAgentDayStats: the per-day aggregate items (getTotals is a GetItem); listStaff (SLA attainment per agent) through byCollection',
+    },
   ],
   analytics: [
     ...AUTHENTICATION,
@@ -180,7 +184,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     {
       actions: ['Query'],
-      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer', 'byFirstResponse'],
       why: 'data/tickets/queries.ts listTickets (by the most selective index), thread and history (base table), overdue list, round-robin staff list',
     },
     {
@@ -243,7 +247,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
   wsDefault: [{ actions: ['UpdateItem'], partitions: [CONNECTIONS], why: 'ws/default.ts subscribeConnection' }],
   overdueJob: [
-    { actions: ['Query'], on: ['byDeadline'], why: 'jobs/overdue.ts listDueTickets' },
+    { actions: ['Query'], on: ['byDeadline', 'byFirstResponse'], why: 'jobs/overdue.ts listClockPartition' },
     {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'use-cases/tickets/mark-overdue.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',

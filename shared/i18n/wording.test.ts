@@ -40,7 +40,6 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/domain/api-keys.ts': ['… seconds'],
   'functions/domain/bip39-english.ts': ['*'],
   'functions/domain/webhooks.ts': ['HTTP …'],
-  'functions/domain/inbound-mail.ts': ['E-mail from …'],
   'functions/domain/webhook-targets.ts': ['*'],
   'functions/use-cases/mail/deliver-mail.ts': ['*'],
   'functions/use-cases/mail/delivery-events.ts': ['marked as spam'],

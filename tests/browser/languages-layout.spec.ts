@@ -152,6 +152,8 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
 });
 
 test('a customer’s e-mails and rating page in each language, kept as images for review', async ({ page }) => {
+  // Twenty-four documents rendered and shot on a shared two-core machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 720, height: 900 });
   const ticket = { code: 'TKT-000042', subject: 'Withdrawal stuck: card [redacted:cardNumber] charged twice' };
   for (const language of LANGUAGES) {

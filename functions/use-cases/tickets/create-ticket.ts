@@ -9,6 +9,7 @@ import { CREATABLE_TICKET_TYPES, DEFAULT_CUSTOMER_LANGUAGE, ROLES, type TicketTy
 import { issueText } from '#shared/i18n/messages.ts';
 import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
+import { getSlaPolicy } from '../../data/sla-policy.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
@@ -16,10 +17,12 @@ import { categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
 import type { AssigneeGuard } from '../../data/users.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
+import { ticketSlaFor } from '../../domain/deadlines.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { recordMetrics } from '../../lib/metrics.ts';
 import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
 import { withRoundRobinTurn } from './round-robin.ts';
 
@@ -99,7 +102,7 @@ async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketR
 }
 
 /**
- * createTicket: a new open ticket with the next number, its deadline from its priority. `replayed` when an earlier
+ * createTicket: a new open ticket with the next number, its SLA clocks from its priority's targets in the policy. `replayed` when an earlier
  * request with the same Idempotency-Key made it.
  */
 export async function createTicket(
@@ -124,7 +127,9 @@ export async function createTicket(
   const request = caller.kind === 'apiKey' ? { ...redacted.value, type: 'api' as const } : redacted.value;
   const category = await activeCategoryNamed(request.category);
   const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
-  const id = await nextTicketNumber();
+  // The SLA policy in force now sets the ticket's targets for good (docs/decisions/005-sla-clocks.md).
+  const [id, policy] = await Promise.all([nextTicketNumber(), getSlaPolicy()]);
+  const sla = ticketSlaFor(policy, request.priority);
 
   const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[], guard?: AssigneeGuard) => {
     const ticket = newTicket(
@@ -141,6 +146,7 @@ export async function createTicket(
         createdById: caller.kind === 'staff' ? caller.user.id : null,
         createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
         sourceMessageId: fromMail?.messageId ?? null,
+        sla,
       },
       now,
     );
@@ -176,6 +182,7 @@ export async function createTicket(
               return write(agent, items, guard);
             }, CREATE_RETRY),
         );
+    recordMetrics({ TicketsCreated: 1, ...(!chosen && ticket.assignedToId ? { AutoAssignments: 1 } : {}) });
     return { ticket, replayed: false };
   } catch (error) {
     // The same key won a race with this request: answer with the ticket the first one made.
