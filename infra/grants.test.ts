@@ -49,7 +49,7 @@ const EXPECTED: Record<
     'dynamodb:PutItem table [AUDIT]',
   ],
   meta: [...AUTH],
-  dashboard: [...AUTH, 'dynamodb:Query table'],
+  dashboard: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection'],
   analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
   staff: [
     ...AUTH,
@@ -96,6 +96,7 @@ const EXPECTED: Record<
     'dynamodb:Query index/byType',
     'dynamodb:Query index/byDeadline',
     'dynamodb:Query index/byCustomer',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
@@ -133,6 +134,7 @@ const EXPECTED: Record<
   wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
   overdue: [
     'dynamodb:Query index/byDeadline',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:GetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',

@@ -18,16 +18,19 @@ export async function readSlaPolicy(caller: Caller): Promise<SlaPolicy> {
   return getSlaPolicy();
 }
 
+/** Per priority: first-response / resolution minutes and the clock. */
 const targetsText = (policy: SlaPolicy) =>
   PRIORITIES.map((p) => {
     const t = policy.targets[p];
-    return `${p} ${t.firstResponseMinutes}/${t.resolutionMinutes} min ${t.clock}`;
+    return `${p} ${t.firstResponseMinutes}/${t.resolutionMinutes} ${t.clock}`;
   }).join(', ');
 
+// The audit log keeps these as records, not sentences: codes, minutes and dates that read the same in any language
+// ('—' for a closed day and for no holidays).
 const calendarText = ({ businessCalendar: c }: SlaPolicy) =>
   `${c.timeZone}; ${Object.entries(c.weeklyHours)
-    .map(([day, hours]) => `${day} ${hours ? `${hours.open}-${hours.close}` : 'closed'}`)
-    .join(', ')}; holidays ${c.holidays.join(', ') || 'none'}`;
+    .map(([day, hours]) => `${day} ${hours ? `${hours.open}-${hours.close}` : '—'}`)
+    .join(', ')}; ${c.holidays.join(', ') || '—'}`;
 
 /** saveSlaPolicy: admins only; replaces the policy whole, with an audit entry naming what changed. */
 export async function saveSlaPolicy(caller: Caller, policy: SlaPolicy, now = new Date()): Promise<SlaPolicy> {
