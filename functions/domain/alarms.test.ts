@@ -122,6 +122,24 @@ describe('alarmsForChange', () => {
       ticket({ isOverdue: true }),
       { ticket_overdue: 'role:admin role:manager' },
     ],
+    [
+      'past 80 % of its first-response target while assigned to a1',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', firstResponseWarned: true }),
+      { sla_warning: 'a1' },
+    ],
+    [
+      'marked breached and warned at once (the warning still pending): the breach alone',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', resolutionWarned: true, isOverdue: true }),
+      { ticket_overdue: 'a1 role:admin role:manager' },
+    ],
+    [
+      'with its first response breached while assigned to a1',
+      ticket({ assignedToId: 'a1', firstResponseWarned: true }),
+      ticket({ assignedToId: 'a1', firstResponseWarned: true, isFirstResponseOverdue: true }),
+      { ticket_overdue: 'a1 role:admin role:manager' },
+    ],
     ['edited while already overdue', ticket({ isOverdue: true }), ticket({ isOverdue: true, subject: 'Changed' }), {}],
     ['edited without any alarming change', ticket(), ticket({ subject: 'Changed', status: 'in_progress' }), {}],
     [

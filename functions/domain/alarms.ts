@@ -141,10 +141,12 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
 
   const turnedOn = (field: 'isOverdue' | 'isFirstResponseOverdue' | 'resolutionWarned' | 'firstResponseWarned') =>
     Boolean(before && after[field] && !before[field]);
-  if (turnedOn('isOverdue') || turnedOn('isFirstResponseOverdue')) raise('ticket_overdue');
+  const breached = turnedOn('isOverdue') || turnedOn('isFirstResponseOverdue');
+  if (breached) raise('ticket_overdue');
   const write = after.lastWrite;
   const assignee = after.assignedToId;
-  if (assignee && (turnedOn('resolutionWarned') || turnedOn('firstResponseWarned'))) raise('sla_warning');
+  // A breach found with its warning still pending marks both; the alarm is the breach's alone.
+  if (assignee && !breached && (turnedOn('resolutionWarned') || turnedOn('firstResponseWarned'))) raise('sla_warning');
   if (
     before &&
     assignee &&
