@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the product measured on this machine, in one run, in five sections.
+ * `npm run bench`: the product measured on this machine, in one run, in six sections.
  *
  * api — the ticket API against the DynamoDB calls it makes:
  * 1. create, get and list at 50 concurrent clients, through the API (HTTP, cookies, JWT, validation, handler) and
@@ -12,11 +12,13 @@
  * alarms — alarm fan-out to 200 subscribed WebSocket clients, commit to receipt (bench/alarms.ts).
  * customers — a customer's tickets by e-mail address at 1,000 and 20,000 tickets (bench/customers.ts).
  * mail — 200 tickets created in a burst, each acknowledged exactly once, commit to mailbox (bench/mail.ts).
+ * routing — 200 concurrent creates over 50 agents with caps and skills; staff e-mails per ticket with 200 agents, 180
+ *   at the desk and 20 offline (bench/routing.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
  * load should not land on the next one's measurements. Writes bench/results.json (a section not run keeps its
- * previous figures there, with the time they were taken) and prints a table. All five take about seven minutes.
+ * previous figures there, with the time they were taken) and prints a table. All six take about eight minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -28,6 +30,7 @@ import type { CustomerResults } from './customers.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
 import type { MailResults } from './mail.ts';
+import type { RoutingResults } from './routing.ts';
 import type { LoadContext, Operation, Reply, Request, Side } from './load-client.ts';
 import { log, round2, percentile, summarize, type LoadResult, type Summary } from './measure.ts';
 import { copyStaff, createCategories, createStaff, importRandomTickets, PASSWORD } from './seed.ts';
@@ -330,6 +333,7 @@ interface SectionResults {
   alarms: AlarmResults;
   customers: CustomerResults;
   mail: MailResults;
+  routing: RoutingResults;
 }
 type SectionName = keyof SectionResults;
 
@@ -360,6 +364,11 @@ const SECTIONS: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./mail.ts')).benchMail(),
     print: async (r) => (await import('./mail.ts')).printMail(r),
+  },
+  routing: {
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+    run: async () => (await import('./routing.ts')).benchRouting(),
+    print: async (r) => (await import('./routing.ts')).printRouting(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];

@@ -31,6 +31,8 @@ const EXPECTED: Record<
   | 'wsDefault'
   | 'overdue'
   | 'notifier'
+  | 'autoAway'
+  | 'router'
   | 'inboundMail'
   | 'mailEvents'
   | 'mailSender'
@@ -54,6 +56,7 @@ const EXPECTED: Record<
   staff: [
     ...AUTH,
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
     'dynamodb:BatchGetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
@@ -133,7 +136,7 @@ const EXPECTED: Record<
   ],
   wsAuthorizer: ['dynamodb:GetItem table [DESK,USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
-  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]'],
+  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]', 'dynamodb:UpdateItem table [USER#*]'],
   wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
   overdue: [
     'dynamodb:Query index/byDeadline',
@@ -158,6 +161,23 @@ const EXPECTED: Record<
     'sqs:GetQueueAttributes notifier-failures',
     'sqs:GetQueueUrl notifier-failures',
   ],
+  autoAway: [
+    'dynamodb:GetItem table [DESK]',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:UpdateItem table [USER#*]',
+  ],
+  router: [
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:GetItem table',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
+  ],
   inboundMail: [
     'dynamodb:GetItem table',
     'dynamodb:Query index/byCollection',
@@ -180,6 +200,9 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
     'dynamodb:GetItem table',
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:PutItem table [NOTIFY#*]',
+    'dynamodb:UpdateItem table [NOTIFY#*]',
     'dynamodb:PutItem table [TICKET#*]',
     'dynamodb:UpdateItem table [MAIL_ACK#*]',
     'ses:SendEmail ses-identity',
@@ -311,6 +334,8 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  autoAway: stack.jobs.autoAwayFunction,
+  router: stack.jobs.routerFunction,
   inboundMail: stack.mail.inboundFunction,
   mailEvents: stack.mail.eventsFunction,
   mailSender: stack.outbound.senders.mail!,

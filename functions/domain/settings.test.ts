@@ -8,7 +8,7 @@ import {
 } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only)', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -33,6 +33,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'customer_reply',
           'sla_warning',
           'webhook_disabled',
+          'ticket_waiting',
         ],
       },
     });
@@ -88,9 +89,10 @@ describe('settingsOverDefaults', () => {
 });
 
 describe('deskSettingsOverDefaults', () => {
-  it('gives five new tickets per sender and hour while nothing is stored', () => {
+  it('gives five new tickets per sender and hour, auto-away off and no two-factor requirement while nothing is stored', () => {
     expect(deskSettingsOverDefaults(undefined)).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 5 },
+      routing: { autoAway: false },
       security: { requireMfa: 'none' },
     });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
@@ -103,7 +105,12 @@ describe('deskSettingsOverDefaults', () => {
         security: { requireMfa: 'admins' },
         gone: 1,
       }),
-    ).toEqual({ inboundMail: { newTicketsPerSenderPerHour: 12 }, security: { requireMfa: 'admins' } });
+    ).toEqual({
+      inboundMail: { newTicketsPerSenderPerHour: 12 },
+      routing: { autoAway: false },
+      security: { requireMfa: 'admins' },
+    });
+    expect(deskSettingsOverDefaults({ routing: { autoAway: true } }).routing).toEqual({ autoAway: true });
   });
 
   it.each([

@@ -6,12 +6,14 @@
  */
 import { mfaCodeSchema } from '#shared/schemas/mfa.ts';
 import { changePasswordSchema, deskSettingsInputSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
+import { availabilityInputSchema } from '#shared/schemas/user.ts';
 import { slaPolicySchema } from '#shared/schemas/sla.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
 import { COOKIE, sessionCookies } from '../lib/cookies.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
 import { confirmTotpEnrolment, disableTotp, readMfaStatus, startTotpEnrolment } from '../use-cases/auth/two-factor.ts';
+import { setOwnAvailability } from '../use-cases/routing/availability.ts';
 import { readDeskSettings, saveDeskSettings } from '../use-cases/settings/desk-settings.ts';
 import { readSlaPolicy, saveSlaPolicy } from '../use-cases/settings/sla-policy.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
@@ -78,6 +80,14 @@ export const handler = httpHandler('settings', {
     async handle({ caller, body }) {
       await disableTotp(caller, body.code);
       return { status: 204 };
+    },
+  }),
+
+  'PUT /api/user/availability': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    body: availabilityInputSchema,
+    async handle({ caller, body }) {
+      return { body: await setOwnAvailability(caller, body.status) };
     },
   }),
 

@@ -17,10 +17,15 @@ export interface JobsProps {
   environment: Record<string, string>;
 }
 
-/** Background work: the minutely overdue sweep and the stream consumer that pushes alarms to sockets. */
+/**
+ * Background work: the minutely overdue and auto-away sweeps, the stream consumer that pushes alarms to sockets, and
+ * the one that drains the routing queue (docs/decisions/006).
+ */
 export class Jobs extends Construct {
   readonly overdueFunction: HandlerFunction;
   readonly notifierFunction: HandlerFunction;
+  readonly autoAwayFunction: HandlerFunction;
+  readonly routerFunction: HandlerFunction;
   /** Where the stream mapping sends the records it gave up on (their position in the stream, not the records). */
   readonly notifierFailures: Queue;
 
@@ -67,6 +72,33 @@ export class Jobs extends Construct {
       retryAttempts: 3,
       maxRecordAge: Duration.hours(1),
       onFailure: new SqsDlq(this.notifierFailures),
+    });
+
+    this.autoAwayFunction = new HandlerFunction(this, 'AutoAwayFunction', {
+      entry: JOB_HANDLERS.autoAway,
+      description: 'Help desk job: make agents away after minutes without an open socket, when the desk wants it',
+      environment,
+      timeout: Duration.seconds(50),
+    });
+    grantFunction('autoAwayJob', this.autoAwayFunction, { table });
+    new Rule(this, 'AutoAwaySchedule', {
+      description: 'Runs the auto-away sweep every minute',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.autoAwayFunction, { retryAttempts: 0 })],
+    });
+
+    this.routerFunction = new HandlerFunction(this, 'RouterFunction', {
+      entry: JOB_HANDLERS.router,
+      description: 'Help desk job: assign waiting tickets when an agent can take more',
+      environment,
+      timeout: Duration.seconds(120),
+    });
+    grantFunction('routerJob', this.routerFunction, { table });
+    consumeTableStream(this.routerFunction, table, 'RouterStream', {
+      batchSize: 100,
+      // A drain that failed is run again by the retry; a waiting ticket is also drained by the next change.
+      retryAttempts: 5,
+      maxRecordAge: Duration.hours(1),
     });
   }
 }

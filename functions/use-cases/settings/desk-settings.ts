@@ -39,6 +39,7 @@ export async function saveDeskSettings(
           settings.inboundMail.newTicketsPerSenderPerHour,
         ],
         requireMfa: [before.security.requireMfa, settings.security.requireMfa],
+        autoAway: [before.routing.autoAway, settings.routing.autoAway],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,
