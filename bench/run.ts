@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the product measured on this machine, in one run, in five sections.
+ * `npm run bench`: the product measured on this machine, in one run, in six sections.
  *
  * api — the ticket API against the DynamoDB calls it makes:
  * 1. create, get and list at 50 concurrent clients, through the API (HTTP, cookies, JWT, validation, handler) and
@@ -12,6 +12,8 @@
  * alarms — alarm fan-out to 200 subscribed WebSocket clients, commit to receipt (bench/alarms.ts).
  * customers — a customer's tickets by e-mail address at 1,000 and 20,000 tickets (bench/customers.ts).
  * mail — 200 tickets created in a burst, each acknowledged exactly once, commit to mailbox (bench/mail.ts).
+ * scale — list, exact lookups, word search, the dashboard and the overdue job at 1,000 and 100,000 tickets
+ *   (bench/scale.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
@@ -28,6 +30,7 @@ import type { CustomerResults } from './customers.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
 import type { MailResults } from './mail.ts';
+import type { ScaleResults } from './scale.ts';
 import type { LoadContext, Operation, Reply, Request, Side } from './load-client.ts';
 import { log, round2, percentile, summarize, type LoadResult, type Summary } from './measure.ts';
 import { copyStaff, createCategories, createStaff, importRandomTickets, PASSWORD } from './seed.ts';
@@ -327,6 +330,7 @@ interface SectionResults {
   alarms: AlarmResults;
   customers: CustomerResults;
   mail: MailResults;
+  scale: ScaleResults;
 }
 type SectionName = keyof SectionResults;
 
@@ -357,6 +361,10 @@ const SECTIONS: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./mail.ts')).benchMail(),
     print: async (r) => (await import('./mail.ts')).printMail(r),
+  },
+  scale: {
+    run: async () => (await import('./scale.ts')).benchScale(),
+    print: async (r) => (await import('./scale.ts')).printScale(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];

@@ -29,6 +29,7 @@ const EXPECTED: Record<
   | 'wsDefault'
   | 'overdue'
   | 'notifier'
+  | 'indexer'
   | 'inboundMail'
   | 'mailEvents'
   | 'mailSender'
@@ -94,6 +95,7 @@ const EXPECTED: Record<
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+    'dynamodb:BatchGetItem table [TICKET#*,TICKET_TERMS#*]',
   ],
   mail: [
     ...AUTH,
@@ -132,6 +134,16 @@ const EXPECTED: Record<
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+  ],
+  indexer: [
+    'dynamodb:GetItem table [TICKET#*,TICKET_TERMS#*]',
+    'dynamodb:PutItem table [TERM#*]',
+    'dynamodb:DeleteItem table [TERM#*]',
+    'dynamodb:UpdateItem table [VOCAB#*,TICKET_TERMS#*]',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
   ],
   notifier: [
     'dynamodb:Query index/byCollection',
@@ -293,6 +305,7 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  indexer: stack.jobs.indexerFunction,
   inboundMail: stack.mail.inboundFunction,
   mailEvents: stack.mail.eventsFunction,
   mailSender: stack.outbound.senders.mail!,

@@ -86,6 +86,9 @@ export const PREFIX = {
   auditActor: 'AUDIT_ACTOR#',
   auditActorAction: 'AUDIT_ACTOR_ACTION#',
   signInThrottle: 'THROTTLE#',
+  term: 'TERM#',
+  vocabulary: 'VOCAB#',
+  ticketTerms: 'TICKET_TERMS#',
 } as const;
 
 export const keys = {
@@ -176,6 +179,19 @@ export const keys = {
     sk: 'SIGN_IN',
   }),
 
+  /**
+   * Word search (docs/decisions/090-search-by-term-index.md). A term's posting for one ticket: the term's partition
+   * holds one item per ticket that contains it, sorted like the ticket lists (`<createdAt>#<id>`), newest last.
+   */
+  termPosting: (term: string, created: string) => ({ pk: `${PREFIX.term}${term}`, sk: created }),
+  /**
+   * A term of the vocabulary, with the number of tickets that hold it: grouped by the term's first character, so that
+   * the completions of a prefix are one `begins_with` Query, and the rarest word of a query is known before reading.
+   */
+  vocabulary: (term: string) => ({ pk: `${PREFIX.vocabulary}${[...term][0] ?? ''}`, sk: term }),
+  /** The terms a ticket is indexed under now: what the indexer removes when a text changes, and what search verifies. */
+  ticketTerms: (id: number) => ({ pk: `${PREFIX.ticketTerms}${pad(id)}`, sk: 'TERMS' }),
+
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
   /** The desk's own settings, one item for the whole help desk (absent until an admin first saves them). */
@@ -192,6 +208,12 @@ export function ticketIdOfKey(pk: unknown): number | undefined {
   if (typeof pk !== 'string' || !pk.startsWith(PREFIX.ticket)) return undefined;
   const digits = pk.slice(PREFIX.ticket.length);
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
+}
+
+/** The ticket number in a ticket term list's partition key (`TICKET_TERMS#0000000042` → 42); undefined otherwise. */
+export function ticketIdOfTermsKey(pk: unknown): number | undefined {
+  if (typeof pk !== 'string' || !pk.startsWith(PREFIX.ticketTerms)) return undefined;
+  return ticketIdOfKey(`${PREFIX.ticket}${pk.slice(PREFIX.ticketTerms.length)}`);
 }
 
 /** The sort-key prefixes of the items that share a ticket's partition, for reading one kind of them. */

@@ -15,10 +15,14 @@ export interface JobsProps {
   environment: Record<string, string>;
 }
 
-/** Background work: the minutely overdue sweep and the stream consumer that pushes alarms to sockets. */
+/**
+ * Background work: the minutely overdue sweep, the stream consumer that pushes alarms to sockets, and the one that
+ * keeps word search's term index (docs/decisions/090-search-by-term-index.md).
+ */
 export class Jobs extends Construct {
   readonly overdueFunction: HandlerFunction;
   readonly notifierFunction: HandlerFunction;
+  readonly indexerFunction: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -55,6 +59,21 @@ export class Jobs extends Construct {
       // An alarm is only worth something while it is fresh: retry a poison record a few times, then move on.
       retryAttempts: 3,
       maxRecordAge: Duration.hours(1),
+    });
+
+    this.indexerFunction = new HandlerFunction(this, 'IndexerFunction', {
+      entry: JOB_HANDLERS.indexer,
+      description: 'Help desk job: keep the term index of word search in step with the tickets',
+      environment,
+      timeout: Duration.seconds(60),
+    });
+    grantFunction('indexerJob', this.indexerFunction, { table });
+    consumeTableStream(this.indexerFunction, table, 'TableStream', {
+      batchSize: 100,
+      bisectBatchOnError: true,
+      reportBatchItemFailures: true,
+      // The index must not miss a change: retry for as long as the stream keeps the record (24 hours).
+      retryAttempts: -1,
     });
   }
 }

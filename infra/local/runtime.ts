@@ -230,10 +230,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         credentials: LOCAL_CREDENTIALS,
       }),
       tableName: TABLE_NAME,
-      // Two event source mappings on one stream, as in AWS: alarms, and the outbound jobs.
+      // Three event source mappings on one stream, as in AWS: alarms, the outbound jobs, the search index.
       consumers: [
         { handler: () => loadHandler(JOB_HANDLERS.notifier), functionName: 'helpdesk-notifier' },
         { handler: () => loadHandler(JOB_HANDLERS.outbox), functionName: 'helpdesk-outbox' },
+        { handler: () => loadHandler(JOB_HANDLERS.indexer), functionName: 'helpdesk-indexer' },
       ],
       paused: dynamoDown,
     });

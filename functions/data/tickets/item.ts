@@ -1,6 +1,5 @@
 /**
- * The ticket item (docs/data-model.md, T1): the record of functions/domain/tickets.ts, lower-cased copies for search,
- * and the keys of every index the ticket belongs to.
+ * The ticket item (docs/data-model.md, T1): the record of functions/domain/tickets.ts and the keys of every index the ticket belongs to.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CUSTOMER_LANGUAGE } from '#shared/constants.ts';
@@ -10,23 +9,15 @@ import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, ticketIndexKeys } from '../table.ts';
 
-/** Lower-cased copies for the case-insensitive search (`customerEmail` is stored lower-cased already). */
-interface SearchFields {
-  subjectLower: string;
-  ticketIdLower: string;
-}
+type TicketItem = TicketRecord & Record<string, unknown>;
 
-type TicketItem = TicketRecord & SearchFields & Record<string, unknown>;
-
-/** The stored item of a ticket: its record, search copies and the keys of every index it belongs to. */
+/** The stored item of a ticket: its record and the keys of every index it belongs to. */
 export function ticketItem(t: TicketRecord): TicketItem {
   const created = ticketIndexKeys.created(t.createdAt, t.id);
   const partition = deadlinePartition(t);
   return {
     ...keys.ticket(t.id),
     ...t,
-    subjectLower: t.subject.toLowerCase(),
-    ticketIdLower: t.ticketId.toLowerCase(),
     [INDEXES.byCollection.pk]: COLLECTIONS.tickets,
     [INDEXES.byCollection.sk]: created,
     [INDEXES.byStatus.pk]: ticketIndexKeys.status(t.status),
@@ -79,7 +70,7 @@ const RECORD_FIELDS = [
   'sourceMessageId',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
-/** The record inside a stored ticket item (index keys and search copies dropped). */
+/** The record inside a stored ticket item (index keys and other attributes dropped). */
 export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   const record = Object.fromEntries(RECORD_FIELDS.map((field) => [field, item[field] ?? null]));
   // Tickets stored before customers got e-mail in their own language get English.
