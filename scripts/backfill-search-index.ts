@@ -16,4 +16,6 @@ if (!Number.isInteger(max) || max < 1 || max > 10_000) {
 // Imported after validation: the function modules read their configuration from the environment.
 const { backfillSearchIndex } = await import('#functions/use-cases/tickets/index-for-search.ts');
 const { indexed, done } = await backfillSearchIndex(max);
-console.log(done ? `Indexed ${indexed} tickets; every ticket is indexed now.` : `Indexed ${indexed} tickets; run again for more.`);
+console.log(
+  done ? `Indexed ${indexed} tickets; every ticket is indexed now.` : `Indexed ${indexed} tickets; run again for more.`,
+);

@@ -13,7 +13,9 @@ const BATCH_GET_MAX = 100;
 const MAX_ROUNDS = 6;
 
 /** batchGetItems: the items of `itemKeys` that exist, in no particular order (eventually consistent reads). */
-export async function batchGetItems(itemKeys: readonly { pk: string; sk: string }[]): Promise<Record<string, unknown>[]> {
+export async function batchGetItems(
+  itemKeys: readonly { pk: string; sk: string }[],
+): Promise<Record<string, unknown>[]> {
   const TableName = config().tableName;
   const items: Record<string, unknown>[] = [];
   for (let start = 0; start < itemKeys.length; start += BATCH_GET_MAX) {

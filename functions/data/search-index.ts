@@ -95,7 +95,13 @@ async function movePostings(created: string, ticketId: number, added: string[], 
 }
 
 /** A DynamoDB string set may not be empty: an empty one is removed instead. */
-function setOrRemove(name: string, values: Set<string>, sets: string[], removes: string[], attrs: Record<string, unknown>) {
+function setOrRemove(
+  name: string,
+  values: Set<string>,
+  sets: string[],
+  removes: string[],
+  attrs: Record<string, unknown>,
+) {
   if (values.size > 0) {
     sets.push(`${name} = :${name}`);
     attrs[`:${name}`] = values;
@@ -137,7 +143,9 @@ export async function indexTicketText(ticket: IndexedTicket): Promise<void> {
 export async function indexPublicMessage(ticket: Pick<IndexedTicket, 'id' | 'createdAt'>, text: string) {
   const current = await readTicketTerms(ticket.id);
   const known = new Set([...(current?.ticketTerms ?? []), ...(current?.messageTerms ?? [])]);
-  const added = [...termSet(text)].filter((term) => !known.has(term)).slice(0, Math.max(0, TICKET_TERMS_MAX - known.size));
+  const added = [...termSet(text)]
+    .filter((term) => !known.has(term))
+    .slice(0, Math.max(0, TICKET_TERMS_MAX - known.size));
   if (added.length === 0) return;
   const created = ticketIndexKeys.created(ticket.createdAt, ticket.id);
   await movePostings(created, ticket.id, added, []);

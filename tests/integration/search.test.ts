@@ -62,10 +62,13 @@ const idsOf = (page: { tickets: { id: number }[] }) => page.tickets.map((t) => t
 
 /** Waits until searching `q` answers exactly `ids` (the index follows the stream), and returns the page. */
 const searchUntil = (q: string, ids: number[], filters: Record<string, string> = {}) =>
-  eventually(async () => {
-    const page = await search({ q, ...filters });
-    return JSON.stringify(idsOf(page)) === JSON.stringify(ids) ? page : undefined;
-  }, `"${q}" to find ${ids.join(', ') || 'nothing'}`);
+  eventually(
+    async () => {
+      const page = await search({ q, ...filters });
+      return JSON.stringify(idsOf(page)) === JSON.stringify(ids) ? page : undefined;
+    },
+    `"${q}" to find ${ids.join(', ') || 'nothing'}`,
+  );
 
 describe('exact lookups', () => {
   it('finds a ticket by its code in any case, with or without the leading zeros, at once', async () => {

@@ -502,8 +502,7 @@ describe('GET /api/tickets', () => {
     ];
     ids = [];
     // One at a time: the list is newest first, and these share a creation order.
-    for (const spec of specs)
-      ids.push((await create(admin.client, { ...spec, customerEmail })).body.id);
+    for (const spec of specs) ids.push((await create(admin.client, { ...spec, customerEmail })).body.id);
     await admin.client.patch(`/api/tickets/${ids[2]}`, { status: 'in_progress' });
   });
 

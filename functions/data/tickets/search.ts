@@ -91,7 +91,8 @@ async function nextPostings(terms: string[], before: string | undefined, size: n
     ),
   );
   const cut = pages.reduce(
-    (highest, page) => (page.LastEvaluatedKey && String(page.LastEvaluatedKey.sk) > highest ? String(page.LastEvaluatedKey.sk) : highest),
+    (highest, page) =>
+      page.LastEvaluatedKey && String(page.LastEvaluatedKey.sk) > highest ? String(page.LastEvaluatedKey.sk) : highest,
     '',
   );
   const byCreated = new Map<string, Posting>();

@@ -43,7 +43,9 @@ async function findByCode(id: number, filters: TicketFilters): Promise<TicketPag
   const ticket = await getTicket(id);
   const passes =
     ticket &&
-    Object.entries(filters).every(([field, value]) => value === undefined || ticket[field as keyof TicketFilters] === value);
+    Object.entries(filters).every(
+      ([field, value]) => value === undefined || ticket[field as keyof TicketFilters] === value,
+    );
   return { tickets: passes ? [ticket] : [], nextCursor: null };
 }
 
