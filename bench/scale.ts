@@ -281,20 +281,28 @@ export async function benchScale(): Promise<ScaleResults> {
     const samples = requests.map(fresh);
 
     log(`${SAMPLES} of each request per table, the tables alternately`);
-    for (let i = 0; i < SAMPLES; i++) {
-      for (const size of (i % 2 === 0 ? ['at1k', 'at100k'] : ['at100k', 'at1k']) as Size[]) {
-        await env.switchTable(tableOf(size));
-        for (const [r, request] of requests.entries()) {
-          counter.take();
-          const began = performance.now();
-          const page = await sessions[size].request<TicketList>('GET', request.path(size));
-          const s = samples[r]![size];
-          s.latencies.push(performance.now() - began);
-          s.counts.push(counter.take());
-          s.correct &&= request.check(page, size);
-        }
+    /** One measured call on `size`'s table, into `s`; `work` says whether its answer was right. */
+    const measure = async (size: Size, s: Samples, work: () => Promise<boolean>) => {
+      await env.switchTable(tableOf(size));
+      counter.take();
+      const began = performance.now();
+      const right = await work();
+      s.latencies.push(performance.now() - began);
+      s.counts.push(counter.take());
+      s.correct &&= right;
+    };
+    /** Each size in turn, the first one alternating, SAMPLES times. */
+    const alternately = async (each: (size: Size) => Promise<void>) => {
+      for (let i = 0; i < SAMPLES; i++)
+        for (const size of (i % 2 === 0 ? ['at1k', 'at100k'] : ['at100k', 'at1k']) as Size[]) await each(size);
+    };
+    await alternately(async (size) => {
+      for (const [r, request] of requests.entries()) {
+        await measure(size, samples[r]![size], async () =>
+          request.check(await sessions[size].request<TicketList>('GET', request.path(size)), size),
+        );
       }
-    }
+    });
     const rows = requests.map((request, r) => {
       const s = samples[r]!;
       return rowOf(
@@ -307,26 +315,9 @@ export async function benchScale(): Promise<ScaleResults> {
 
     log('the overdue job: its first run (marks the probes), then runs with nothing to mark');
     const overdue = { first: fresh(), idle: fresh() };
-    for (const size of Object.keys(SIZES) as Size[]) {
-      await env.switchTable(tableOf(size));
-      counter.take();
-      const began = performance.now();
-      const { marked } = await sweepOverdue();
-      overdue.first[size].latencies.push(performance.now() - began);
-      overdue.first[size].counts.push(counter.take());
-      overdue.first[size].correct = marked === OVERDUE_PROBES;
-    }
-    for (let i = 0; i < SAMPLES; i++) {
-      for (const size of (i % 2 === 0 ? ['at1k', 'at100k'] : ['at100k', 'at1k']) as Size[]) {
-        await env.switchTable(tableOf(size));
-        counter.take();
-        const began = performance.now();
-        const { marked } = await sweepOverdue();
-        overdue.idle[size].latencies.push(performance.now() - began);
-        overdue.idle[size].counts.push(counter.take());
-        overdue.idle[size].correct &&= marked === 0;
-      }
-    }
+    for (const size of Object.keys(SIZES) as Size[])
+      await measure(size, overdue.first[size], async () => (await sweepOverdue()).marked === OVERDUE_PROBES);
+    await alternately((size) => measure(size, overdue.idle[size], async () => (await sweepOverdue()).marked === 0));
     for (const [what, s] of [
       [`overdue job: marks ${OVERDUE_PROBES}`, overdue.first],
       ['overdue job: nothing to mark', overdue.idle],
