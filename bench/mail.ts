@@ -1,5 +1,5 @@
 /**
- * Acknowledgements under a burst (issue 12): 200 tickets created at once through `POST /api/tickets` with an API key,
+ * Acknowledgements under a burst (ADR 080): 200 tickets created at once through `POST /api/tickets` with an API key,
  * each for a customer address of its own, and each must get exactly one acknowledgement. Per ticket, the time from
  * its commit to its acknowledgement reaching the mailbox: table stream → outbox dispatcher → `mail` queue → mail
  * sender → SES emulator.

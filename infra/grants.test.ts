@@ -18,6 +18,8 @@ const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [valu
 const SECRET = ['secretsmanager:DescribeSecret app-secret', 'secretsmanager:GetSecretValue app-secret'];
 const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RATE#*]', ...SECRET];
 const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-group'];
+/** Active tracing: X-Ray's actions have no resource-level permissions (docs/decisions/066-observability.md). */
+const TRACES = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
 
 /** Every permission each function has: `action resource [partitions]`. */
 
@@ -139,7 +141,7 @@ const EXPECTED: Record<
     'dynamodb:GetItem table [TICKET#*,TICKET_TERMS#*]',
     'dynamodb:PutItem table [TERM#*]',
     'dynamodb:DeleteItem table [TERM#*]',
-    'dynamodb:UpdateItem table [VOCAB#*,TICKET_TERMS#*]',
+    'dynamodb:UpdateItem table [TICKET_TERMS#*,VOCAB#*]',
     'dynamodb:DescribeStream table-streams',
     'dynamodb:GetRecords table-streams',
     'dynamodb:GetShardIterator table-streams',
@@ -155,6 +157,10 @@ const EXPECTED: Record<
     'dynamodb:GetShardIterator table-streams',
     'dynamodb:ListStreams table-streams',
     'execute-api:ManageConnections ws-connections',
+    // The stream mapping's on-failure destination is written with the function's role.
+    'sqs:SendMessage notifier-failures',
+    'sqs:GetQueueAttributes notifier-failures',
+    'sqs:GetQueueUrl notifier-failures',
   ],
   inboundMail: [
     'dynamodb:GetItem table',
@@ -272,6 +278,10 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outbound.dispatchFailures), 'Arn'] })) {
     return 'dispatch-failures';
   }
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.jobs.notifierFailures), 'Arn'] })) {
+    return 'notifier-failures';
+  }
+  if (resource === '*') return '*';
   return json;
 }
 
@@ -317,7 +327,7 @@ describe('function permissions', () => {
   it.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)(
     'gives the %s function exactly the actions its code makes, and its own logs',
     (name) => {
-      expect(permissionsOf(functions()[name])).toEqual([...EXPECTED[name], ...LOGS].sort());
+      expect(permissionsOf(functions()[name])).toEqual([...EXPECTED[name], ...LOGS, ...TRACES].sort());
     },
   );
 

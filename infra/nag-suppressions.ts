@@ -117,6 +117,28 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
       true,
     );
   }
+  // Active tracing (docs/decisions/066-observability.md): X-Ray's two write actions have no resource-level permissions.
+  NagSuppressions.addResourceSuppressions(
+    ourFunctions.map((fn) => fn.role!),
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions; Lambda adds ' +
+          'them on "*" for active tracing, and they only write this account\'s traces.',
+        appliesTo: ['Resource::*'],
+      },
+    ],
+    true,
+  );
+  NagSuppressions.addResourceSuppressions(jobs.notifierFailures, [
+    {
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "The notifier's on-failure destination: it holds the positions of the stream records the notifier gave up " +
+        'on, for ops to inspect (docs/operations.md); it is the last stop, not a work queue.',
+    },
+  ]);
   NagSuppressions.addResourceSuppressions(appSecret.secret, [
     {
       id: 'AwsSolutions-SMG4',
@@ -216,7 +238,7 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
       id: 'AwsSolutions-COG8',
       reason:
         "Cognito's Plus tier (threat protection) is replaced by the WAF rate rule on /api/auth/* (infra/edge-stack.ts) " +
-        "and the app's own sign-in throttling (issue 14), which also works in the embedded runtime.",
+        "and the app's own sign-in throttling (ADR 071), which also works in the embedded runtime.",
     },
   ]);
 }

@@ -1,5 +1,5 @@
 /**
- * Which real-time alarms a committed ticket change raises, and for whom (docs/product.md §2 "Real-time alarms", issue 7).
+ * Which real-time alarms a committed ticket change raises, and for whom (docs/product.md §2 "Real-time alarms").
  * The notifier reads the change from the table's stream as a before/after pair of ticket images; everything it
  * decides is decided here, without AWS. docs/decisions/020-alarm-delivery.md explains the choices.
  */

@@ -12,39 +12,35 @@ describe('redactSensitive', () => {
     [
       'a Visa number in groups of four',
       'My card 4111 1111 1111 1111 was charged twice',
-      'My card [redacted card number] was charged twice',
+      'My card [redacted:cardNumber] was charged twice',
     ],
-    ['a Mastercard number without separators', 'card=5555555555554444.', 'card=[redacted card number].'],
-    ['an Amex number (15 digits)', 'amex 378282246310005', 'amex [redacted card number]'],
-    ['a number with dashes', '4111-1111-1111-1111', '[redacted card number]'],
-    ['a 13-digit card', 'old visa 4222222222222', 'old visa [redacted card number]'],
-    ['a 12-word seed phrase', `my phrase is ${PHRASE_12}`, 'my phrase is [redacted seed phrase]'],
+    ['a Mastercard number without separators', 'card=5555555555554444.', 'card=[redacted:cardNumber].'],
+    ['an Amex number (15 digits)', 'amex 378282246310005', 'amex [redacted:cardNumber]'],
+    ['a number with dashes', '4111-1111-1111-1111', '[redacted:cardNumber]'],
+    ['a 13-digit card', 'old visa 4222222222222', 'old visa [redacted:cardNumber]'],
+    ['a 12-word seed phrase', `my phrase is ${PHRASE_12}`, 'my phrase is [redacted:seedPhrase]'],
     [
       'a numbered seed phrase',
       '1. legal 2. winner 3. thank 4. year 5. wave 6. sausage 7. worth 8. useful 9. legal 10. winner 11. thank 12. yellow',
-      '1. [redacted seed phrase]',
+      '1. [redacted:seedPhrase]',
     ],
     [
       'a seed phrase with commas and capitals',
       'Legal, winner, thank, year, wave, sausage, worth, useful, legal, winner, thank, yellow, ok?',
-      '[redacted seed phrase], ok?',
+      '[redacted:seedPhrase], ok?',
     ],
     [
       'a phrase up to the full stop that ends it',
       `${PHRASE_12}. Deposit went through`,
-      '[redacted seed phrase]. Deposit went through',
+      '[redacted:seedPhrase]. Deposit went through',
     ],
-    ['a 24-word phrase as one run', `${PHRASE_12} ${PHRASE_12}`, '[redacted seed phrase]'],
-    [
-      'an uncompressed WIF key',
-      'key 5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ',
-      'key [redacted private key]',
-    ],
-    ['a compressed WIF key', 'KwdMAjGmerYanjeui5SHS7JkmpZvVipYvB2LJGU1ZxJwYvP98617', '[redacted private key]'],
-    ['an extended private key', `backup: ${XPRV}`, 'backup: [redacted private key]'],
-    ['a hex key labelled "private key:"', `private key: ${HEX_KEY}`, 'private key: [redacted private key]'],
-    ['a hex key labelled "privkey="', `privkey=0x${HEX_KEY}`, 'privkey=0x[redacted private key]'],
-    ['a hex key labelled "secret key is"', `my secret key is ${HEX_KEY}`, 'my secret key is [redacted private key]'],
+    ['a 24-word phrase as one run', `${PHRASE_12} ${PHRASE_12}`, '[redacted:seedPhrase]'],
+    ['an uncompressed WIF key', 'key 5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ', 'key [redacted:privateKey]'],
+    ['a compressed WIF key', 'KwdMAjGmerYanjeui5SHS7JkmpZvVipYvB2LJGU1ZxJwYvP98617', '[redacted:privateKey]'],
+    ['an extended private key', `backup: ${XPRV}`, 'backup: [redacted:privateKey]'],
+    ['a hex key labelled "private key:"', `private key: ${HEX_KEY}`, 'private key: [redacted:privateKey]'],
+    ['a hex key labelled "privkey="', `privkey=0x${HEX_KEY}`, 'privkey=0x[redacted:privateKey]'],
+    ['a hex key labelled "secret key is"', `my secret key is ${HEX_KEY}`, 'my secret key is [redacted:privateKey]'],
   ])('replaces %s', (_label, input, expected) => {
     expect(redactSensitive(input).text).toBe(expected);
   });
@@ -76,7 +72,7 @@ describe('redactSensitive', () => {
 
   it('reports each kind found once, in a fixed order', () => {
     const text = `4111 1111 1111 1111 and ${PHRASE_12} and 5555555555554444 and private key: ${HEX_KEY}`;
-    expect(redactSensitive(text).kinds).toEqual(['card number', 'seed phrase', 'private key']);
+    expect(redactSensitive(text).kinds).toEqual(['cardNumber', 'seedPhrase', 'privateKey']);
   });
 });
 
@@ -98,14 +94,14 @@ describe('redactFields and the history note', () => {
     const input = { subject: 'Card 4111 1111 1111 1111', description: `Words: ${PHRASE_12}`, priority: 'high' };
     const { value, found } = redactFields(input, ['subject', 'description']);
     expect(value).toEqual({
-      subject: 'Card [redacted card number]',
-      description: 'Words: [redacted seed phrase]',
+      subject: 'Card [redacted:cardNumber]',
+      description: 'Words: [redacted:seedPhrase]',
       priority: 'high',
     });
     const notes = redactionChanges(found);
     expect(notes).toEqual([
-      { field: 'redacted', from: null, to: 'card number in subject' },
-      { field: 'redacted', from: null, to: 'seed phrase in description' },
+      { field: 'redacted', from: null, to: 'subject:cardNumber' },
+      { field: 'redacted', from: null, to: 'description:seedPhrase' },
     ]);
     expect(JSON.stringify(notes)).not.toContain('4111');
   });

@@ -1,18 +1,20 @@
 /**
  * Secrets a customer or an agent should never have typed into a ticket (docs/decisions/073-redaction.md): payment
- * card numbers, wallet seed phrases and private keys. They are replaced by a marker before anything is stored, so
+ * card numbers, wallet seed phrases and private keys. They are replaced by a marker naming their kind
+ * (`[redacted:cardNumber]`, shared/redaction.ts; each reader sees it in their language) before anything is stored, so
  * they never reach the table, its stream, backups, e-mails or webhooks. What support needs stays: wallet addresses,
  * transaction ids (a bare 64-hex string), order and phone numbers. Pure: no AWS, no I/O.
  */
 import { createHash } from 'node:crypto';
+import {
+  REDACTION_CHANGE_FIELD,
+  REDACTION_KINDS,
+  type RedactionKind,
+  redactionMarker,
+  redactionNoteValue,
+} from '#shared/redaction.ts';
 import type { FieldChange } from '#shared/schemas/ticket.ts';
 import { BIP39_ENGLISH } from './bip39-english.ts';
-
-export const REDACTION_KINDS = ['card number', 'seed phrase', 'private key'] as const;
-export type RedactionKind = (typeof REDACTION_KINDS)[number];
-
-/** What replaces each kind of secret. */
-export const redactionMarker = (kind: RedactionKind): string => `[redacted ${kind}]`;
 
 export interface Redacted {
   text: string;
@@ -58,7 +60,7 @@ function redactCards(text: string): [string, boolean] {
     if (digits.length < 13 || digits.length > 19 || separators.size > 1 || !plausibleIssuer(digits)) return match;
     if (!luhnValid(digits)) return match;
     found = true;
-    return redactionMarker('card number');
+    return redactionMarker('cardNumber');
   });
   return [out, found];
 }
@@ -108,7 +110,7 @@ const LABELLED_HEX_KEY =
 
 function redactKeys(text: string): [string, boolean] {
   let found = false;
-  const marker = redactionMarker('private key');
+  const marker = redactionMarker('privateKey');
   const checked = (match: string) => {
     if (!base58CheckValid(match)) return match;
     found = true;
@@ -163,7 +165,7 @@ function redactSeedPhrases(text: string): [string, boolean] {
   let out = '';
   let from = 0;
   for (const [start, end] of spans) {
-    out += text.slice(from, start) + redactionMarker('seed phrase');
+    out += text.slice(from, start) + redactionMarker('seedPhrase');
     from = end;
   }
   return [out + text.slice(from), true];
@@ -176,9 +178,7 @@ export function redactSensitive(text: string): Redacted {
   const [afterKeys, keys] = redactKeys(text);
   const [afterCards, cards] = redactCards(afterKeys);
   const [afterPhrases, phrases] = redactSeedPhrases(afterCards);
-  const kinds = REDACTION_KINDS.filter(
-    (kind) => ({ 'card number': cards, 'seed phrase': phrases, 'private key': keys })[kind],
-  );
+  const kinds = REDACTION_KINDS.filter((kind) => ({ cardNumber: cards, seedPhrase: phrases, privateKey: keys })[kind]);
   return { text: afterPhrases, kinds };
 }
 
@@ -201,9 +201,13 @@ export function redactFields<T extends Record<string, unknown>, K extends keyof 
 }
 
 /**
- * The history's note of what was redacted: one change per field, saying which kinds of secret were removed from it,
- * never what they were ("redacted: card number in description").
+ * The history's note of what was redacted: one change per field, naming the field and the kinds of secret removed from
+ * it, never what they were (`{ field: 'redacted', from: null, to: 'description:cardNumber' }`); readers word it.
  */
 export function redactionChanges(found: readonly { field: string; kinds: readonly RedactionKind[] }[]): FieldChange[] {
-  return found.map(({ field, kinds }) => ({ field: 'redacted', from: null, to: `${kinds.join(', ')} in ${field}` }));
+  return found.map(({ field, kinds }) => ({
+    field: REDACTION_CHANGE_FIELD,
+    from: null,
+    to: redactionNoteValue({ field, kinds: [...kinds] }),
+  }));
 }

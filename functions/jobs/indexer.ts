@@ -1,20 +1,22 @@
 /**
  * The table's stream → the term index of word search (docs/decisions/090-search-by-term-index.md). Records are
- * indexed in stream order; at the first one that fails the batch stops and reports it in `batchItemFailures`, so the
- * stream's retry starts there. Every index write is safe to repeat, so a record indexed twice changes nothing more.
+ * indexed in stream order; from the first one that fails, that record and those after it are reported in
+ * `batchItemFailures` (functions/lib/batch.ts), so the stream's retry starts there. Every index write is safe to
+ * repeat, so a record indexed twice changes nothing more.
  */
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { inStreamOrder } from '../lib/batch.ts';
 import { logger } from '../lib/logger.ts';
+import { observed } from '../lib/observability.ts';
 import { streamChange } from '../lib/stream-change.ts';
 import { indexChange } from '../use-cases/tickets/index-for-search.ts';
 
 async function indexBatch(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const now = new Date();
-  for (const record of event.Records) {
+  return inStreamOrder(event, async (record) => {
     const change = streamChange(record, now);
-    if (!change) continue;
+    if (!change) return;
     try {
       await indexChange(change);
     } catch (error) {
@@ -22,14 +24,11 @@ async function indexBatch(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResp
         error: error as Error,
         eventId: change.eventId,
       });
-      const sequenceNumber = record.dynamodb?.SequenceNumber;
-      if (!sequenceNumber) throw error;
-      return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] };
+      throw error;
     }
-  }
-  return { batchItemFailures: [] };
+  });
 }
 
 export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(observed())
   .handler((event) => indexBatch(event));

@@ -8,7 +8,6 @@
  */
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodObject, ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
@@ -31,6 +30,8 @@ import {
 } from './errors.ts';
 import { refusalPage } from './html.ts';
 import { logger } from './logger.ts';
+import { recordMetrics, ROUTE_DIMENSION } from './metrics.ts';
+import { observed } from './observability.ts';
 import { englishText } from './messages.ts';
 import { isSameOrigin, pageFormSite } from './origin.ts';
 import { PAGE_FORM_FIELD, verifyPageFormToken } from './page-form.ts';
@@ -340,7 +341,9 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
   };
 
   const lambda = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(observed())
+    // API Gateway's request id, the one its access log shows, on every log line of the request.
+    .before(({ event }) => logger.setCorrelationId(event.requestContext.requestId))
     .before(({ event }) => refuseMalformedRequest(event))
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
@@ -351,10 +354,34 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         : errorResponse(request.error, { secure: false }, false);
     })
     .handler(dispatch);
+  // Every answer, refusals included, is measured by its route (docs/decisions/066-observability.md).
+  const measured = async (event: APIGatewayProxyEventV2, context: Context) => {
+    const started = performance.now();
+    const route = routes[event.routeKey] ? event.routeKey : 'unmatched';
+    let status = 500;
+    try {
+      const response = await lambda(event, context);
+      status = response.statusCode ?? 200;
+      return response;
+    } finally {
+      recordRouteMetrics(route, status, performance.now() - started);
+    }
+  };
   // The route definitions travel with the handler: the OpenAPI document is made from the very schemas the routes
   // validate with, and tests walk every route's schemas.
-  return Object.assign(lambda, { routes: routes as Readonly<Record<string, AnyRoute>> });
+  return Object.assign(measured, { routes: routes as Readonly<Record<string, AnyRoute>> });
 }
+
+/** One request's latency and outcome, by route-table key (never the raw path, whose ids would be unbounded). */
+const recordRouteMetrics = (route: string, status: number, ms: number) =>
+  recordMetrics(
+    {
+      RouteLatency: Math.round(ms),
+      RouteServerErrors: status >= 500 ? 1 : 0,
+      RouteClientErrors: status >= 400 && status < 500 ? 1 : 0,
+    },
+    { [ROUTE_DIMENSION]: route },
+  );
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

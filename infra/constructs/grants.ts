@@ -1,5 +1,5 @@
 /**
- * What each function may do to the table and to Cognito, in one place (least privilege, issue 14 item 7). Each
+ * What each function may do to the table and to Cognito, in one place (least privilege, ADR 063). Each
  * entry names the code that needs it. The DynamoDB actions follow the calls the code makes: GetItem, Query,
  * BatchGetItem, PutItem, UpdateItem, DeleteItem, and TransactWriteItems, which IAM checks item by item as PutItem,
  * UpdateItem, DeleteItem and ConditionCheckItem. No function may Scan, and none holds BatchWriteItem (only the

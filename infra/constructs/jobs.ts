@@ -1,8 +1,10 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { JOB_HANDLERS } from '#functions/routes.ts';
 import { HandlerFunction } from './function.ts';
@@ -22,6 +24,8 @@ export interface JobsProps {
 export class Jobs extends Construct {
   readonly overdueFunction: HandlerFunction;
   readonly notifierFunction: HandlerFunction;
+  /** Where the stream mapping sends the records it gave up on (their position in the stream, not the records). */
+  readonly notifierFailures: Queue;
   readonly indexerFunction: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
@@ -52,13 +56,21 @@ export class Jobs extends Construct {
     // execute-api:ManageConnections: POST sends the frames, DELETE closes the sockets of ended sessions (ADR 070).
     webSocketStage.grantManagementApiAccess(this.notifierFunction);
 
+    this.notifierFailures = new Queue(this, 'NotifierFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     consumeTableStream(this.notifierFunction, table, 'TableStream', {
       batchSize: 100,
       bisectBatchOnError: true,
       reportBatchItemFailures: true,
-      // An alarm is only worth something while it is fresh: retry a poison record a few times, then move on.
+      // An alarm is only worth something while it is fresh: retry a poison record a few times, then move on, and
+      // leave its position in the stream on the failure queue for ops (docs/operations.md).
       retryAttempts: 3,
       maxRecordAge: Duration.hours(1),
+      onFailure: new SqsDlq(this.notifierFailures),
     });
 
     this.indexerFunction = new HandlerFunction(this, 'IndexerFunction', {

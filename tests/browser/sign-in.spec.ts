@@ -51,8 +51,16 @@ test('signing out returns to sign-in and the session is gone', async ({ page }) 
 });
 
 test('a signed-out visit to a signed-in page says so and goes to sign-in', async ({ page }) => {
+  // The notice stands for REDIRECT_AFTER_DENIAL_MS (half a second) only: hold the sign-in it starts until it is read.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/login*', async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto('/admin/tickets');
   await expect(page.getByText(englishText('session.signedOutPage'))).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/login-selection$/);
 });
 

@@ -211,8 +211,8 @@ describe('sensitive data', () => {
       }),
     );
     expect(created.status).toBe(201);
-    expect(created.body.subject).toBe('Card [redacted card number] charged twice');
-    expect(created.body.description).toContain('My recovery words are [redacted seed phrase].');
+    expect(created.body.subject).toBe('Card [redacted:cardNumber] charged twice');
+    expect(created.body.description).toContain('My recovery words are [redacted:seedPhrase].');
     expect(created.body.description).toContain('9f2c6a1b3e5d7f9012345678901234567890abcdefabcdefabcdef1234567890');
 
     // Nothing of either secret is anywhere in the ticket's partition (ticket, history, comments).
@@ -230,8 +230,8 @@ describe('sensitive data', () => {
     const history = await upstream.get(`/api/tickets/${created.body.id}/history`);
     const redactions = history.body[0].changes.filter((c: { field: string }) => c.field === 'redacted');
     expect(redactions).toEqual([
-      { field: 'redacted', from: null, to: 'card number in subject' },
-      { field: 'redacted', from: null, to: 'seed phrase in description' },
+      { field: 'redacted', from: null, to: 'subject:cardNumber' },
+      { field: 'redacted', from: null, to: 'description:seedPhrase' },
     ]);
   });
 
@@ -240,10 +240,10 @@ describe('sensitive data', () => {
       content: 'Customer pasted private key: e9873d79c6d87dc0fb6a5778633389f4453213303da61f20bd67fc233aa33262',
     });
     expect(res.status).toBe(201);
-    expect(res.body.comment).toBe('Customer pasted private key: [redacted private key]');
+    expect(res.body.comment).toBe('Customer pasted private key: [redacted:privateKey]');
     const history = await admin.client.get(`/api/tickets/${ticketId}/history`);
     const last = history.body.at(-1);
     expect(last.action).toBe('commented');
-    expect(last.changes).toContainEqual({ field: 'redacted', from: null, to: 'private key in comment' });
+    expect(last.changes).toContainEqual({ field: 'redacted', from: null, to: 'comment:privateKey' });
   });
 });

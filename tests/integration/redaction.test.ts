@@ -59,7 +59,7 @@ describe('redaction on inbound channels', () => {
       content: `Here are my words:\n${PHRASE}\nand my key ${WIF}. Address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2.`,
     });
     expect(message.comment).toBe(
-      'Here are my words:\n[redacted seed phrase]\nand my key [redacted private key]. Address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2.',
+      'Here are my words:\n[redacted:seedPhrase]\nand my key [redacted:privateKey]. Address 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2.',
     );
     const stored = await storedPartition(ticketId);
     expect(stored).not.toContain('sausage');
@@ -69,7 +69,7 @@ describe('redaction on inbound channels', () => {
     expect(history.body.at(-1).changes).toContainEqual({
       field: 'redacted',
       from: null,
-      to: 'seed phrase, private key in comment',
+      to: 'comment:seedPhrase,privateKey',
     });
   });
 
@@ -83,7 +83,7 @@ describe('redaction on inbound channels', () => {
       comment: 'Great help! My card was 5555 5555 5555 4444 by the way',
     });
     expect(res.status).toBe(201);
-    expect(res.body.comment).toBe('Great help! My card was [redacted card number] by the way');
+    expect(res.body.comment).toBe('Great help! My card was [redacted:cardNumber] by the way');
     expect(await storedPartition(ticketId)).not.toContain('5555 5555');
   });
 
@@ -92,12 +92,12 @@ describe('redaction on inbound channels', () => {
     const res = await admin.client.patch(`/api/tickets/${ticketId}`, {
       description: 'Customer wrote: private key: e9873d79c6d87dc0fb6a5778633389f4453213303da61f20bd67fc233aa33262',
     });
-    expect(res.body.description).toBe('Customer wrote: private key: [redacted private key]');
+    expect(res.body.description).toBe('Customer wrote: private key: [redacted:privateKey]');
     const history = await admin.client.get(`/api/tickets/${ticketId}/history`);
     expect(history.body.at(-1).changes).toContainEqual({
       field: 'redacted',
       from: null,
-      to: 'private key in description',
+      to: 'description:privateKey',
     });
   });
 });

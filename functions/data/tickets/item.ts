@@ -1,5 +1,6 @@
 /**
- * The ticket item (docs/data-model.md, T1): the record of functions/domain/tickets.ts and the keys of every index the ticket belongs to.
+ * The ticket item (docs/data-model.md, T1): the record of functions/domain/tickets.ts and the keys of every index
+ * the ticket belongs to.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CUSTOMER_LANGUAGE } from '#shared/constants.ts';

@@ -1,10 +1,11 @@
 /**
- * The words of every e-mail and of the rating page, one catalog per language (issue 15 item 5: customers read their
+ * The words of every e-mail and of the rating page, one catalog per language (ADR 081: customers read their
  * e-mails in their own language; staff read notifications in the language of their settings). Each catalog is
  * written for the help desk's domain (ticket, status, priority, assignee) in that language, not translated word by
  * word. `render.ts` and `rating-page.ts` put them together; nothing else holds customer-facing text.
  */
 import type { Language, Priority, TicketStatus } from '#shared/constants.ts';
+import type { RedactionKind } from '#shared/redaction.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 
 /** Five labels for the scores 1 (worst) to 5 (best). */
@@ -18,6 +19,8 @@ export interface MailCatalog {
   /** What every customer e-mail says under the closing: how to answer. */
   replyHint: string;
   ticketReference: (code: string) => string;
+  /** The subject a ticket gets from an e-mail whose own subject is too short to be one. */
+  mailFrom: (sender: string) => string;
   acknowledgement: {
     thanks: (product: string) => string;
     opened: (code: string, subject: string) => string;
@@ -64,6 +67,11 @@ export interface MailCatalog {
   };
   priorities: Record<Priority, string>;
   statuses: Record<TicketStatus, string>;
+  /**
+   * What stands where a secret was redacted (docs/decisions/073-redaction.md), word for word the web app's
+   * `redaction.marker.*` of the same language (shared/i18n/catalogs.test.ts checks).
+   */
+  redacted: Record<RedactionKind, string>;
 }
 
 /** Every catalog, by language; filled in by ./index.ts. */

@@ -7,8 +7,10 @@ export const de: MailCatalog = {
   closing: 'Mit freundlichen Grüßen',
   replyHint: 'Antworten Sie einfach auf diese E-Mail und lassen Sie dabei die Ticketnummer im Betreff stehen.',
   ticketReference: (code) => `Ticketnummer: ${code}`,
+  mailFrom: (sender) => `E-Mail von ${sender}`,
   acknowledgement: {
-    thanks: (product) => `Vielen Dank, dass Sie sich an ${product} gewandt haben.`,
+    // After the greeting's comma the letter goes on in lower case.
+    thanks: (product) => `vielen Dank, dass Sie sich an ${product} gewandt haben.`,
     opened: (code, subject) => `Wir haben Ihre Anfrage erhalten und das Ticket ${code} eröffnet: „${subject}“.`,
     next: 'Ein Mitglied unseres Support-Teams meldet sich so bald wie möglich per E-Mail bei Ihnen.',
   },
@@ -62,4 +64,9 @@ export const de: MailCatalog = {
   },
   priorities: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch', critical: 'Kritisch' },
   statuses: { open: 'Offen', in_progress: 'In Bearbeitung', resolved: 'Gelöst', closed: 'Geschlossen' },
+  redacted: {
+    cardNumber: '[Kartennummer entfernt]',
+    seedPhrase: '[Seed-Phrase entfernt]',
+    privateKey: '[privater Schlüssel entfernt]',
+  },
 };

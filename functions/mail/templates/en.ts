@@ -6,6 +6,7 @@ export const en: MailCatalog = {
   closing: 'Kind regards,',
   replyHint: 'To answer, simply reply to this e-mail and keep the ticket number in the subject.',
   ticketReference: (code) => `Ticket reference: ${code}`,
+  mailFrom: (sender) => `E-mail from ${sender}`,
   acknowledgement: {
     thanks: (product) => `Thank you for contacting ${product}.`,
     opened: (code, subject) => `We have received your request and opened ticket ${code}: “${subject}”.`,
@@ -58,4 +59,9 @@ export const en: MailCatalog = {
   },
   priorities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   statuses: { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' },
+  redacted: {
+    cardNumber: '[redacted card number]',
+    seedPhrase: '[redacted seed phrase]',
+    privateKey: '[redacted private key]',
+  },
 };

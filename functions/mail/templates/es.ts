@@ -6,6 +6,7 @@ export const es: MailCatalog = {
   closing: 'Saludos cordiales,',
   replyHint: 'Para responder, conteste a este correo y mantenga el número de ticket en el asunto.',
   ticketReference: (code) => `Referencia del ticket: ${code}`,
+  mailFrom: (sender) => `Correo de ${sender}`,
   acknowledgement: {
     thanks: (product) => `Gracias por ponerse en contacto con ${product}.`,
     opened: (code, subject) => `Hemos recibido su solicitud y hemos abierto el ticket ${code}: «${subject}».`,
@@ -59,4 +60,9 @@ export const es: MailCatalog = {
   },
   priorities: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
   statuses: { open: 'Abierto', in_progress: 'En curso', resolved: 'Resuelto', closed: 'Cerrado' },
+  redacted: {
+    cardNumber: '[número de tarjeta eliminado]',
+    seedPhrase: '[frase semilla eliminada]',
+    privateKey: '[clave privada eliminada]',
+  },
 };

@@ -9,6 +9,7 @@ export const fr: MailCatalog = {
   closing: 'Cordialement,',
   replyHint: 'Pour nous répondre, répondez simplement à cet e-mail en conservant le numéro de ticket dans l’objet.',
   ticketReference: (code) => `Référence du ticket${nb}: ${code}`,
+  mailFrom: (sender) => `E-mail de ${sender}`,
   acknowledgement: {
     thanks: (product) => `Merci d’avoir contacté ${product}.`,
     opened: (code, subject) =>
@@ -19,11 +20,11 @@ export const fr: MailCatalog = {
     subjectTag: 'Résolu',
     resolved: (code, subject) => `Votre ticket ${code} («${nb}${subject}${nb}») a été résolu.`,
     reopen: 'Si le problème persiste, répondez à cet e-mail et nous rouvrirons le ticket.',
-    question: `Êtes-vous satisfait de l’assistance que vous avez reçue${nb}?`,
+    question: `Que pensez-vous de l’assistance que vous avez reçue${nb}?`,
     call: `Choisissez une note${nb}:`,
     linkTerms: (days) => `Le lien d’évaluation ne peut être utilisé qu’une seule fois et expire dans ${days} jours.`,
   },
-  scores: ['Très mauvais', 'Mauvais', 'Correct', 'Bien', 'Excellent'],
+  scores: ['Très mauvais', 'Mauvais', 'Correct', 'Bon', 'Excellent'],
   ratingPage: {
     title: (product) => `Évaluez notre support · ${product}`,
     heading: 'Votre avis nous intéresse',
@@ -64,4 +65,9 @@ export const fr: MailCatalog = {
   },
   priorities: { low: 'Basse', medium: 'Moyenne', high: 'Haute', critical: 'Critique' },
   statuses: { open: 'Ouvert', in_progress: 'En cours', resolved: 'Résolu', closed: 'Fermé' },
+  redacted: {
+    cardNumber: '[numéro de carte supprimé]',
+    seedPhrase: '[phrase de récupération supprimée]',
+    privateKey: '[clé privée supprimée]',
+  },
 };

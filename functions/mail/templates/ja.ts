@@ -2,12 +2,14 @@ import type { MailCatalog } from './catalog.ts';
 
 export const ja: MailCatalog = {
   tag: 'ja',
-  greeting: 'いつもご利用いただき、誠にありがとうございます。',
+  // Japanese letters open with the addressee; the acknowledgement thanks the customer once, in its first line.
+  greeting: 'お客様',
   closing: '今後ともよろしくお願いいたします。',
   replyHint: 'ご返信の際は、件名のチケット番号を残したまま、このメールにそのままご返信ください。',
   ticketReference: (code) => `チケット番号：${code}`,
+  mailFrom: (sender) => `${sender} からのメール`,
   acknowledgement: {
-    thanks: (product) => `${product}へのお問い合わせ、ありがとうございます。`,
+    thanks: (product) => `このたびは${product}にお問い合わせいただき、誠にありがとうございます。`,
     opened: (code, subject) => `お問い合わせを受け付け、チケット ${code}「${subject}」を作成しました。`,
     next: 'サポート担当者より、できるだけ早くメールでご連絡いたします。',
   },
@@ -56,5 +58,10 @@ export const ja: MailCatalog = {
     why: '設定でメール通知が有効になっているため、このメールをお送りしています。',
   },
   priorities: { low: '低', medium: '中', high: '高', critical: '緊急' },
-  statuses: { open: '未対応', in_progress: '対応中', resolved: '解決済み', closed: 'クローズ' },
+  statuses: { open: 'オープン', in_progress: '対応中', resolved: '解決済み', closed: 'クローズ' },
+  redacted: {
+    cardNumber: '［カード番号は削除済み］',
+    seedPhrase: '［シードフレーズは削除済み］',
+    privateKey: '［秘密鍵は削除済み］',
+  },
 };

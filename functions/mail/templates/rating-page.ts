@@ -7,6 +7,7 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { RATING_SCORES, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import type { MailCatalog } from './catalog.ts';
+import { wordedText } from './render.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { PAGE_FORM_FIELD } from '../../lib/page-form.ts';
 
@@ -71,7 +72,7 @@ function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>,
     .join('\n');
   return [
     `<h1>${escapeHtml(words.heading)}</h1>`,
-    `<p class="muted">${escapeHtml(words.about(page.ticket.code, page.ticket.subject))}</p>`,
+    `<p class="muted">${escapeHtml(words.about(page.ticket.code, wordedText(catalog, page.ticket.subject)))}</p>`,
     // The form posts to the page's own address (the token is in the path); no script, no cookie.
     '<form method="post" novalidate>',
     // Proof that a post without `Origin` or `Referer` comes from this page (functions/lib/page-form.ts).

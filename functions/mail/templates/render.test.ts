@@ -34,6 +34,21 @@ describe.each(LANGUAGES)('the %s e-mails', (language) => {
     expect(mail.subject).toBe(`Re: [TKT-000042] ${ticket.subject}`);
   });
 
+  it('say what was redacted in the reader’s language, in the subject and the reply, also for an old English marker', () => {
+    const redacted = { code: 'TKT-000042', subject: 'Card [redacted:cardNumber] charged twice' };
+    const mail = replyMail(catalog, redacted, {
+      content: 'We removed [redacted:seedPhrase] and, before, [redacted private key].',
+      authorFirstName: 'Ada',
+    });
+    expect(mail.subject).toBe(`Re: [TKT-000042] Card ${catalog.redacted.cardNumber} charged twice`);
+    expect(mail.text).toContain(
+      `We removed ${catalog.redacted.seedPhrase} and, before, ${catalog.redacted.privateKey}.`,
+    );
+    expect(mail.text).not.toContain('[redacted:');
+    expect(resolutionMail(catalog, redacted, rating).text).toContain(catalog.redacted.cardNumber);
+    expect(ratingPageHtml(catalog, { kind: 'form', ticket: redacted })).toContain(catalog.redacted.cardNumber);
+  });
+
   it('carry the rating link, and one link per score in HTML', () => {
     const mail = resolutionMail(catalog, ticket, rating);
     expect(mail.subject).toBe(`[TKT-000042] ${catalog.resolution.subjectTag}: ${ticket.subject}`);

@@ -3,6 +3,7 @@
  * (the words come from ./catalog.ts). Pure: the caller supplies the facts and links; functions/lib/mail.ts sends.
  */
 import { type Priority, PRODUCT_NAME, type TicketStatus } from '#shared/constants.ts';
+import { wordRedactions } from '#shared/redaction.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import { RATING_SCORES } from '#shared/schemas/ticket.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -22,6 +23,19 @@ export interface TicketFacts {
   code: string;
   subject: string;
 }
+
+/**
+ * A ticket's text in the reader's language: what was redacted from it is stored as its kind
+ * (docs/decisions/073-redaction.md), and the e-mail says it in the catalog's words.
+ */
+export const wordedText = (catalog: MailCatalog, text: string): string =>
+  wordRedactions(text, (kind) => catalog.redacted[kind]);
+
+/** The ticket's facts with its subject in the reader's language. */
+const worded = <T extends TicketFacts>(catalog: MailCatalog, ticket: T): T => ({
+  ...ticket,
+  subject: wordedText(catalog, ticket.subject),
+});
 
 /** A paragraph of plain text in HTML: escaped, its line breaks kept. */
 const paragraph = (text: string): string =>
@@ -56,7 +70,8 @@ function customerFooter(catalog: MailCatalog, code: string) {
 }
 
 /** The acknowledgement a customer gets when their ticket is opened: subject `[<code>] <subject>`. */
-export function acknowledgementMail(catalog: MailCatalog, ticket: TicketFacts): RenderedMail {
+export function acknowledgementMail(catalog: MailCatalog, facts: TicketFacts): RenderedMail {
+  const ticket = worded(catalog, facts);
   const words = catalog.acknowledgement;
   const lines = [catalog.greeting, words.thanks(PRODUCT_NAME), words.opened(ticket.code, ticket.subject), words.next];
   const footer = customerFooter(catalog, ticket.code);
@@ -72,16 +87,18 @@ export function acknowledgementMail(catalog: MailCatalog, ticket: TicketFacts): 
 /** A staff member's public reply, signed with their first name, in the customer's language around it. */
 export function replyMail(
   catalog: MailCatalog,
-  ticket: TicketFacts,
+  facts: TicketFacts,
   reply: { content: string; authorFirstName: string },
 ): RenderedMail {
+  const ticket = worded(catalog, facts);
+  const content = wordedText(catalog, reply.content);
   const footer = customerFooter(catalog, ticket.code);
   const signedBy = reply.authorFirstName.trim() || PRODUCT_NAME;
   const subject = `Re: ${ticketSubject(ticket.code, ticket.subject)}`;
   return {
     subject,
-    text: `${reply.content}\n\n${signedBy}\n\n${footer.text}`,
-    html: htmlDocument(catalog, subject, `${paragraph(reply.content)}\n${paragraph(signedBy)}\n${footer.html}`),
+    text: `${content}\n\n${signedBy}\n\n${footer.text}`,
+    html: htmlDocument(catalog, subject, `${paragraph(content)}\n${paragraph(signedBy)}\n${footer.html}`),
     language: catalog.tag,
   };
 }
@@ -92,9 +109,10 @@ export const scoreLink = (ratingUrl: string, score: number): string => `${rating
 /** The resolution notice: the ticket is resolved, how to reopen it, and the one-click rating. */
 export function resolutionMail(
   catalog: MailCatalog,
-  ticket: TicketFacts,
+  facts: TicketFacts,
   rating: { url: string; validDays: number },
 ): RenderedMail {
+  const ticket = worded(catalog, facts);
   const words = catalog.resolution;
   const intro = [catalog.greeting, words.resolved(ticket.code, ticket.subject), words.reopen];
   const scores = Array.from({ length: RATING_SCORES.max - RATING_SCORES.min + 1 }, (_, i) => RATING_SCORES.min + i);
@@ -134,7 +152,8 @@ export interface NotificationFacts extends TicketFacts {
 }
 
 /** A staff member's e-mail for an alarm they get (their settings chose it), in the language of their settings. */
-export function notificationMail(catalog: MailCatalog, facts: NotificationFacts): RenderedMail {
+export function notificationMail(catalog: MailCatalog, ticket: NotificationFacts): RenderedMail {
+  const facts = worded(catalog, ticket);
   const words = catalog.notification;
   const title = words.titles[facts.alarmType];
   const lines = [

@@ -3,13 +3,14 @@ import type { MailCatalog } from './catalog.ts';
 export const zh: MailCatalog = {
   tag: 'zh',
   greeting: '您好：',
-  closing: '此致',
+  closing: '祝您生活愉快！',
   replyHint: '如需回复，请直接回复此邮件，并保留主题中的工单编号。',
   ticketReference: (code) => `工单编号：${code}`,
+  mailFrom: (sender) => `来自 ${sender} 的邮件`,
   acknowledgement: {
     thanks: (product) => `感谢您联系 ${product}。`,
     opened: (code, subject) => `我们已收到您的请求，并创建了工单 ${code}：“${subject}”。`,
-    next: '我们的客服团队会尽快通过电子邮件回复您。',
+    next: '我们的客服团队会尽快通过邮件回复您。',
   },
   resolution: {
     subjectTag: '已解决',
@@ -43,8 +44,8 @@ export const zh: MailCatalog = {
     titles: {
       ticket_assigned: '有新工单分配给您',
       ticket_created: '新工单已创建',
-      high_priority: '高优先级提醒',
-      critical_priority: '紧急优先级提醒',
+      high_priority: '高优先级警报',
+      critical_priority: '紧急优先级警报',
       ticket_overdue: '工单已逾期',
       ticket_status_changed: '工单状态已变更',
       customer_reply: '客户已回复',
@@ -57,4 +58,5 @@ export const zh: MailCatalog = {
   },
   priorities: { low: '低', medium: '中', high: '高', critical: '紧急' },
   statuses: { open: '待处理', in_progress: '处理中', resolved: '已解决', closed: '已关闭' },
+  redacted: { cardNumber: '【卡号已删除】', seedPhrase: '【助记词已删除】', privateKey: '【私钥已删除】' },
 };

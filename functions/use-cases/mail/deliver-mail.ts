@@ -22,6 +22,7 @@ import { settleWithConcurrency } from '../../lib/concurrency.ts';
 import { mailConfig } from '../../lib/config.ts';
 import { composeMail, isPermanentSendError, type OutgoingMail, sendRawMail } from '../../lib/mail.ts';
 import { logger } from '../../lib/logger.ts';
+import { recordMetrics } from '../../lib/metrics.ts';
 import { DeliveryFailure } from '../../lib/outbound.ts';
 import { enqueue } from '../../lib/queue.ts';
 import { catalogFor } from '../../mail/templates/index.ts';
@@ -59,7 +60,9 @@ const messageIdOf = (job: Job) => `<${job.id}@${mailConfig().domain}>`;
 async function send(mail: OutgoingMail, signal: AbortSignal): Promise<string> {
   const raw = await composeMail(mail);
   try {
-    return await sendRawMail(raw, { from: mail.from.address, to: mail.to }, signal);
+    const sesId = await sendRawMail(raw, { from: mail.from.address, to: mail.to }, signal);
+    recordMetrics({ MailsSent: 1 });
+    return sesId;
   } catch (error) {
     if (isPermanentSendError(error)) {
       throw new DeliveryFailure(`SES refused the message: ${(error as Error).message}`, { permanent: true });

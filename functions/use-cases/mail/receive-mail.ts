@@ -30,6 +30,7 @@ import {
   ticketFieldsOfMail,
 } from '../../domain/inbound-mail.ts';
 import { mailLimitWindow } from '../../domain/mail-limits.ts';
+import { CATALOGS } from '../../mail/templates/index.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { mailConfig } from '../../lib/config.ts';
 import { ValidationError } from '../../lib/errors.ts';
@@ -220,10 +221,14 @@ async function receiveNewTicket(
     return refuse('unreadable', { ...facts, detail: `a sender address of ${mail.from.length} characters` }, now);
   }
   const messageId = mail.messageId && mail.messageId.length <= MESSAGE_ID_MAX ? mail.messageId : null;
+  const customerLanguage = customerLanguageOf(mail.contentLanguage);
   const fields: MailTicketFields = {
     from: mail.from,
-    ...ticketFieldsOfMail({ from: mail.from, subject: mail.subject, text: mail.text }),
-    customerLanguage: customerLanguageOf(mail.contentLanguage),
+    ...ticketFieldsOfMail(
+      { from: mail.from, subject: mail.subject, text: mail.text },
+      CATALOGS[customerLanguage].mailFrom,
+    ),
+    customerLanguage,
     messageId,
     key: messageKey(mail, raw),
   };

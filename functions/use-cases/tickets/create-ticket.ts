@@ -18,6 +18,7 @@ import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { recordMetrics } from '../../lib/metrics.ts';
 import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
 import { withRoundRobinTurn } from './round-robin.ts';
 
@@ -172,6 +173,7 @@ export async function createTicket(
             return write(agent, items);
           }, CREATE_RETRY),
         );
+    recordMetrics({ TicketsCreated: 1, ...(!chosen && ticket.assignedToId ? { AutoAssignments: 1 } : {}) });
     return { ticket, replayed: false };
   } catch (error) {
     // The same key won a race with this request: answer with the ticket the first one made.

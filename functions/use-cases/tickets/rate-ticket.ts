@@ -52,7 +52,7 @@ export async function rateTicket(
       { ...clean, ratedByApiKeyId: actor.type === 'apiKey' ? actor.id : null },
       now,
     );
-    const notes = redactionChanges(found.map((f) => ({ ...f, field: 'rating comment' })));
+    const notes = redactionChanges(found.map((f) => ({ ...f, field: 'ratingComment' })));
     let ticket = current;
     if (transition.changes.length > 0) {
       ticket = await writeTicketChange(

@@ -19,12 +19,13 @@ import {
 import { idempotencyScope } from '../../data/table.ts';
 import { idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
+import type { RedactionKind } from '#shared/redaction.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
 import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
-import { type RedactionKind, redactFields, redactionChanges } from '../../domain/redaction.ts';
+import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
 import { toPublicMessage } from '../../domain/webhooks.ts';
@@ -111,7 +112,7 @@ export class AlreadyReceivedError extends ConflictError {
   }
 }
 
-/** A transition whose history entry also notes what was redacted from the message ("redacted: seed phrase in comment"). */
+/** A transition whose history entry also notes what was redacted from the message (`comment:seedPhrase`). */
 function withRedactionNotes<T extends { changes: FieldChange[] }>(
   transition: T,
   found: readonly { field: string; kinds: readonly RedactionKind[] }[],

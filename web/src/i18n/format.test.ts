@@ -143,6 +143,8 @@ describe('formatDuration', () => {
     ['en', { minute: 0 }, '0m'],
     ['zh', { hour: 2, minute: 30 }, '2小时30分钟'],
     ['ja', { day: 1, hour: 4 }, '1d4h'],
+    ['de', { day: 1, hour: 2, minute: 30 }, '1 T 2h 30 Min.'],
+    ['fr', { hour: 2, minute: 30 }, '2h 30min'],
   ])('in %s writes %o as %j', (language, parts, expected) => {
     expect(seen(formatDuration(parts, language))).toBe(expected);
   });

@@ -78,16 +78,23 @@ type DurationUnit = 'day' | 'hour' | 'minute';
 const unitFormat = (language: Language, unit: DurationUnit, options: Intl.NumberFormatOptions = {}) =>
   numberFormat(language, { style: 'unit', unit, unitDisplay: 'narrow', ...options });
 
-/** A duration in the short units a badge has room for: `{hours: 2, minutes: 30}` → '2h 30m' (English), '2小时30分钟'. */
+/** Chinese and Japanese write a duration's units one after the other; the other languages put a space between. */
+const UNIT_JOINER: Partial<Record<Language, string>> = { zh: '', ja: '' };
+
+/**
+ * A duration in the short units a badge has room for: `{hours: 2, minutes: 30}` → '2h 30m' (English), '2小时30分钟'.
+ * The units are joined with a space, not Intl's list format, whose 'und' and commas make the German badge twice as
+ * long ('1 T 2h 30 Min.', not '1 T, 2h und 30 Min.').
+ */
 export function formatDuration(parts: Partial<Record<DurationUnit, number>>, language: Language): string {
   const units: DurationUnit[] = ['day', 'hour', 'minute'];
   const shown = units.filter((unit) => parts[unit] !== undefined);
-  const list = cached(
-    `list|${language}`,
-    () => new Intl.ListFormat(INTL_LOCALES[language], { type: 'unit', style: 'narrow' }),
-  );
-  return list.format(shown.map((unit) => unitFormat(language, unit).format(parts[unit] ?? 0)));
+  return shown.map((unit) => unitFormat(language, unit).format(parts[unit] ?? 0)).join(UNIT_JOINER[language] ?? ' ');
 }
+
+/** Words joined as a sentence lists them: 'card number and seed phrase' (English), '卡号和助记词'. */
+export const formatList = (items: readonly string[], language: Language): string =>
+  cached(`list|${language}`, () => new Intl.ListFormat(INTL_LOCALES[language], { type: 'conjunction' })).format(items);
 
 const MINUTES_PER_HOUR = 60;
 

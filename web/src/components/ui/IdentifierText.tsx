@@ -4,13 +4,16 @@ import { LuCopy } from 'react-icons/lu';
 import { copyLabel, type IdentifierKind, splitIdentifiers } from '../../lib/crypto-identifiers.ts';
 import { useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
+import { redactedText } from '../../lib/redaction-text.ts';
 
 /**
  * Ticket text with its wallet addresses and transaction ids shown in monospace, each with a copy button
- * (lib/crypto-identifiers.ts); everything else as written. Used for descriptions and comments.
+ * (lib/crypto-identifiers.ts), and what the server redacted in the reader's language (lib/redaction-text.ts); everything
+ * else as written. Used for descriptions and comments.
  */
 export function IdentifierText({ text }: { text: string }) {
-  const segments = useMemo(() => splitIdentifiers(text), [text]);
+  const t = useT();
+  const segments = useMemo(() => splitIdentifiers(redactedText(text, t)), [text, t]);
   return (
     <>
       {segments.map((segment, i) =>

@@ -4,6 +4,7 @@ import { LuCircleCheck, LuRefreshCw } from 'react-icons/lu';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { useT } from '../../i18n/react.tsx';
+import { redactedText } from '../../lib/redaction-text.ts';
 import { RichText } from '../../i18n/rich-text.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
@@ -102,7 +103,7 @@ function OverdueRow({ ticket }: { ticket: Ticket }) {
         <DeadlineBadge deadline={ticket.deadline} />
       </Flex>
       <Text fontWeight="medium" lineClamp={1}>
-        {ticket.subject}
+        {redactedText(ticket.subject, t)}
       </Text>
       <Flex wrap="wrap" columnGap="4" rowGap="0.5" textStyle="xs" color="fg.muted">
         <Text>{t('overdue.customer', { email: ticket.customerEmail })}</Text>

@@ -8,6 +8,7 @@ import { issueText } from '#shared/i18n/messages.ts';
 import { type Ticket, assignTicketSchema } from '#shared/schemas/ticket.ts';
 import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
+import { redactedText } from '../../lib/redaction-text.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -109,7 +110,10 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
                 <option value="">{candidates.isPending ? t('tickets.loading') : t('assignTicket.selectTicket')}</option>
                 {unresolved.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
-                    {t('assignTicket.ticketOption', { code: candidate.ticketId, subject: candidate.subject })}
+                    {t('assignTicket.ticketOption', {
+                      code: candidate.ticketId,
+                      subject: redactedText(candidate.subject, t),
+                    })}
                   </option>
                 ))}
               </SelectField>
@@ -117,7 +121,7 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
             {chosen && (
               <DataList.Root orientation="horizontal" size="sm" gap="2" borderWidth="1px" rounded="md" p="3">
                 <Summary label={t('ticketTable.ticketId')} value={chosen.ticketId} />
-                <Summary label={t('ticketForm.subject')} value={chosen.subject} />
+                <Summary label={t('ticketForm.subject')} value={redactedText(chosen.subject, t)} />
                 <Summary label={t('ticketTable.customer')} value={chosen.customerEmail} />
                 <Summary label={t('ticket.assignedTo')} value={assigneeName(chosen.assignedTo, t)} />
               </DataList.Root>

@@ -9,6 +9,7 @@ import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
 import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/TicketBadges.tsx';
 import { useT } from '../../i18n/react.tsx';
+import { redactedText } from '../../lib/redaction-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
 import { errorText } from '../../lib/server-message.ts';
@@ -60,7 +61,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
       <Dialog.Header flexDirection="column" alignItems="start" gap="1">
         <Dialog.Title fontFamily="mono">{ticket.ticketId}</Dialog.Title>
         <Heading as="p" size="md" fontWeight="medium">
-          {ticket.subject}
+          {redactedText(ticket.subject, t)}
         </Heading>
       </Dialog.Header>
       <Dialog.Body>

@@ -7,6 +7,7 @@ import type { Ticket } from '#shared/schemas/ticket.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
 import { useT } from '../../i18n/react.tsx';
+import { redactedText } from '../../lib/redaction-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { assigneeName } from '../../lib/ticket-display.ts';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -94,8 +95,8 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
                     <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                       {ticket.ticketId}
                     </Table.Cell>
-                    <Table.Cell truncate title={ticket.subject}>
-                      {ticket.subject}
+                    <Table.Cell truncate title={redactedText(ticket.subject, t)}>
+                      {redactedText(ticket.subject, t)}
                     </Table.Cell>
                     <Table.Cell truncate title={ticket.customerEmail}>
                       {ticket.customerEmail}

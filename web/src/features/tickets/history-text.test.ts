@@ -37,7 +37,7 @@ describe('mailNoteText', () => {
     expect(historyHeadline(helpDesk, 'emailed', t)).toBe('Help desk sent an e-mail');
     await activateLanguage('fr');
     expect(mailNoteText({ direction: 'sent', kind: 'reply', address: 'ann@example.com' }, t)).toBe(
-      'E-mail envoyé à ann@example.com : une réponse',
+      'E-mail envoyé à ann@example.com\u00a0: une réponse',
     );
   });
 });
@@ -68,8 +68,20 @@ describe('changeText', () => {
     await activateLanguage('ja');
     const format = { t, language: 'ja', timeZone: 'Asia/Tokyo' } as const;
     expect(changeText({ field: 'status', from: 'open', to: 'resolved' }, format)).toBe(
-      'ステータス: オープン → 解決済み',
+      'ステータス：オープン → 解決済み',
     );
-    expect(changeText({ field: 'responseTime', from: null, to: 42 }, format)).toBe('初回応答: 42 分');
+    expect(changeText({ field: 'responseTime', from: null, to: 42 }, format)).toBe('初回応答：42 分');
+  });
+
+  it('says what was redacted from which field in the reader’s language, also for a note stored in English', async () => {
+    const format = { t, language: 'en', timeZone: 'UTC' } as const;
+    const note = { field: 'redacted', from: null, to: 'description:cardNumber,seedPhrase' };
+    expect(changeText(note, format)).toBe('Description: redacted card number and seed phrase');
+    const old = { field: 'redacted', from: null, to: 'private key in rating comment' };
+    expect(changeText(old, format)).toBe('Rating comment: redacted private key');
+    await activateLanguage('de');
+    expect(changeText(note, { ...format, language: 'de' })).toBe('Beschreibung: Kartennummer und Seed-Phrase entfernt');
+    await activateLanguage('ja');
+    expect(changeText(old, { ...format, language: 'ja' })).toBe('評価のコメント：秘密鍵を削除しました');
   });
 });

@@ -4,8 +4,9 @@
  */
 import { PRIORITIES, TICKET_STATUSES, type Priority, type TicketStatus } from '#shared/constants.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
+import { parseRedactionNote, REDACTION_CHANGE_FIELD, type RedactionKind } from '#shared/redaction.ts';
 import type { Actor, ChangeValue, FieldChange, HistoryAction, MailNote } from '#shared/schemas/ticket.ts';
-import { formatDateTime, formatMinutes } from '../../i18n/format.ts';
+import { formatDateTime, formatList, formatMinutes } from '../../i18n/format.ts';
 import type { Language } from '../../i18n/languages.ts';
 import type { Translate } from '../../i18n/react.tsx';
 import { priorityLabel, spacedOrNA, statusLabel } from '../../lib/ticket-display.ts';
@@ -56,6 +57,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   isOverdue: 'history.field.isOverdue',
   responseTime: 'history.field.responseTime',
   rating: 'history.field.rating',
+  comment: 'history.field.comment',
+  ratingComment: 'history.field.ratingComment',
 };
 
 const isStatus = (value: unknown): value is TicketStatus => (TICKET_STATUSES as readonly unknown[]).includes(value);
@@ -74,9 +77,23 @@ function valueText(field: string, value: ChangeValue, { t, language, timeZone }:
   return String(value);
 }
 
+/** What the server redacted from a field: 'Description: redacted card number and seed phrase'. */
+function redactionText(field: string, kinds: readonly RedactionKind[], { t, language }: HistoryFormat): string {
+  const key = FIELD_LABELS[field];
+  const what = formatList(
+    kinds.map((kind) => t(`redaction.kind.${kind}`)),
+    language,
+  );
+  return t('history.redacted', { field: key ? t(key) : field, kinds: what });
+}
+
 /** One change as a line; a description is long prose, so its line says only that it changed. */
 export function changeText(change: FieldChange, format: HistoryFormat): string {
   const { t } = format;
+  if (change.field === REDACTION_CHANGE_FIELD) {
+    const note = parseRedactionNote(change.to);
+    if (note) return redactionText(note.field, note.kinds, format);
+  }
   const key = FIELD_LABELS[change.field];
   const field = key ? t(key) : change.field;
   if (change.field === 'description') return t('history.edited', { field });
