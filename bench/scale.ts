@@ -210,7 +210,7 @@ function rowOf(what: string, at1k: ScaleSide, at100k: ScaleSide, correct: boolea
 }
 
 export async function benchScale(): Promise<ScaleResults> {
-  const env = await startEnvironment();
+  const env = await startEnvironment({ bulk: true });
   try {
     const tableOf = (size: Size) => `bench-scale-${size}`;
     const sessions = {} as Record<Size, Session>;

@@ -53,16 +53,50 @@ async function readTicketTerms(id: number): Promise<TicketTerms | undefined> {
 
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
+// What the indexer writes and the bulk import writes directly (bulkIndexItems) come from the same three builders.
+
+/** Where a ticket's postings sort, and the terms of its subject and description. */
+function textTerms(ticket: IndexedTicket): { created: string; terms: Set<string> } {
+  return {
+    created: ticketIndexKeys.created(ticket.createdAt, ticket.id),
+    terms: termSet(ticket.subject, ticket.description),
+  };
+}
+
+/** The posting of `term` for one ticket (W1). */
+const postingItem = (term: string, created: string, ticketId: number) => ({
+  ...keys.termPosting(term, created),
+  ticketId,
+});
+
+/** A ticket's term list (W3) as of the text indexed; a DynamoDB string set may not be empty, so no terms, no set. */
+const termListFields = (created: string, version: number, terms: Set<string>) => ({
+  created,
+  version,
+  ...(terms.size > 0 ? { ticketTerms: terms } : {}),
+});
+
 /** One posting in or out, and the term's ticket count with it when the posting really changed. */
 async function movePosting(term: string, created: string, ticketId: number, change: 1 | -1): Promise<void> {
   const TableName = config().tableName;
-  const Key = keys.termPosting(term, created);
   try {
     if (change > 0) {
       await dynamo().send(
-        new PutCommand({ TableName, Item: { ...Key, ticketId }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutCommand({
+          TableName,
+          Item: postingItem(term, created, ticketId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       );
-    } else await dynamo().send(new DeleteCommand({ TableName, Key, ConditionExpression: 'attribute_exists(pk)' }));
+    } else {
+      await dynamo().send(
+        new DeleteCommand({
+          TableName,
+          Key: keys.termPosting(term, created),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+    }
   } catch (error) {
     if (isConditionFailure(error)) return;
     throw error;
@@ -94,20 +128,6 @@ async function movePostings(created: string, ticketId: number, added: string[], 
   await eachConcurrently(moves, ([term, change]) => movePosting(term, created, ticketId, change));
 }
 
-/** A DynamoDB string set may not be empty: an empty one is removed instead. */
-function setOrRemove(
-  name: string,
-  values: Set<string>,
-  sets: string[],
-  removes: string[],
-  attrs: Record<string, unknown>,
-) {
-  if (values.size > 0) {
-    sets.push(`${name} = :${name}`);
-    attrs[`:${name}`] = values;
-  } else removes.push(name);
-}
-
 /**
  * indexTicketText: the ticket's subject and description as its postings now; terms that left them (and no public
  * message holds) lose their posting. An image older than the one already indexed changes nothing.
@@ -115,23 +135,21 @@ function setOrRemove(
 export async function indexTicketText(ticket: IndexedTicket): Promise<void> {
   const current = await readTicketTerms(ticket.id);
   if (current && current.version >= ticket.version) return;
-  const next = termSet(ticket.subject, ticket.description);
+  const { created, terms: next } = textTerms(ticket);
   const before = current?.ticketTerms ?? new Set<string>();
   const messages = current?.messageTerms ?? new Set<string>();
-  const created = ticketIndexKeys.created(ticket.createdAt, ticket.id);
   const added = [...next].filter((term) => !before.has(term) && !messages.has(term));
   const removed = [...before].filter((term) => !next.has(term) && !messages.has(term));
   await movePostings(created, ticket.id, added, removed);
-  const sets = ['created = :created', 'version = :version'];
-  const removes: string[] = [];
-  const values: Record<string, unknown> = { ':created': created, ':version': ticket.version };
-  setOrRemove('ticketTerms', next, sets, removes, values);
+  // The message terms stay: an update of the text's fields, and ticketTerms removed when the text has no terms.
+  const fields = Object.entries(termListFields(created, ticket.version, next));
+  const assignments = fields.map(([name]) => `${name} = :${name}`).join(', ');
   await dynamo().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: keys.ticketTerms(ticket.id),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ExpressionAttributeValues: values,
+      UpdateExpression: `SET ${assignments}${next.size > 0 ? '' : ' REMOVE ticketTerms'}`,
+      ExpressionAttributeValues: Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])),
     }),
   );
 }
@@ -170,18 +188,12 @@ export function bulkIndexItems(tickets: readonly IndexedTicket[]): {
   const items: Record<string, unknown>[] = [];
   const counts = new Map<string, number>();
   for (const ticket of tickets) {
-    const terms = termSet(ticket.subject, ticket.description);
-    const created = ticketIndexKeys.created(ticket.createdAt, ticket.id);
+    const { created, terms } = textTerms(ticket);
     for (const term of terms) {
-      items.push({ ...keys.termPosting(term, created), ticketId: ticket.id });
+      items.push(postingItem(term, created, ticket.id));
       counts.set(term, (counts.get(term) ?? 0) + 1);
     }
-    items.push({
-      ...keys.ticketTerms(ticket.id),
-      created,
-      version: ticket.version,
-      ...(terms.size > 0 ? { ticketTerms: terms } : {}),
-    });
+    items.push({ ...keys.ticketTerms(ticket.id), ...termListFields(created, ticket.version, terms) });
   }
   return { items, counts };
 }

@@ -40,11 +40,15 @@ export async function importTickets(tickets: readonly TicketRecord[]): Promise<v
   const index = bulkIndexItems(tickets);
   // The index items first: the indexer, meeting a ticket whose term list is already written, leaves it alone.
   const items = [...index.items, ...tickets.map(ticketItem)];
-  const queue: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += BATCH_SIZE) queue.push(items.slice(i, i + BATCH_SIZE));
+  let taken = 0;
+  const nextBatch = () => {
+    const batch = items.slice(taken, taken + BATCH_SIZE);
+    taken += batch.length;
+    return batch;
+  };
   await Promise.all(
     Array.from({ length: PARALLEL_BATCHES }, async () => {
-      for (let batch = queue.shift(); batch; batch = queue.shift()) await writeBatch(batch);
+      for (let batch = nextBatch(); batch.length > 0; batch = nextBatch()) await writeBatch(batch);
     }),
   );
 

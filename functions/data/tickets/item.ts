@@ -16,9 +16,8 @@ type TicketItem = TicketRecord & Record<string, unknown>;
 export function ticketItem(t: TicketRecord): TicketItem {
   const created = ticketIndexKeys.created(t.createdAt, t.id);
   const partition = deadlinePartition(t);
-  return {
+  const itemKeys: Record<string, unknown> = {
     ...keys.ticket(t.id),
-    ...t,
     [INDEXES.byCollection.pk]: COLLECTIONS.tickets,
     [INDEXES.byCollection.sk]: created,
     [INDEXES.byStatus.pk]: ticketIndexKeys.status(t.status),
@@ -36,6 +35,9 @@ export function ticketItem(t: TicketRecord): TicketItem {
         }
       : {}),
   };
+  // The record copied onto its keys (no name is in both): V8 copies a spread into a literal that already has
+  // properties one property at a time, several times slower, which the bulk import of 100,000 tickets felt.
+  return Object.assign(itemKeys, t);
 }
 
 const RECORD_FIELDS = [
