@@ -66,6 +66,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/volume-data', 'dashboard', 'tickets:read'),
+  r('GET', '/api/dashboard/sla-attainment', 'dashboard'),
 
   r('GET', '/api/analytics/category-usage', 'analytics'),
   r('GET', '/api/analytics/insights', 'analytics'),
@@ -87,6 +88,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/user/change-password', 'settings'),
   r('GET', '/api/desk-settings', 'settings'),
   r('PUT', '/api/desk-settings', 'settings'),
+  r('GET', '/api/sla-policy', 'settings'),
+  r('PUT', '/api/sla-policy', 'settings'),
 
   r('GET', '/api/api-keys', 'apiKeys'),
   r('POST', '/api/api-keys', 'apiKeys'),

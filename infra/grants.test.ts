@@ -48,7 +48,7 @@ const EXPECTED: Record<
     'dynamodb:PutItem table [AUDIT]',
   ],
   meta: [...AUTH],
-  dashboard: [...AUTH, 'dynamodb:Query table'],
+  dashboard: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection'],
   analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
   staff: [
     ...AUTH,
@@ -94,6 +94,7 @@ const EXPECTED: Record<
     'dynamodb:Query index/byType',
     'dynamodb:Query index/byDeadline',
     'dynamodb:Query index/byCustomer',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
@@ -132,6 +133,7 @@ const EXPECTED: Record<
   wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
   overdue: [
     'dynamodb:Query index/byDeadline',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:GetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',

@@ -24,5 +24,6 @@ export const AUDIT_ACTIONS = [
   'mail_released',
   'mail_dismissed',
   'desk_settings_changed',
+  'sla_policy_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -110,6 +110,8 @@ export const ALERT_TYPES = [
   'ticket_status_changed',
   /** The customer of a ticket assigned to you wrote in. */
   'customer_reply',
+  /** 80 % of a first-response or resolution target of a ticket assigned to you has passed (docs/product.md §9). */
+  'sla_warning',
   'webhook_disabled',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

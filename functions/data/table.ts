@@ -16,7 +16,9 @@ export const KEYS = {
  * - byStatus:     tickets by status, ordered by creation
  * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user
  * - byType:       tickets by type (api | direct | email), ordered by creation
- * - byDeadline:   unresolved tickets, partitioned DUE | OVERDUE, ordered by deadline
+ * - byDeadline:   unresolved tickets on the resolution clock, partitioned WARN | DUE | OVERDUE, ordered by the time
+ *                 their next mark falls due (the warning, else the deadline); none while the clock is paused
+ * - byFirstResponse: unresolved tickets awaiting their first response, partitioned WARN | DUE | OVERDUE the same way
  * - byCustomer:   tickets by customer e-mail (stored lower-case), ordered by creation. Keyed on attributes every ticket
  *                 item has always carried (`customerEmail`, and byCollection's sort key), so DynamoDB fills the index
  *                 from existing tickets when it is added; only ticket items carry a top-level `customerEmail`.
@@ -28,6 +30,7 @@ export const INDEXES = {
   byType: { name: 'byType', pk: 'gsi4pk', sk: 'gsi4sk' },
   byDeadline: { name: 'byDeadline', pk: 'gsi5pk', sk: 'gsi5sk' },
   byCustomer: { name: 'byCustomer', pk: 'customerEmail', sk: 'gsi1sk' },
+  byFirstResponse: { name: 'byFirstResponse', pk: 'gsi6pk', sk: 'gsi6sk' },
 } as const;
 export type IndexName = keyof typeof INDEXES;
 
@@ -58,6 +61,7 @@ export const PREFIX = {
   categoryName: 'CATEGORY_NAME#',
   day: 'DAY#',
   categoryDay: 'CATDAY#',
+  agentDay: 'AGENTDAY#',
   agent: 'AGENT#',
   week: 'WEEK#',
   connection: 'CONNECTION#',
@@ -124,6 +128,8 @@ export const keys = {
    * categories (the dashboard reads up to 90 day items). `CATDAY#` sorts before `DAY#`, so no day range reads it.
    */
   statsCategoryDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.categoryDay}${day}` }),
+  /** SLA targets met and breached per agent on one day: apart from the day item for the same reason. */
+  statsAgentDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.agentDay}${day}` }),
   agentWeek: (agentId: string, week: string) => ({ pk: `${PREFIX.agent}${agentId}`, sk: `${PREFIX.week}${week}` }),
 
   connection: (connectionId: string) => ({ pk: `${PREFIX.connection}${connectionId}`, sk: 'CONNECTION' }),
@@ -196,6 +202,8 @@ export const keys = {
   meta: (name: string) => ({ pk: 'META', sk: name }),
   /** The desk's own settings, one item for the whole help desk (absent until an admin first saves them). */
   deskSettings: () => ({ pk: 'DESK', sk: 'SETTINGS' }),
+  /** The SLA policy, one item for the whole help desk (absent until an admin first saves it). */
+  slaPolicy: () => ({ pk: 'DESK', sk: 'SLA_POLICY' }),
 } as const;
 
 /** The partition of every webhook item. */
@@ -250,8 +258,8 @@ export const HELD_MAIL_COLLECTION = 'HELD_MAIL';
 export const failedJobsCollection = (kind: string): string => `${PREFIX.failedJobs}${kind}`;
 
 /**
- * Index key values of a ticket. Lists sort newest first on `createdAt#id`; the byDeadline index holds only
- * unresolved tickets, under DUE until the overdue job marks them, then under OVERDUE, sorted on `deadline#id`.
+ * Index key values of a ticket. Lists sort newest first on `createdAt#id`; the clock indexes (byDeadline,
+ * byFirstResponse) hold only unresolved tickets, sorted on `<due time>#id`.
  */
 export const ticketIndexKeys = {
   created: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
@@ -274,5 +282,5 @@ export const auditIndexKeys = {
   actorAction: (actorId: string, action: string) => `${PREFIX.auditActorAction}${actorId}#${action}`,
 } as const;
 
-/** Partition values of the byDeadline index. */
-export const DEADLINE_PARTITIONS = { due: 'DUE', overdue: 'OVERDUE' } as const;
+/** Partition values of the byDeadline and byFirstResponse indexes (docs/decisions/005-sla-clocks.md). */
+export const DEADLINE_PARTITIONS = { warn: 'WARN', due: 'DUE', overdue: 'OVERDUE' } as const;

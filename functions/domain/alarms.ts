@@ -24,7 +24,12 @@ export type TicketImage = Pick<
   Ticket,
   'id' | 'ticketId' | 'subject' | 'priority' | 'customerEmail' | 'status' | 'assignedToId' | 'isOverdue'
 > &
-  Partial<Pick<Ticket, 'createdById'>> & { lastWrite?: LastWrite };
+  Partial<Pick<Ticket, 'createdById' | 'isFirstResponseOverdue'>> & {
+    lastWrite?: LastWrite;
+    /** The SLA warnings given (absent on tickets from before SLA policies). */
+    resolutionWarned?: boolean;
+    firstResponseWarned?: boolean;
+  };
 
 /** Who an alarm is meant for before anyone's settings are read: named people, and every active member of roles. */
 export interface Audience {
@@ -54,7 +59,8 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
  *   high or critical;
  * - assignee changed: `ticket_assigned` to the new assignee;
  * - priority raised to high or critical while unresolved: that priority's alarm to all staff;
- * - `isOverdue` turned on: `ticket_overdue` to the assignee and every admin and manager;
+ * - `isOverdue` or `isFirstResponseOverdue` turned on: `ticket_overdue` to the assignee and every admin and manager;
+ * - an SLA warning given (80 % of a target passed): `sla_warning` to the assignee;
  * - the status of an assigned ticket changed by anyone but its assignee: `ticket_status_changed` to the assignee;
  * - the customer wrote in on an assigned ticket: `customer_reply` to the assignee.
  */
@@ -73,7 +79,9 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
   const raised = !before || PRIORITY_RANK[after.priority] > PRIORITY_RANK[before.priority];
   if (priorityAlarm && raised && isUnresolved(after)) toEveryone(priorityAlarm);
 
-  if (after.isOverdue && before && !before.isOverdue) {
+  const turnedOn = (field: 'isOverdue' | 'isFirstResponseOverdue' | 'resolutionWarned' | 'firstResponseWarned') =>
+    Boolean(before && after[field] && !before[field]);
+  if (turnedOn('isOverdue') || turnedOn('isFirstResponseOverdue')) {
     alarms.push({
       alarmType: 'ticket_overdue',
       audience: { userIds: after.assignedToId ? [after.assignedToId] : [], roles: SUPERVISORS },
@@ -81,6 +89,9 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
   }
   const write = after.lastWrite;
   const assignee = after.assignedToId;
+  if (assignee && (turnedOn('resolutionWarned') || turnedOn('firstResponseWarned'))) {
+    alarms.push({ alarmType: 'sla_warning', audience: { userIds: [assignee], roles: [] } });
+  }
   if (
     before &&
     assignee &&
@@ -128,6 +139,7 @@ export function alarmCandidates(
  */
 export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'ticket_overdue',
+  'sla_warning',
   'customer_reply',
   'ticket_assigned',
   'ticket_status_changed',

@@ -76,6 +76,7 @@ export const AUDIT_ACCESS = {
 export const SETTINGS_ACCESS = {
   own: { roles: ROLES },
   desk: { roles: ADMINS, deniedMessage: 'error.deskSettings.denied' },
+  slaPolicy: { roles: ADMINS, deniedMessage: 'error.slaPolicy.denied' },
 } as const satisfies Record<string, Access>;
 
 /**

@@ -8,7 +8,7 @@ import {
 } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for four alert types (webhook_disabled reaches admins only)', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -31,6 +31,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'high_priority',
           'ticket_status_changed',
           'customer_reply',
+          'sla_warning',
           'webhook_disabled',
         ],
       },

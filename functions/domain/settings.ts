@@ -33,6 +33,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
       'high_priority',
       'ticket_status_changed',
       'customer_reply',
+      'sla_warning',
       'webhook_disabled',
     ],
   },

@@ -1,14 +1,17 @@
 /**
  * A staff member's own settings and password (docs/product.md §2 "Settings"): these routes act on the caller only
  * (functions/use-cases/settings/own-settings.ts). And the desk's settings, admins only
- * (functions/use-cases/settings/desk-settings.ts).
+ * (functions/use-cases/settings/desk-settings.ts), and the SLA policy, admins only
+ * (functions/use-cases/settings/sla-policy.ts).
  */
 import { changePasswordSchema, deskSettingsSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
+import { slaPolicySchema } from '#shared/schemas/sla.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
 import { COOKIE, sessionCookies } from '../lib/cookies.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
 import { readDeskSettings, saveDeskSettings } from '../use-cases/settings/desk-settings.ts';
+import { readSlaPolicy, saveSlaPolicy } from '../use-cases/settings/sla-policy.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
 
 export const handler = httpHandler('settings', {
@@ -53,6 +56,21 @@ export const handler = httpHandler('settings', {
     body: deskSettingsSchema,
     async handle({ caller, body }) {
       return { body: await saveDeskSettings(caller, body) };
+    },
+  }),
+
+  'GET /api/sla-policy': defineRoute({
+    access: SETTINGS_ACCESS.slaPolicy,
+    async handle({ caller }) {
+      return { body: await readSlaPolicy(caller) };
+    },
+  }),
+
+  'PUT /api/sla-policy': defineRoute({
+    access: SETTINGS_ACCESS.slaPolicy,
+    body: slaPolicySchema,
+    async handle({ caller, body }) {
+      return { body: await saveSlaPolicy(caller, body) };
     },
   }),
 });

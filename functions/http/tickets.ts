@@ -118,7 +118,8 @@ export const handler = httpHandler('tickets', {
     doc: {
       operationId: 'listOverdueTickets',
       summary: 'List overdue tickets',
-      description: 'Unresolved tickets past their deadline, earliest deadline first, at most 100.',
+      description:
+        'Unresolved tickets past their deadline or with their first response overdue, earliest due time first, at most 100.',
       response: { status: 200, description: 'Overdue tickets.', schema: overdueTicketsSchema },
     },
     async handle({ caller }) {

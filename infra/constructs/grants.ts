@@ -117,7 +117,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   meta: AUTHENTICATION,
   dashboard: [
     ...AUTHENTICATION,
-    { actions: ['Query'], why: 'data/stats.ts listDayStats: the per-day aggregate items (getTotals is a GetItem)' },
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/stats.ts listDayStats and listAgentDayStats: the per-day aggregate items (getTotals is a GetItem); listStaff (SLA attainment per agent) through byCollection',
+    },
   ],
   analytics: [
     ...AUTHENTICATION,
@@ -177,7 +181,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     {
       actions: ['Query'],
-      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer', 'byFirstResponse'],
       why: 'data/tickets/queries.ts listTickets (by the most selective index), thread and history (base table), overdue list, round-robin staff list',
     },
     {
@@ -242,7 +246,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   wsDisconnect: [{ actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' }],
   wsDefault: [{ actions: ['UpdateItem'], partitions: [CONNECTIONS], why: 'ws/default.ts subscribeConnection' }],
   overdueJob: [
-    { actions: ['Query'], on: ['byDeadline'], why: 'jobs/overdue.ts listDueTickets' },
+    { actions: ['Query'], on: ['byDeadline', 'byFirstResponse'], why: 'jobs/overdue.ts listClockPartition' },
     {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'use-cases/tickets/mark-overdue.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',

@@ -46,6 +46,7 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/use-cases/mail/manage-mail.ts': ['… of ticket …', 'opened …'],
   'functions/use-cases/mail/receive-mail.ts': ['*'],
   'functions/use-cases/settings/desk-settings.ts': ['Desk settings'],
+  'functions/use-cases/settings/sla-policy.ts': ['SLA policy'],
   'functions/use-cases/tickets/mark-overdue.ts': ['Overdue check'],
 };
 

@@ -101,10 +101,23 @@ export const ticketSchema = z.object({
   /** The staff member who filed it; null when an API key did. */
   createdById: z.string().nullable(),
   createdByApiKeyId: z.string().nullable(),
-  /** createdAt + SLA hours of the priority (docs/product.md §9). */
+  /**
+   * When the resolution is due: creation + the priority's resolution target under the SLA policy when the ticket was
+   * created (24/7 or business time), moved later by the time spent waiting on the customer (docs/product.md §9).
+   */
   deadline: z.string(),
   /** Set once the deadline passed while unresolved; recomputed when the deadline moves or the ticket reopens. */
   isOverdue: z.boolean(),
+  /** When the first response is due; null on tickets created before SLA policies. */
+  firstResponseDueAt: z.string().nullable(),
+  /** The first public staff reply (a comment the customer sees; an internal note or a status change is not one); null until then. */
+  firstResponseAt: z.string().nullable(),
+  /** Set once the first response fell due unanswered. */
+  isFirstResponseOverdue: z.boolean(),
+  /** Staff wait on the customer's answer: the resolution clock is stopped until the customer writes or staff resume. */
+  waitingOnCustomer: z.boolean(),
+  /** When the current wait began; null while the clock runs. */
+  slaPausedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
@@ -126,7 +139,10 @@ export const ticketListSchema = z.object({
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
 
-/** `GET /api/tickets/overdue`: unresolved tickets past their deadline, earliest deadline first, at most 100. */
+/**
+ * `GET /api/tickets/overdue`: unresolved tickets past their deadline or with their first response overdue, earliest
+ * due time first, at most 100.
+ */
 export const overdueTicketsSchema = z.array(ticketSchema);
 
 const subjectField = text({
@@ -189,6 +205,8 @@ export const updateTicketSchema = z.object({
   priority: prioritySchema.optional(),
   status: ticketStatusSchema.optional(),
   category: categoryField.optional(),
+  /** Stop (true) or restart (false) the resolution clock while staff wait on the customer; only while unresolved. */
+  waitingOnCustomer: z.boolean({ error: issueText('validation.waitingOnCustomer') }).optional(),
 });
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 

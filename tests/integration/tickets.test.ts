@@ -270,24 +270,26 @@ describe('PATCH /api/tickets/{id}', () => {
 
   it('resolves: sets resolvedAt and resolutionTime, takes the ticket off the deadline index; reopening undoes both', async () => {
     const { body } = await create(admin.client, { assignedToId: agent.user.id });
-    expect((await deadlineIndex(body.id)).pk).toBe('DUE');
+    expect((await deadlineIndex(body.id)).pk).toBe('WARN');
 
     const resolved = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'resolved' });
     expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ status: 'resolved', resolutionTime: 0, responseTime: 0 });
+    expect(resolved.body).toMatchObject({ status: 'resolved', resolutionTime: 0, responseTime: null });
     expect(resolved.body.resolvedAt).toEqual(expect.any(String));
     expect(await deadlineIndex(body.id)).toEqual({ pk: undefined, sk: undefined });
 
     const reopened = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'open' });
-    expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null, resolutionTime: null, responseTime: 0 });
-    expect((await deadlineIndex(body.id)).pk).toBe('DUE');
+    expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null, resolutionTime: null, responseTime: null });
+    expect((await deadlineIndex(body.id)).pk).toBe('WARN');
   });
 
   it('moves the deadline from creation when the priority changes', async () => {
     const { body } = await create(admin.client, { priority: 'low' });
     const res = await manager.client.patch(`/api/tickets/${body.id}`, { priority: 'high' });
     expect(Date.parse(res.body.deadline) - Date.parse(body.createdAt)).toBe(8 * 3_600_000);
-    expect((await deadlineIndex(body.id)).sk).toMatch(new RegExp(`^${res.body.deadline}#`));
+    // Ordered by the resolution warning, at 80 % of the new target (docs/decisions/005-sla-clocks.md).
+    const warnAt = new Date(Date.parse(body.createdAt) + 0.8 * 8 * 3_600_000).toISOString();
+    expect((await deadlineIndex(body.id)).sk).toMatch(new RegExp(`^${warnAt}#`));
   });
 
   it('moves the category and its usage count', async () => {

@@ -4,7 +4,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CUSTOMER_LANGUAGE } from '#shared/constants.ts';
-import { deadlinePartition } from '../../domain/deadlines.ts';
+import { type ClockEntry, firstResponseClockEntry, resolutionClockEntry } from '../../domain/deadlines.ts';
 import { type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
@@ -12,10 +12,16 @@ import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, ticketIndexKeys } from
 
 type TicketItem = TicketRecord & Record<string, unknown>;
 
+/** The keys of a clock index for `entry`, or none (sparse). */
+function clockKeys(index: { pk: string; sk: string }, entry: ClockEntry | undefined, id: number) {
+  return entry
+    ? { [index.pk]: DEADLINE_PARTITIONS[entry.partition], [index.sk]: ticketIndexKeys.deadline(entry.at, id) }
+    : {};
+}
+
 /** The stored item of a ticket: its record and the keys of every index it belongs to. */
 export function ticketItem(t: TicketRecord): TicketItem {
   const created = ticketIndexKeys.created(t.createdAt, t.id);
-  const partition = deadlinePartition(t);
   const itemKeys: Record<string, unknown> = {
     ...keys.ticket(t.id),
     [INDEXES.byCollection.pk]: COLLECTIONS.tickets,
@@ -27,13 +33,10 @@ export function ticketItem(t: TicketRecord): TicketItem {
       : {}),
     [INDEXES.byType.pk]: ticketIndexKeys.type(t.type),
     [INDEXES.byType.sk]: created,
-    // Sparse: resolved and closed tickets carry no deadline-index keys, so the overdue job never reads them.
-    ...(partition
-      ? {
-          [INDEXES.byDeadline.pk]: DEADLINE_PARTITIONS[partition],
-          [INDEXES.byDeadline.sk]: ticketIndexKeys.deadline(t.deadline, t.id),
-        }
-      : {}),
+    // Sparse: resolved and closed tickets (and paused or answered clocks) carry no clock-index keys, so the overdue
+    // job never reads them.
+    ...clockKeys(INDEXES.byDeadline, resolutionClockEntry(t), t.id),
+    ...clockKeys(INDEXES.byFirstResponse, firstResponseClockEntry(t), t.id),
   };
   // The record copied onto its keys (no name is in both): V8 copies a spread into a literal that already has
   // properties one property at a time, several times slower, which the bulk import of 100,000 tickets felt.
@@ -58,6 +61,10 @@ const RECORD_FIELDS = [
   'createdByApiKeyId',
   'deadline',
   'isOverdue',
+  'firstResponseDueAt',
+  'isFirstResponseOverdue',
+  'waitingOnCustomer',
+  'slaPausedAt',
   'createdAt',
   'updatedAt',
   'resolvedAt',
@@ -66,6 +73,12 @@ const RECORD_FIELDS = [
   'version',
   'assignedAt',
   'firstResponseAt',
+  'sla',
+  'slaPausedMs',
+  'resolutionWarnAt',
+  'resolutionWarned',
+  'firstResponseWarnAt',
+  'firstResponseWarned',
   'responseAgentId',
   'resolutionAgentId',
   'slaMet',
@@ -78,6 +91,12 @@ export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   const record = Object.fromEntries(RECORD_FIELDS.map((field) => [field, item[field] ?? null]));
   // Tickets stored before customers got e-mail in their own language get English.
   record.customerLanguage ??= DEFAULT_CUSTOMER_LANGUAGE;
+  // Tickets stored before SLA policies have one clock, never paused or warned, and no first-response clock.
+  record.isFirstResponseOverdue ??= false;
+  record.waitingOnCustomer ??= false;
+  record.slaPausedMs ??= 0;
+  record.resolutionWarned ??= false;
+  record.firstResponseWarned ??= false;
   return record as unknown as TicketRecord;
 }
 

@@ -53,6 +53,7 @@ export const de: MailCatalog = {
       high_priority: 'Warnung: hohe Priorität',
       critical_priority: 'Warnung: kritische Priorität',
       ticket_overdue: 'Ticket überfällig',
+      sla_warning: 'SLA-Ziel gefährdet',
       ticket_status_changed: 'Ticketstatus geändert',
       customer_reply: 'Antwort des Kunden',
     },

@@ -48,6 +48,7 @@ export const en: MailCatalog = {
       high_priority: 'High Priority Alert',
       critical_priority: 'Critical Priority Alert',
       ticket_overdue: 'Ticket Overdue',
+      sla_warning: 'SLA Target at Risk',
       ticket_status_changed: 'Ticket Status Changed',
       customer_reply: 'Customer Replied',
     },

@@ -49,6 +49,7 @@ export const es: MailCatalog = {
       high_priority: 'Alerta de prioridad alta',
       critical_priority: 'Alerta de prioridad crítica',
       ticket_overdue: 'Ticket vencido',
+      sla_warning: 'Objetivo de SLA en riesgo',
       ticket_status_changed: 'Cambio de estado del ticket',
       customer_reply: 'Respuesta del cliente',
     },

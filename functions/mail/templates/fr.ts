@@ -54,6 +54,7 @@ export const fr: MailCatalog = {
       high_priority: 'Alerte priorité haute',
       critical_priority: 'Alerte priorité critique',
       ticket_overdue: 'Ticket en retard',
+      sla_warning: 'Objectif SLA menacé',
       ticket_status_changed: 'Statut du ticket modifié',
       customer_reply: 'Réponse du client',
     },

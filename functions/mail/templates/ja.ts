@@ -48,6 +48,7 @@ export const ja: MailCatalog = {
       high_priority: '高優先度アラート',
       critical_priority: '緊急優先度アラート',
       ticket_overdue: 'チケットの期限超過',
+      sla_warning: 'SLA 目標の期限が迫っています',
       ticket_status_changed: 'チケットのステータス変更',
       customer_reply: 'お客様から返信がありました',
     },

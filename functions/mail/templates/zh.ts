@@ -47,6 +47,7 @@ export const zh: MailCatalog = {
       high_priority: '高优先级警报',
       critical_priority: '紧急优先级警报',
       ticket_overdue: '工单已逾期',
+      sla_warning: 'SLA 目标即将超时',
       ticket_status_changed: '工单状态已变更',
       customer_reply: '客户已回复',
     },

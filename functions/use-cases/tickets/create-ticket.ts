@@ -8,12 +8,14 @@ import { CREATABLE_TICKET_TYPES, ROLES, type TicketType } from '#shared/constant
 import { issueText } from '#shared/i18n/messages.ts';
 import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
+import { getSlaPolicy } from '../../data/sla-policy.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { assigneeStillEligible, categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
+import { ticketSlaFor } from '../../domain/deadlines.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
@@ -97,7 +99,7 @@ async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketR
 }
 
 /**
- * createTicket: a new open ticket with the next number, its deadline from its priority. `replayed` when an earlier
+ * createTicket: a new open ticket with the next number, its SLA clocks from its priority's targets in the policy. `replayed` when an earlier
  * request with the same Idempotency-Key made it.
  */
 export async function createTicket(
@@ -122,7 +124,9 @@ export async function createTicket(
   const request = caller.kind === 'apiKey' ? { ...redacted.value, type: 'api' as const } : redacted.value;
   const category = await activeCategoryNamed(request.category);
   const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
-  const id = await nextTicketNumber();
+  // The SLA policy in force now sets the ticket's targets for good (docs/decisions/005-sla-clocks.md).
+  const [id, policy] = await Promise.all([nextTicketNumber(), getSlaPolicy()]);
+  const sla = ticketSlaFor(policy, request.priority);
 
   const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[]) => {
     const ticket = newTicket(
@@ -139,6 +143,7 @@ export async function createTicket(
         createdById: caller.kind === 'staff' ? caller.user.id : null,
         createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
         sourceMessageId: fromMail?.messageId ?? null,
+        sla,
       },
       now,
     );

@@ -1,13 +1,15 @@
 /**
- * Editing a ticket (docs/product.md §4): status, priority (the deadline moves with it), category, subject and
- * description. Admins and managers edit any ticket, an agent only the tickets assigned to them.
+ * Editing a ticket (docs/product.md §4): status, priority (the SLA clocks take the new priority's targets from the
+ * policy in force), category, subject, description, and waiting on the customer (the resolution clock stops). Admins and managers edit any ticket, an agent only the tickets assigned to them.
  */
 import type { UpdateTicketInput } from '#shared/schemas/ticket.ts';
 import { getCategory, getCategoryByName } from '../../data/categories.ts';
+import { getSlaPolicy } from '../../data/sla-policy.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { categoryUsage, writeTicketChange } from '../../data/tickets/writes.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
+import { ticketSlaFor } from '../../domain/deadlines.ts';
 import { assertAccess, canEditTicket, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { editTicket, type TicketEdit, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
@@ -29,6 +31,7 @@ export async function updateTicket(
   const { value: clean, found } = redactFields(patch, ['subject', 'description']);
   const named = patch.category === undefined ? undefined : await getCategoryByName(patch.category);
   if (patch.category !== undefined && !named) throw ticketRefusals.unknownCategory();
+  const policy = patch.priority === undefined ? undefined : await getSlaPolicy();
 
   return retryWhileStale(async () => {
     const current = await requireTicket(id);
@@ -40,6 +43,8 @@ export async function updateTicket(
       description: clean.description,
       priority: patch.priority,
       status: patch.status,
+      waitingOnCustomer: patch.waitingOnCustomer,
+      ...(policy && patch.priority ? { sla: ticketSlaFor(policy, patch.priority) } : {}),
     };
     const extra: GuardedItem[] = [];
     if (named && named.id !== current.categoryId) {

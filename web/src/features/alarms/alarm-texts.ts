@@ -16,6 +16,7 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   webhook_disabled: 'alarm.title.webhookDisabled',
   ticket_status_changed: 'alarm.title.ticketStatusChanged',
   customer_reply: 'alarm.title.customerReply',
+  sla_warning: 'alarm.title.slaWarning',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
@@ -44,7 +45,7 @@ export function alarmTone(alarmType: AlertType): AlarmTone {
   if (alarmType === 'critical_priority' || alarmType === 'ticket_overdue' || alarmType === 'webhook_disabled') {
     return 'error';
   }
-  if (alarmType === 'high_priority') return 'warning';
+  if (alarmType === 'high_priority' || alarmType === 'sla_warning') return 'warning';
   return 'info';
 }
 
@@ -59,6 +60,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'high_priority',
     'ticket_status_changed',
     'customer_reply',
+    'sla_warning',
     'webhook_disabled',
   ],
 };

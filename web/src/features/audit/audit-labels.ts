@@ -22,4 +22,5 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   mail_released: 'audit.action.mailReleased',
   mail_dismissed: 'audit.action.mailDismissed',
   desk_settings_changed: 'audit.action.deskSettingsChanged',
+  sla_policy_changed: 'audit.action.slaPolicyChanged',
 };

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput, DeskSettings, UserSettings } from '#shared/schemas/settings.ts';
+import type { SlaPolicy } from '#shared/schemas/sla.ts';
 import { api } from '../../lib/api.ts';
 import { userSettingsKeys, userSettingsQuery } from '../../lib/user-settings.ts';
 
@@ -38,5 +39,23 @@ export function useSaveDeskSettingsMutation() {
   return useMutation({
     mutationFn: (settings: DeskSettings) => api.put<DeskSettings>('/api/desk-settings', settings),
     onSuccess: (saved) => queryClient.setQueryData(deskSettingsKey, saved),
+  });
+}
+
+const slaPolicyKey = ['sla-policy'] as const;
+
+/** The SLA policy (admins only): targets per priority and the business calendar. */
+export const slaPolicyQuery = () =>
+  queryOptions({
+    queryKey: slaPolicyKey,
+    queryFn: ({ signal }) => api.get<SlaPolicy>('/api/sla-policy', { signal }),
+  });
+
+/** Replaces the SLA policy whole (`PUT /api/sla-policy`) and puts the stored result in the cache. */
+export function useSaveSlaPolicyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: SlaPolicy) => api.put<SlaPolicy>('/api/sla-policy', policy),
+    onSuccess: (saved) => queryClient.setQueryData(slaPolicyKey, saved),
   });
 }

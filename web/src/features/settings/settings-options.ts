@@ -70,4 +70,5 @@ export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
   webhook_disabled: 'settings.alertType.webhookDisabled',
   ticket_status_changed: 'settings.alertType.ticketStatusChanged',
   customer_reply: 'settings.alertType.customerReply',
+  sla_warning: 'settings.alertType.slaWarning',
 };

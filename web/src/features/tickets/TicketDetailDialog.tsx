@@ -4,18 +4,17 @@ import type { ReactNode } from 'react';
 import { LuHistory, LuMessageSquare } from 'react-icons/lu';
 import type { CustomerMailStatus } from '#shared/schemas/mail.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
-import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
 import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/TicketBadges.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
-import { liveDeadline } from '../../lib/deadline.ts';
 import { errorText } from '../../lib/server-message.ts';
 import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
 import { LANGUAGE_NAMES } from '../settings/settings-options.ts';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
+import { SlaClocks, WaitingOnCustomerButton } from './SlaClocks.tsx';
 import { TicketConversation } from './TicketConversation.tsx';
 import { TicketHistory } from './TicketHistory.tsx';
 import { useLastNonNull } from './use-last-non-null.ts';
@@ -77,8 +76,8 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
             <StatusBadge status={ticket.status} />
             <PriorityBadge priority={ticket.priority} />
             <TypeBadge type={ticket.type} />
-            <DeadlineBadge deadline={liveDeadline(ticket)} />
           </HStack>
+          <SlaClocks ticket={ticket} />
 
           <DataList.Root orientation="horizontal" size="sm" gap="2">
             <DetailItem label={t('ticketTable.customer')}>{ticket.customerEmail}</DetailItem>
@@ -89,6 +88,12 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
             </DetailItem>
             <DetailItem label={t('ticket.assignedTo')}>{assigneeName(ticket.assignedTo, t)}</DetailItem>
             <DetailItem label={t('ticketTable.created')}>{format.dateTime(ticket.createdAt)}</DetailItem>
+            {ticket.firstResponseDueAt && (
+              <DetailItem label={t('sla.firstResponseDue')}>{format.dateTime(ticket.firstResponseDueAt)}</DetailItem>
+            )}
+            <DetailItem label={t('sla.firstResponseAt')}>
+              {ticket.firstResponseAt ? format.dateTime(ticket.firstResponseAt) : t('sla.noResponseYet')}
+            </DetailItem>
             <DetailItem label={t('ticketDetail.deadline')}>{format.dateTime(ticket.deadline)}</DetailItem>
             {ticket.resolvedAt && (
               <DetailItem label={t('ticketDetail.resolved')}>{format.dateTime(ticket.resolvedAt)}</DetailItem>
@@ -125,6 +130,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
+        <WaitingOnCustomerButton ticket={ticket} />
         <Button variant="outline" onClick={() => onEdit(ticket)}>
           {t('editTicket.title')}
         </Button>

@@ -1,4 +1,4 @@
-import { Box, Button, EmptyState, HStack, IconButton, Spinner, Table, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, EmptyState, HStack, IconButton, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { type ComponentProps, type ReactNode, useDeferredValue, useState } from 'react';
 import { LuEye, LuInbox, LuPencil, LuUserPlus } from 'react-icons/lu';
@@ -14,6 +14,7 @@ import { useCurrentUser } from '../auth/queries.ts';
 import { AssignTicketDialog } from './AssignTicketDialog.tsx';
 import { EditTicketDialog } from './EditTicketDialog.tsx';
 import { canAssignTickets, canEditTicket } from './permissions.ts';
+import { SlaClocks } from './SlaClocks.tsx';
 import { type TicketFilters, ticketListQuery } from './queries.ts';
 import { TicketDetailDialog } from './TicketDetailDialog.tsx';
 
@@ -102,7 +103,10 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
                       {ticket.customerEmail}
                     </Table.Cell>
                     <Table.Cell>
-                      <StatusBadge status={ticket.status} />
+                      <Stack gap="1" align="start">
+                        <StatusBadge status={ticket.status} />
+                        <SlaClocks ticket={ticket} direction="column" />
+                      </Stack>
                     </Table.Cell>
                     <Table.Cell>
                       <PriorityBadge priority={ticket.priority} />

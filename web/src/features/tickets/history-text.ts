@@ -53,6 +53,11 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   status: 'history.field.status',
   category: 'history.field.category',
   deadline: 'history.field.deadline',
+  firstResponseDueAt: 'history.field.firstResponseDueAt',
+  waitingOnCustomer: 'history.field.waitingOnCustomer',
+  resolutionWarning: 'history.field.resolutionWarning',
+  firstResponseWarning: 'history.field.firstResponseWarning',
+  isFirstResponseOverdue: 'history.field.isFirstResponseOverdue',
   assignedTo: 'history.field.assignedTo',
   isOverdue: 'history.field.isOverdue',
   responseTime: 'history.field.responseTime',
@@ -72,7 +77,7 @@ function valueText(field: string, value: ChangeValue, { t, language, timeZone }:
   if (field === 'status' && isStatus(value)) return statusLabel(value, t);
   if (field === 'priority' && isPriority(value)) return priorityLabel(value, t);
   if (field === 'category') return spacedOrNA(String(value), t);
-  if (field === 'deadline') return formatDateTime(String(value), language, timeZone);
+  if (field === 'deadline' || field === 'firstResponseDueAt') return formatDateTime(String(value), language, timeZone);
   if (field === 'responseTime' && typeof value === 'number') return formatMinutes(value, language);
   return String(value);
 }
