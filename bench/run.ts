@@ -14,11 +14,13 @@
  * mail — 200 tickets created in a burst, each acknowledged exactly once, commit to mailbox (bench/mail.ts).
  * scale — list, exact lookups, word search, the dashboard and the overdue job at 1,000 and 100,000 tickets
  *   (bench/scale.ts).
+ * routing — 200 concurrent creates over 50 agents with caps and skills; staff e-mails per ticket with 200 agents, 180
+ *   at the desk and 20 offline (bench/routing.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
  * load should not land on the next one's measurements. Writes bench/results.json (a section not run keeps its
- * previous figures there, with the time they were taken) and prints a table. All five take about seven minutes.
+ * previous figures there, with the time they were taken) and prints a table. All six take about eight minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -31,6 +33,7 @@ import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
 import type { MailResults } from './mail.ts';
 import type { ScaleResults } from './scale.ts';
+import type { RoutingResults } from './routing.ts';
 import type { LoadContext, Operation, Reply, Request, Side } from './load-client.ts';
 import { log, round2, percentile, summarize, type LoadResult, type Summary } from './measure.ts';
 import { copyStaff, createCategories, createStaff, importRandomTickets, PASSWORD } from './seed.ts';
@@ -334,6 +337,7 @@ interface SectionResults {
   customers: CustomerResults;
   mail: MailResults;
   scale: ScaleResults;
+  routing: RoutingResults;
 }
 type SectionName = keyof SectionResults;
 
@@ -368,6 +372,11 @@ const SECTIONS: {
   scale: {
     run: async () => (await import('./scale.ts')).benchScale(),
     print: async (r) => (await import('./scale.ts')).printScale(r),
+  },
+  routing: {
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+    run: async () => (await import('./routing.ts')).benchRouting(),
+    print: async (r) => (await import('./routing.ts')).printRouting(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];

@@ -77,6 +77,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('PUT', '/api/users/{id}/password', 'staff'),
   r('PUT', '/api/users/{id}/role', 'staff'),
   r('DELETE', '/api/users/{id}', 'staff'),
+  r('PUT', '/api/agents/{id}/routing', 'staff'),
+  r('GET', '/api/routing/queue', 'staff'),
 
   r('GET', '/api/categories', 'categories', 'tickets:read'),
   r('POST', '/api/categories', 'categories'),
@@ -86,6 +88,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/user/settings', 'settings'),
   r('PUT', '/api/user/settings', 'settings'),
   r('POST', '/api/user/change-password', 'settings'),
+  r('PUT', '/api/user/availability', 'settings'),
   r('GET', '/api/desk-settings', 'settings'),
   r('PUT', '/api/desk-settings', 'settings'),
   r('GET', '/api/sla-policy', 'settings'),
@@ -147,6 +150,10 @@ export const JOB_HANDLERS = {
   inboundMail: 'functions/jobs/inbound-mail.ts',
   /** SES's bounce and complaint events → the addresses marked undeliverable. */
   mailEvents: 'functions/jobs/mail-events.ts',
+  /** The table's stream → the routing queue drained when an agent can take more (docs/decisions/006). */
+  router: 'functions/jobs/router.ts',
+  /** Every minute: auto-away, when the desk has it on (docs/decisions/006). */
+  autoAway: 'functions/jobs/auto-away.ts',
 } as const;
 
 /** One kind of delivery that leaves the system, and the sender that makes it. */

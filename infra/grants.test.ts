@@ -32,6 +32,8 @@ const EXPECTED: Record<
   | 'overdue'
   | 'notifier'
   | 'indexer'
+  | 'autoAway'
+  | 'router'
   | 'inboundMail'
   | 'mailEvents'
   | 'mailSender'
@@ -53,6 +55,7 @@ const EXPECTED: Record<
   staff: [
     ...AUTH,
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
     'dynamodb:BatchGetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
@@ -129,7 +132,7 @@ const EXPECTED: Record<
   ],
   wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
-  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]'],
+  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]', 'dynamodb:UpdateItem table [USER#*]'],
   wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
   overdue: [
     'dynamodb:Query index/byDeadline',
@@ -164,6 +167,23 @@ const EXPECTED: Record<
     'sqs:GetQueueAttributes notifier-failures',
     'sqs:GetQueueUrl notifier-failures',
   ],
+  autoAway: [
+    'dynamodb:GetItem table [DESK]',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:UpdateItem table [USER#*]',
+  ],
+  router: [
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:GetItem table',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
+  ],
   inboundMail: [
     'dynamodb:GetItem table',
     'dynamodb:Query index/byCollection',
@@ -186,6 +206,9 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
     'dynamodb:GetItem table',
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:PutItem table [NOTIFY#*]',
+    'dynamodb:UpdateItem table [NOTIFY#*]',
     'dynamodb:PutItem table [TICKET#*]',
     'dynamodb:UpdateItem table [MAIL_ACK#*]',
     'ses:SendEmail ses-identity',
@@ -318,6 +341,8 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
   indexer: stack.jobs.indexerFunction,
+  autoAway: stack.jobs.autoAwayFunction,
+  router: stack.jobs.routerFunction,
   inboundMail: stack.mail.inboundFunction,
   mailEvents: stack.mail.eventsFunction,
   mailSender: stack.outbound.senders.mail!,

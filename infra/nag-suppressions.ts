@@ -25,6 +25,8 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     jobs.overdueFunction,
     jobs.notifierFunction,
     jobs.indexerFunction,
+    jobs.autoAwayFunction,
+    jobs.routerFunction,
     outbound.dispatcherFunction,
     ...Object.values(outbound.senders),
     mail.inboundFunction,
@@ -117,6 +119,32 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
       true,
     );
   }
+  NagSuppressions.addResourceSuppressions(
+    jobs.routerFunction.role!,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "The stream's ARN carries a label known only once the table exists; the wildcard covers this table's " +
+          "streams only, which the router's event source mapping reads.",
+        appliesTo: [{ regex: '/^Resource::<DataTable[0-9A-F]+\\.Arn>\\/stream\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
+  NagSuppressions.addResourceSuppressions(
+    outbound.dispatcherFunction.role!,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "The stream's ARN carries a label known only once the table exists; the wildcard covers this table's " +
+          "streams only, which the dispatcher's event source mapping reads.",
+        appliesTo: [{ regex: '/^Resource::<DataTable[0-9A-F]+\\.Arn>\\/stream\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
   // Active tracing (docs/decisions/066-observability.md): X-Ray's two write actions have no resource-level permissions.
   NagSuppressions.addResourceSuppressions(
     ourFunctions.map((fn) => fn.role!),

@@ -148,6 +148,8 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       stack.jobs.overdueFunction,
       stack.jobs.notifierFunction,
       stack.jobs.indexerFunction,
+      stack.jobs.autoAwayFunction,
+      stack.jobs.routerFunction,
       stack.outbound.dispatcherFunction,
       ...Object.values(stack.outbound.senders),
     ];

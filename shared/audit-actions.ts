@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'user_role_changed',
   'user_password_reset',
   'user_deactivated',
+  'user_routing_changed',
   'category_created',
   'category_updated',
   'category_deleted',

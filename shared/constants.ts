@@ -113,6 +113,8 @@ export const ALERT_TYPES = [
   /** 80 % of a first-response or resolution target of a ticket assigned to you has passed (docs/product.md §9). */
   'sla_warning',
   'webhook_disabled',
+  /** A new ticket found no eligible agent and waits in the queue (docs/decisions/006). */
+  'ticket_waiting',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -160,3 +162,20 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.rated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Whether a staff member is at the desk (docs/product.md §2 "Availability", docs/decisions/006): only `available` agents
+ * are routed tickets and hear of new ones; everyone starts `available`.
+ */
+export const AVAILABILITY_STATUSES = ['available', 'away', 'offline'] as const;
+export type Availability = (typeof AVAILABILITY_STATUSES)[number];
+
+/** Routing and the alarms that reach whom they concern (docs/decisions/006-routing-by-availability-capacity-skill.md). */
+export const ROUTING = {
+  /** With auto-away on, an available agent with no open socket for this long becomes `away`. */
+  autoAwayMinutes: 10,
+  /** At most one notification e-mail per person and ticket in this window; later alarms fold into it. */
+  emailWindowMinutes: 15,
+  /** The largest cap on open tickets an agent may be given. */
+  maxOpenTicketsLimit: 1_000,
+} as const;

@@ -66,9 +66,12 @@ export async function subscribeConnection(connectionId: string, userId: string):
   }
 }
 
-/** deleteConnection: forgets a connection (closed, or answered 410 on a send). */
-export async function deleteConnection(connectionId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: config().tableName, Key: keys.connection(connectionId) }));
+/** deleteConnection: forgets a connection (closed, or answered 410 on a send); the user it was of, if it existed. */
+export async function deleteConnection(connectionId: string): Promise<string | undefined> {
+  const { Attributes } = await dynamo().send(
+    new DeleteCommand({ TableName: config().tableName, Key: keys.connection(connectionId), ReturnValues: 'ALL_OLD' }),
+  );
+  return Attributes?.userId as string | undefined;
 }
 
 /** A user's connections through the byAssignee index, with an optional filter. */
@@ -106,4 +109,10 @@ export function listSubscribedConnections(userId: string, now = new Date()): Pro
  */
 export function listConnections(userId: string): Promise<Connection[]> {
   return queryConnections(userId);
+}
+
+/** hasOpenSocket: whether the user has any connection whose socket may still be open (not expired). */
+export async function hasOpenSocket(userId: string, now = new Date()): Promise<boolean> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return (await listConnections(userId)).some((connection) => connection.expiresAt > nowSeconds);
 }

@@ -14,7 +14,8 @@ export const KEYS = {
  * Global secondary indexes. Each is sparse: an item appears only when it carries the index's keys.
  * - byCollection: every item of a kind, ordered (tickets newest first, staff by name, categories…)
  * - byStatus:     tickets by status, ordered by creation
- * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user
+ * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user, and the routing queue
+ *                 (unassigned unresolved tickets, by priority then age; docs/decisions/006)
  * - byType:       tickets by type (api | direct | email), ordered by creation
  * - byDeadline:   unresolved tickets on the resolution clock, partitioned WARN | DUE | OVERDUE, ordered by the time
  *                 their next mark falls due (the warning, else the deadline); none while the clock is paused
@@ -93,6 +94,7 @@ export const PREFIX = {
   term: 'TERM#',
   vocabulary: 'VOCAB#',
   ticketTerms: 'TICKET_TERMS#',
+  notificationWindow: 'NOTIFY#',
 } as const;
 
 export const keys = {
@@ -198,6 +200,15 @@ export const keys = {
   /** The terms a ticket is indexed under now: what the indexer removes when a text changes, and what search verifies. */
   ticketTerms: (id: number) => ({ pk: `${PREFIX.ticketTerms}${pad(id)}`, sk: 'TERMS' }),
 
+  /**
+   * The notification e-mail one person got about one ticket in the last window (docs/decisions/006): later alarms fold
+   * into it; expires with the window.
+   */
+  notificationWindow: (userId: string, ticketId: number) => ({
+    pk: `${PREFIX.notificationWindow}${userId}`,
+    sk: `${PREFIX.ticket}${pad(ticketId)}`,
+  }),
+
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
   /** The desk's own settings, one item for the whole help desk (absent until an admin first saves them). */
@@ -281,6 +292,9 @@ export const auditIndexKeys = {
   actor: (actorId: string) => `${PREFIX.auditActor}${actorId}`,
   actorAction: (actorId: string, action: string) => `${PREFIX.auditActorAction}${actorId}#${action}`,
 } as const;
+
+/** byAssignee partition of the tickets waiting for an agent, beside the `ASSIGNEE#` partitions (no assignee, no clash). */
+export const ROUTING_QUEUE = 'ROUTING_QUEUE';
 
 /** Partition values of the byDeadline and byFirstResponse indexes (docs/decisions/005-sla-clocks.md). */
 export const DEADLINE_PARTITIONS = { warn: 'WARN', due: 'DUE', overdue: 'OVERDUE' } as const;

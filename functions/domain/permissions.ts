@@ -45,6 +45,11 @@ export const STAFF_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.staff.manageDenied' },
 } as const satisfies Record<string, Access>;
 
+/** Routing (docs/decisions/006): admins and managers set agents' capacity and skills and watch the queue. */
+export const ROUTING_ACCESS = {
+  manage: { roles: MANAGERS, deniedMessage: 'error.routing.denied' },
+} as const satisfies Record<string, Access>;
+
 /** All staff read categories (and keys with `tickets:read`); admins manage them. */
 export const CATEGORY_ACCESS = {
   read: { roles: ROLES, apiKeyScope: 'tickets:read' },

@@ -8,7 +8,7 @@ import {
 } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only)', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -33,6 +33,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'customer_reply',
           'sla_warning',
           'webhook_disabled',
+          'ticket_waiting',
         ],
       },
     });
@@ -88,15 +89,20 @@ describe('settingsOverDefaults', () => {
 });
 
 describe('deskSettingsOverDefaults', () => {
-  it('gives five new tickets per sender and hour while nothing is stored', () => {
-    expect(deskSettingsOverDefaults(undefined)).toEqual({ inboundMail: { newTicketsPerSenderPerHour: 5 } });
+  it('gives five new tickets per sender and hour, and auto-away off, while nothing is stored', () => {
+    expect(deskSettingsOverDefaults(undefined)).toEqual({
+      inboundMail: { newTicketsPerSenderPerHour: 5 },
+      routing: { autoAway: false },
+    });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
   });
 
   it('reads a valid stored group as it is, without attributes it does not know', () => {
     expect(deskSettingsOverDefaults({ inboundMail: { newTicketsPerSenderPerHour: 12, old: true }, gone: 1 })).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 12 },
+      routing: { autoAway: false },
     });
+    expect(deskSettingsOverDefaults({ routing: { autoAway: true } }).routing).toEqual({ autoAway: true });
   });
 
   it.each([[{ inboundMail: { newTicketsPerSenderPerHour: 0 } }], [{ inboundMail: 'x' }], [[1]], ['x']])(

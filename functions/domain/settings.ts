@@ -35,6 +35,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
       'customer_reply',
       'sla_warning',
       'webhook_disabled',
+      'ticket_waiting',
     ],
   },
 };
@@ -84,13 +85,17 @@ export function settingsOverDefaults(stored: unknown): UserSettings {
  */
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   inboundMail: { newTicketsPerSenderPerHour: 5 },
+  // Off until an admin turns it on: an agent who closes the tab for lunch stays available unless the desk wants it.
+  routing: { autoAway: false },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
 export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const saved = isRecord(stored) ? stored : {};
   const inboundMail = deskSettingsSchema.shape.inboundMail.safeParse(saved.inboundMail);
+  const routing = deskSettingsSchema.shape.routing.safeParse(saved.routing);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
+    routing: routing.success ? routing.data : { ...DEFAULT_DESK_SETTINGS.routing },
   };
 }

@@ -5,11 +5,13 @@
  * (functions/use-cases/settings/sla-policy.ts).
  */
 import { changePasswordSchema, deskSettingsSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
+import { availabilityInputSchema } from '#shared/schemas/user.ts';
 import { slaPolicySchema } from '#shared/schemas/sla.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
 import { COOKIE, sessionCookies } from '../lib/cookies.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
+import { setOwnAvailability } from '../use-cases/routing/availability.ts';
 import { readDeskSettings, saveDeskSettings } from '../use-cases/settings/desk-settings.ts';
 import { readSlaPolicy, saveSlaPolicy } from '../use-cases/settings/sla-policy.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
@@ -41,6 +43,14 @@ export const handler = httpHandler('settings', {
       const { message, tokens } = await changePassword(caller, accessToken, body);
       // This session goes on with the tokens of the new password (the old ones were revoked with the others).
       return { body: { message }, cookies: tokens ? sessionCookies(tokens, cookieOptions) : [] };
+    },
+  }),
+
+  'PUT /api/user/availability': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    body: availabilityInputSchema,
+    async handle({ caller, body }) {
+      return { body: await setOwnAvailability(caller, body.status) };
     },
   }),
 

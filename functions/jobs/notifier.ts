@@ -198,8 +198,12 @@ class Audience {
     return this.staff;
   }
 
+  async activeRecords(): Promise<StaffRecord[]> {
+    return [...(await this.staffRecords()).values()].filter((record) => record.user.isActive);
+  }
+
   async activeStaff(): Promise<User[]> {
-    return [...(await this.staffRecords()).values()].map((record) => record.user).filter((user) => user.isActive);
+    return (await this.activeRecords()).map((record) => record.user);
   }
 
   /** A user's directory entry as it is now (a consistent read), at most once per batch. */
@@ -232,7 +236,7 @@ class Audience {
   }
 
   /** Deletes connections the gateway answered 410 for; a connection once gone is never sent to again. */
-  async forgetGone(outcomes: SendOutcome[]): Promise<PromiseSettledResult<void>[]> {
+  async forgetGone(outcomes: SendOutcome[]): Promise<PromiseSettledResult<unknown>[]> {
     const gone = outcomes.filter((o) => o.status === 'gone').map((o) => o.connectionId);
     for (const connectionId of gone) this.gone.add(connectionId);
     return settleWithConcurrency(gone, READ_CONCURRENCY, (connectionId) => deleteConnection(connectionId));
@@ -278,7 +282,7 @@ async function deliverAlarms(change: AlarmChange, audience: Audience): Promise<v
   const { eventId, alarms } = change;
   if (!alarms.length || deliveryLog.isDone(eventId)) return;
 
-  const candidates = alarmCandidates(alarms, await audience.activeStaff());
+  const candidates = alarmCandidates(alarms, await audience.activeRecords());
   const alreadySent = deliveryLog.sentTo(eventId);
   const frames: Frame[] = [];
   // Connections first: most staff are usually offline, and their settings need not be read at all.

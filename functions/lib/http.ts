@@ -232,11 +232,15 @@ const html = (statusCode: number, page: string, headers: Record<string, string> 
 
 /** A page route's refusal: a small page saying what was wrong, with the status the JSON answer would have had. */
 function errorPage(error: unknown) {
-  const known = error instanceof AppError;
-  if (!known) logger.error('Unhandled error', error as Error);
-  const status = known ? error.statusCode : 500;
-  const message = known ? error.message : englishText('page.internalError');
-  return html(status, refusalPage(englishText('page.requestRefused'), message));
+  const refused = (status: number, message: string) =>
+    html(status, refusalPage(englishText('page.requestRefused'), message));
+  if (error instanceof AppError) return refused(error.statusCode, error.message);
+  // A body the JSON parser could not read (a page is sent forms, but anyone can send anything): the request is at
+  // fault, as errorResponse says for the API.
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) return refused(400, englishText('error.invalidJson'));
+  logger.error('Unhandled error', error as Error);
+  return refused(500, englishText('page.internalError'));
 }
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {

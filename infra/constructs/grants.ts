@@ -46,6 +46,8 @@ export type FunctionName =
   | 'overdueJob'
   | 'notifierJob'
   | 'indexerJob'
+  | 'autoAwayJob'
+  | 'routerJob'
   | 'inboundMailJob'
   | 'mailEventsJob'
   | 'outboxJob';
@@ -72,6 +74,7 @@ const THROTTLES = `${PREFIX.signInThrottle}*`;
 const TERM_POSTINGS = `${PREFIX.term}*`;
 const VOCABULARY = `${PREFIX.vocabulary}*`;
 const TICKET_TERMS = `${PREFIX.ticketTerms}*`;
+const NOTIFICATION_WINDOWS = `${PREFIX.notificationWindow}*`;
 
 /** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
 const AUDIT_APPEND: TableGrant = {
@@ -134,11 +137,15 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
   staff: [
     ...AUTHENTICATION,
-    { actions: ['Query'], on: ['byCollection'], why: 'data/users.ts listStaff' },
+    {
+      actions: ['Query'],
+      on: ['byCollection', 'byAssignee'],
+      why: 'data/users.ts listStaff, data/categories.ts listCategories (routing); data/tickets/queue.ts the routing queue',
+    },
     { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks for the staff list' },
     {
       actions: ['PutItem', 'UpdateItem'],
-      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session; their audit entries',
+      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session, routingWrite (ADR 006); their audit entries',
     },
   ],
   categories: [
@@ -160,7 +167,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['UpdateItem'],
       partitions: [USERS],
-      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070)',
+      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070); setAvailability (ADR 006)',
     },
     AUDIT_APPEND,
   ],
@@ -243,7 +250,10 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     { actions: ['GetItem'], partitions: [USERS], why: 'ws/authorizer.ts authenticateStaff: the directory item' },
   ],
   wsConnect: [{ actions: ['PutItem'], partitions: [CONNECTIONS], why: 'ws/connect.ts putConnection' }],
-  wsDisconnect: [{ actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' }],
+  wsDisconnect: [
+    { actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' },
+    { actions: ['UpdateItem'], partitions: [USERS], why: 'data/users.ts noteSocketClosed, for auto-away (ADR 006)' },
+  ],
   wsDefault: [{ actions: ['UpdateItem'], partitions: [CONNECTIONS], why: 'ws/default.ts subscribeConnection' }],
   overdueJob: [
     { actions: ['Query'], on: ['byDeadline', 'byFirstResponse'], why: 'jobs/overdue.ts listClockPartition' },
@@ -277,6 +287,30 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       actions: ['PutItem'],
       partitions: [MAIL_ADDRESSES],
       why: 'data/mail.ts markAddressUndeliverable: a hard bounce or a complaint',
+    },
+  ],
+  autoAwayJob: [
+    {
+      actions: ['GetItem'],
+      partitions: [DESK_SETTINGS],
+      why: 'use-cases/routing/availability.ts sweepAutoAway: the desk settings (auto-away on or off)',
+    },
+    {
+      actions: ['Query'],
+      on: ['byCollection', 'byAssignee'],
+      why: 'use-cases/routing/availability.ts sweepAutoAway: the staff, and the connections of those quiet long enough',
+    },
+    { actions: ['UpdateItem'], partitions: [USERS], why: 'data/users.ts setAvailability: away (ADR 006)' },
+  ],
+  routerJob: [
+    {
+      actions: ['Query'],
+      on: ['byCollection', 'byAssignee'],
+      why: 'use-cases/routing/route-waiting.ts: the routing queue (byAssignee) and the staff who may take its head',
+    },
+    {
+      actions: ['GetItem', 'PutItem', 'UpdateItem'],
+      why: 'route-waiting.ts: the ticket and the round-robin state, then the assignment transaction (ticket, history, aggregates, round robin, the agent’s counter) and turns',
     },
   ],
   // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
@@ -339,7 +373,16 @@ export function senderGrants(kind: string): TableGrant[] {
         actions: ['GetItem'],
         why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings',
       },
-      { actions: ['Query'], on: ['byCollection'], why: 'deliver-mail.ts fanOutNotifications: listStaff' },
+      {
+        actions: ['Query'],
+        on: ['byCollection', 'byAssignee'],
+        why: 'deliver-mail.ts fanOutNotifications: listStaffRecords, and each recipient’s open sockets (ADR 006)',
+      },
+      {
+        actions: ['PutItem', 'UpdateItem'],
+        partitions: [NOTIFICATION_WINDOWS],
+        why: 'data/notification-windows.ts: one notification e-mail per person and ticket per window (ADR 006)',
+      },
       {
         actions: ['PutItem'],
         partitions: [TICKETS],

@@ -18,12 +18,15 @@ export interface JobsProps {
 }
 
 /**
- * Background work: the minutely overdue sweep, the stream consumer that pushes alarms to sockets, and the one that
- * keeps word search's term index (docs/decisions/090-search-by-term-index.md).
+ * Background work: the minutely overdue and auto-away sweeps, and the stream consumers that push alarms to sockets,
+ * keep word search's term index (docs/decisions/090-search-by-term-index.md) and drain the routing queue
+ * (docs/decisions/006).
  */
 export class Jobs extends Construct {
   readonly overdueFunction: HandlerFunction;
   readonly notifierFunction: HandlerFunction;
+  readonly autoAwayFunction: HandlerFunction;
+  readonly routerFunction: HandlerFunction;
   /** Where the stream mapping sends the records it gave up on (their position in the stream, not the records). */
   readonly notifierFailures: Queue;
   readonly indexerFunction: HandlerFunction;
@@ -86,6 +89,33 @@ export class Jobs extends Construct {
       reportBatchItemFailures: true,
       // The index must not miss a change: retry for as long as the stream keeps the record (24 hours).
       retryAttempts: -1,
+    });
+
+    this.autoAwayFunction = new HandlerFunction(this, 'AutoAwayFunction', {
+      entry: JOB_HANDLERS.autoAway,
+      description: 'Help desk job: make agents away after minutes without an open socket, when the desk wants it',
+      environment,
+      timeout: Duration.seconds(50),
+    });
+    grantFunction('autoAwayJob', this.autoAwayFunction, { table });
+    new Rule(this, 'AutoAwaySchedule', {
+      description: 'Runs the auto-away sweep every minute',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.autoAwayFunction, { retryAttempts: 0 })],
+    });
+
+    this.routerFunction = new HandlerFunction(this, 'RouterFunction', {
+      entry: JOB_HANDLERS.router,
+      description: 'Help desk job: assign waiting tickets when an agent can take more',
+      environment,
+      timeout: Duration.seconds(120),
+    });
+    grantFunction('routerJob', this.routerFunction, { table });
+    consumeTableStream(this.routerFunction, table, 'RouterStream', {
+      batchSize: 100,
+      // A drain that failed is run again by the retry; a waiting ticket is also drained by the next change.
+      retryAttempts: 5,
+      maxRecordAge: Duration.hours(1),
     });
   }
 }

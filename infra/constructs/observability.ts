@@ -40,6 +40,8 @@ export const ALARM_THRESHOLDS = {
   notifierIteratorAgeMs: 60_000,
   dispatcherIteratorAgeMs: 300_000,
   indexerIteratorAgeMs: 300_000,
+  /** A waiting ticket is assigned within seconds of an agent freeing up; a minute behind means routing stalls. */
+  routerIteratorAgeMs: 60_000,
   /** SES's bounce rate of the configuration set; SES reviews an account at 5 %. */
   bounceRate: 0.04,
 } as const;

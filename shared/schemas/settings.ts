@@ -91,5 +91,12 @@ export const deskSettingsSchema = z.object({
     },
     { error: issueText('validation.deskSettings.inboundMail') },
   ),
+  routing: z.object(
+    {
+      /** An available agent with no open socket for ROUTING.autoAwayMinutes becomes `away` (docs/decisions/006). */
+      autoAway: toggle('autoAway'),
+    },
+    { error: issueText('validation.deskSettings.routing') },
+  ),
 });
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;

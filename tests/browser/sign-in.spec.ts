@@ -15,6 +15,7 @@ const SIDEBAR = {
     'Integrations',
     'Audit Log',
     'Email Delivery',
+    'Desk Settings',
     'Settings',
   ],
   manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],

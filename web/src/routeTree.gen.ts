@@ -22,6 +22,7 @@ import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
 import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/audit.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
+import { Route as RoleSignedInDeskSettingsRouteImport } from './routes/$role/_signedIn/desk-settings.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
 import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
 import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
@@ -92,6 +93,12 @@ const RoleSignedInCategoriesRoute = RoleSignedInCategoriesRouteImport.update({
   path: '/categories',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInDeskSettingsRoute =
+  RoleSignedInDeskSettingsRouteImport.update({
+    id: '/desk-settings',
+    path: '/desk-settings',
+    getParentRoute: () => RoleSignedInRouteRoute,
+  } as any);
 const RoleSignedInDirectTicketsRoute =
   RoleSignedInDirectTicketsRouteImport.update({
     id: '/direct-tickets',
@@ -133,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
+  '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
@@ -151,6 +159,7 @@ export interface FileRoutesByTo {
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
+  '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
@@ -172,6 +181,7 @@ export interface FileRoutesById {
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/_signedIn/audit': typeof RoleSignedInAuditRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
+  '/$role/_signedIn/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
@@ -193,6 +203,7 @@ export interface FileRouteTypes {
     | '/$role/analytics'
     | '/$role/audit'
     | '/$role/categories'
+    | '/$role/desk-settings'
     | '/$role/direct-tickets'
     | '/$role/integrations'
     | '/$role/mail'
@@ -211,6 +222,7 @@ export interface FileRouteTypes {
     | '/$role/analytics'
     | '/$role/audit'
     | '/$role/categories'
+    | '/$role/desk-settings'
     | '/$role/direct-tickets'
     | '/$role/integrations'
     | '/$role/mail'
@@ -231,6 +243,7 @@ export interface FileRouteTypes {
     | '/$role/_signedIn/analytics'
     | '/$role/_signedIn/audit'
     | '/$role/_signedIn/categories'
+    | '/$role/_signedIn/desk-settings'
     | '/$role/_signedIn/direct-tickets'
     | '/$role/_signedIn/integrations'
     | '/$role/_signedIn/mail'
@@ -341,6 +354,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInCategoriesRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/desk-settings': {
+      id: '/$role/_signedIn/desk-settings';
+      path: '/desk-settings';
+      fullPath: '/$role/desk-settings';
+      preLoaderRoute: typeof RoleSignedInDeskSettingsRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/direct-tickets': {
       id: '/$role/_signedIn/direct-tickets';
       path: '/direct-tickets';
@@ -384,6 +404,7 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
   RoleSignedInAuditRoute: typeof RoleSignedInAuditRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
+  RoleSignedInDeskSettingsRoute: typeof RoleSignedInDeskSettingsRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
   RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
   RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
@@ -396,6 +417,7 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
   RoleSignedInAuditRoute: RoleSignedInAuditRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
+  RoleSignedInDeskSettingsRoute: RoleSignedInDeskSettingsRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
   RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
   RoleSignedInMailRoute: RoleSignedInMailRoute,

@@ -1,5 +1,5 @@
 /**
- * Tickets by their SLA clocks (docs/data-model.md, T14, T15 and T21-T23): the sparse byDeadline (resolution) and
+ * Tickets by their SLA clocks (docs/data-model.md, T14, T15 and T24-T26): the sparse byDeadline (resolution) and
  * byFirstResponse indexes hold only unresolved tickets whose clock runs, under WARN until warned, DUE until marked
  * overdue, then OVERDUE, each partition in the order of the time its next mark falls due.
  */

@@ -5,10 +5,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CUSTOMER_LANGUAGE } from '#shared/constants.ts';
 import { type ClockEntry, firstResponseClockEntry, resolutionClockEntry } from '../../domain/deadlines.ts';
+import { isWaiting, queueSortKey } from '../../domain/routing.ts';
 import { type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
-import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, ticketIndexKeys } from '../table.ts';
+import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, pad, ROUTING_QUEUE, ticketIndexKeys } from '../table.ts';
 
 type TicketItem = TicketRecord & Record<string, unknown>;
 
@@ -30,6 +31,10 @@ export function ticketItem(t: TicketRecord): TicketItem {
     [INDEXES.byStatus.sk]: created,
     ...(t.assignedToId
       ? { [INDEXES.byAssignee.pk]: ticketIndexKeys.assignee(t.assignedToId), [INDEXES.byAssignee.sk]: created }
+      : {}),
+    // Sparse: only a ticket waiting for an agent is in the routing queue (docs/decisions/006).
+    ...(isWaiting(t)
+      ? { [INDEXES.byAssignee.pk]: ROUTING_QUEUE, [INDEXES.byAssignee.sk]: `${queueSortKey(t)}#${pad(t.id)}` }
       : {}),
     [INDEXES.byType.pk]: ticketIndexKeys.type(t.type),
     [INDEXES.byType.sk]: created,

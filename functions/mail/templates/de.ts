@@ -56,6 +56,7 @@ export const de: MailCatalog = {
       sla_warning: 'SLA-Ziel gefährdet',
       ticket_status_changed: 'Ticketstatus geändert',
       customer_reply: 'Antwort des Kunden',
+      ticket_waiting: 'Ticket wartet auf einen Agenten',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (Priorität: ${priority})`,
     customer: (email) => `Kunde: ${email}`,

@@ -51,6 +51,7 @@ export const en: MailCatalog = {
       sla_warning: 'SLA Target at Risk',
       ticket_status_changed: 'Ticket Status Changed',
       customer_reply: 'Customer Replied',
+      ticket_waiting: 'Ticket Waiting for an Agent',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (${priority} priority)`,
     customer: (email) => `Customer: ${email}`,

@@ -52,6 +52,7 @@ export const es: MailCatalog = {
       sla_warning: 'Objetivo de SLA en riesgo',
       ticket_status_changed: 'Cambio de estado del ticket',
       customer_reply: 'Respuesta del cliente',
+      ticket_waiting: 'Ticket en espera de un agente',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (prioridad: ${priority})`,
     customer: (email) => `Cliente: ${email}`,

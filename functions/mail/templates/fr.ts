@@ -57,6 +57,7 @@ export const fr: MailCatalog = {
       sla_warning: 'Objectif SLA menacé',
       ticket_status_changed: 'Statut du ticket modifié',
       customer_reply: 'Réponse du client',
+      ticket_waiting: 'Ticket en attente d’un agent',
     },
     ticketLine: (code, subject, priority) => `${code}${nb}: ${subject} (priorité${nb}: ${priority})`,
     customer: (email) => `Client${nb}: ${email}`,

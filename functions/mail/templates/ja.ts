@@ -51,6 +51,7 @@ export const ja: MailCatalog = {
       sla_warning: 'SLA 目標の期限が迫っています',
       ticket_status_changed: 'チケットのステータス変更',
       customer_reply: 'お客様から返信がありました',
+      ticket_waiting: '担当者待ちのチケット',
     },
     ticketLine: (code, subject, priority) => `${code}：${subject}（優先度：${priority}）`,
     customer: (email) => `お客様：${email}`,

@@ -5,14 +5,16 @@
  * person whose settings want the e-mail (each with an id made from the parent's, so a retried parent queues the same
  * jobs and the claims stop repeats).
  */
-import { PRODUCT_NAME } from '#shared/constants.ts';
+import { PRODUCT_NAME, ROUTING } from '#shared/constants.ts';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
 import type { MailNote } from '#shared/schemas/ticket.ts';
 import { takeAcknowledgementPlace } from '../../data/mail-limits.ts';
 import { getAddressStatus, recordMailHistory } from '../../data/mail.ts';
 import { getUserSettings } from '../../data/settings.ts';
 import { getTicket } from '../../data/tickets/item.ts';
-import { listStaff } from '../../data/users.ts';
+import { hasOpenSocket } from '../../data/connections.ts';
+import { takeNotificationWindow } from '../../data/notification-windows.ts';
+import { listStaffRecords } from '../../data/users.ts';
 import { alarmCandidates, chooseAlarmEmail } from '../../domain/alarms.ts';
 import { MAIL_KIND, type MailPayload } from '../../domain/mail-jobs.ts';
 import { mailLimitWindow } from '../../domain/mail-limits.ts';
@@ -202,20 +204,26 @@ async function deliverNotification(
 
 /**
  * The alarms of one change, turned into notification jobs: every active person the alarms are meant for, the alarm
- * their settings choose (the browser alarm's own choice), and only those whose e-mail notifications are on.
+ * their settings choose (the browser alarm's own choice), and only those whose e-mail notifications are on, who have
+ * no socket open (someone with the desk open has the browser alarm) and who were not e-mailed about this ticket in
+ * the last ROUTING.emailWindowMinutes (later alarms fold into that e-mail; docs/decisions/006).
  */
 async function fanOutNotifications(job: Job<Payload<'staff-alarms'>>): Promise<{ detail: string }> {
   const { payload } = job;
-  const everyone = await listStaff();
+  const everyone = await listStaffRecords();
   const candidates = alarmCandidates(payload.alarms, everyone);
-  const staff = new Map(everyone.map((user) => [user.id, user]));
+  const staff = new Map(everyone.map(({ user }) => [user.id, user]));
   const chosen = await settleWithConcurrency([...candidates], READ_CONCURRENCY, async ([userId, types]) => {
+    if (await hasOpenSocket(userId)) return undefined;
     const settings = await getUserSettings(userId);
     const alarmType = chooseAlarmEmail(types, settings);
     const user = staff.get(userId);
     if (!alarmType || alarmType === 'webhook_disabled' || !user) return undefined;
+    const id = jobId(MAIL_KIND, job.id, `staff:${userId}`);
+    const windowMs = ROUTING.emailWindowMinutes * 60_000;
+    if (!(await takeNotificationWindow(userId, payload.ticketId, id, windowMs))) return undefined;
     const child: Job<MailPayload> = {
-      id: jobId(MAIL_KIND, job.id, `staff:${userId}`),
+      id,
       kind: MAIL_KIND,
       attempt: 1,
       round: 0,

@@ -33,6 +33,7 @@ export async function saveDeskSettings(
           before.inboundMail.newTicketsPerSenderPerHour,
           settings.inboundMail.newTicketsPerSenderPerHour,
         ],
+        autoAway: [before.routing.autoAway, settings.routing.autoAway],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,

@@ -1,10 +1,11 @@
 /**
  * Filing a ticket (docs/product.md §5): by staff (direct or API type), by an upstream system's API key (always API
  * type), or by trusted code (the demo seed; next, inbound e-mail). Assigned to the given active staff member, or else
- * to the next active agent by round robin; only into an active category; once per Idempotency-Key.
+ * to the next eligible agent by round robin (docs/decisions/006), or left waiting in the routing queue when nobody is
+ * eligible; only into an active category; once per Idempotency-Key.
  */
 import { createHash } from 'node:crypto';
-import { CREATABLE_TICKET_TYPES, ROLES, type TicketType } from '#shared/constants.ts';
+import { CREATABLE_TICKET_TYPES, DEFAULT_CUSTOMER_LANGUAGE, ROLES, type TicketType } from '#shared/constants.ts';
 import { issueText } from '#shared/i18n/messages.ts';
 import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
@@ -12,7 +13,8 @@ import { getSlaPolicy } from '../../data/sla-policy.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
-import { assigneeStillEligible, categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
+import { categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
+import type { AssigneeGuard } from '../../data/users.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { ticketSlaFor } from '../../domain/deadlines.ts';
@@ -26,9 +28,10 @@ import { withRoundRobinTurn } from './round-robin.ts';
 
 /**
  * Round-robin creates take turns, so they rarely conflict; the extra attempts cover one that went ahead of a stalled
- * line and met the create it overtook.
+ * line and met the create it overtook. Creates that nobody can take (docs/decisions/006) take no turn: a burst of them
+ * meets on the shared counters (totals, day, category), hence the longer backoff.
  */
-const CREATE_RETRY = { maxAttempts: 20, baseMs: 10, capMs: 200 };
+const CREATE_RETRY = { maxAttempts: 40, baseMs: 10, capMs: 1_000 };
 
 /**
  * The validated create body (`POST /api/tickets`), or what an inbound e-mail asks for (type `email`); without
@@ -128,7 +131,7 @@ export async function createTicket(
   const [id, policy] = await Promise.all([nextTicketNumber(), getSlaPolicy()]);
   const sla = ticketSlaFor(policy, request.priority);
 
-  const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[]) => {
+  const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[], guard?: AssigneeGuard) => {
     const ticket = newTicket(
       {
         id,
@@ -153,6 +156,7 @@ export async function createTicket(
       ...(fromMail
         ? { mail: { direction: 'received', kind: 'new_ticket', address: ticket.customerEmail } as const }
         : {}),
+      ...(assignee && guard ? { assignee: { userId: assignee.id, guard } } : {}),
       extra: [
         ...assigneeItems,
         categoryUsage(category.id, 1),
@@ -166,17 +170,17 @@ export async function createTicket(
   try {
     const ticket = chosen
       ? await retryWhileStale(
-          () =>
-            write(chosen, [
-              assigneeStillEligible(chosen.id, ROLES, () => ticketRefusals.inactiveAssignee('assignedToId')),
-            ]),
+          () => write(chosen, [], { roles: ROLES, onFailed: () => ticketRefusals.inactiveAssignee('assignedToId') }),
           CREATE_RETRY,
         )
-      : await withRoundRobinTurn(now, (assign) =>
-          retryWhileStale(async () => {
-            const { agent, items } = await assign();
-            return write(agent, items);
-          }, CREATE_RETRY),
+      : await withRoundRobinTurn(
+          now,
+          { categoryId: category.id, customerLanguage: request.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE },
+          (assign) =>
+            retryWhileStale(async () => {
+              const { agent, items, guard } = await assign();
+              return write(agent, items, guard);
+            }, CREATE_RETRY),
         );
     recordMetrics({ TicketsCreated: 1, ...(!chosen && ticket.assignedToId ? { AutoAssignments: 1 } : {}) });
     return { ticket, replayed: false };

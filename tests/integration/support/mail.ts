@@ -19,9 +19,10 @@ import type { Gateway } from '#infra/local/gateway.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import { createTestCategory, type SignedIn, signedIn } from '../tickets-support.ts';
 import { startApi } from './api.ts';
-
-export { eventually } from './waiting.ts';
 import { pollTableStream } from './stream.ts';
+import { eventually } from './waiting.ts';
+
+export { eventually };
 
 export const MAIL_DOMAIN = 'helpdesk.test';
 const MAIL_QUEUE = 'helpdesk-mail';
@@ -145,6 +146,13 @@ export async function startMailHarness(
 }
 
 /** The address of a `Reply-To` as the emulator stores it (`"Name" <a@b>` or `a@b`). */
+/** Lets the stream and the mail queue drain, so that an e-mail that should not exist would have arrived by now. */
+export async function mailSettled(harness: MailHarness, timeoutMs = 15_000): Promise<void> {
+  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain', timeoutMs);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain again', timeoutMs);
+}
+
 export const bareAddress = (text: string): string => (/<([^>]+)>/.exec(text)?.[1] ?? text).trim();
 
 export interface SmtpMessage {

@@ -16,6 +16,7 @@ describe('navItemsFor', () => {
         'Integrations',
         'Audit Log',
         'Email Delivery',
+        'Desk Settings',
         'Settings',
       ],
     ],

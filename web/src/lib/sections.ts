@@ -12,6 +12,7 @@ export type Section =
   | 'integrations'
   | 'audit'
   | 'mail'
+  | 'desk-settings'
   | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
@@ -25,6 +26,7 @@ export const SECTION_TITLES: Record<Section, MessageKey> = {
   integrations: 'nav.integrations',
   audit: 'nav.audit',
   mail: 'nav.mail',
+  'desk-settings': 'nav.deskSettings',
   settings: 'nav.settings',
 };
 
@@ -57,6 +59,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'integrations', label: SECTION_TITLES.integrations, to: '/$role/integrations', roles: ['admin'] },
   { section: 'audit', label: SECTION_TITLES.audit, to: '/$role/audit', roles: ['admin'] },
   { section: 'mail', label: SECTION_TITLES.mail, to: '/$role/mail', roles: ['admin'] },
+  {
+    section: 'desk-settings',
+    label: SECTION_TITLES['desk-settings'],
+    to: '/$role/desk-settings',
+    roles: ['admin'],
+  },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
 ];
 

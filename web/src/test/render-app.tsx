@@ -35,6 +35,7 @@ export function staffUser(role: Role, overrides: Partial<User> = {}): User {
     lastName: 'Reyes',
     role,
     isActive: true,
+    availability: 'available',
     profileImageUrl: null,
     createdAt: '2025-01-06T09:00:00.000Z',
     updatedAt: '2025-01-06T09:00:00.000Z',

@@ -16,6 +16,7 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   webhook_disabled: 'alarm.title.webhookDisabled',
   ticket_status_changed: 'alarm.title.ticketStatusChanged',
   customer_reply: 'alarm.title.customerReply',
+  ticket_waiting: 'alarm.title.ticketWaiting',
   sla_warning: 'alarm.title.slaWarning',
 };
 
@@ -62,6 +63,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'customer_reply',
     'sla_warning',
     'webhook_disabled',
+    'ticket_waiting',
   ],
 };
 

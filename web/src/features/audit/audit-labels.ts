@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   user_role_changed: 'audit.action.userRoleChanged',
   user_password_reset: 'audit.action.userPasswordReset',
   user_deactivated: 'audit.action.userDeactivated',
+  user_routing_changed: 'audit.action.userRoutingChanged',
   category_created: 'audit.action.categoryCreated',
   category_updated: 'audit.action.categoryUpdated',
   category_deleted: 'audit.action.categoryDeleted',

@@ -28,6 +28,7 @@ describe('sidebar', () => {
         ['Integrations', '/admin/integrations'],
         ['Audit Log', '/admin/audit'],
         ['Email Delivery', '/admin/mail'],
+        ['Desk Settings', '/admin/desk-settings'],
         ['Settings', '/admin/settings'],
       ],
     ],

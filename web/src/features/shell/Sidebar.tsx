@@ -12,6 +12,7 @@ import {
   LuPlug,
   LuScrollText,
   LuSettings,
+  LuSlidersVertical,
   LuTags,
   LuUsers,
 } from 'react-icons/lu';
@@ -23,6 +24,7 @@ import { colorPaletteFor } from '../../lib/roles.ts';
 import { useSession } from '../../lib/router-context.ts';
 import { type NavBadge, type Section, navItemsFor } from '../../lib/sections.ts';
 import { dashboardMetricsQuery } from '../dashboard/queries.ts';
+import { AvailabilityControl } from './AvailabilityControl.tsx';
 
 const SECTION_ICONS: Record<Section, IconType> = {
   dashboard: LuLayoutDashboard,
@@ -34,6 +36,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   integrations: LuPlug,
   audit: LuScrollText,
   mail: LuMailWarning,
+  'desk-settings': LuSlidersVertical,
   settings: LuSettings,
 };
 
@@ -120,6 +123,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             </Text>
           </Stack>
         </HStack>
+        <AvailabilityControl user={user} />
         <Button variant="outline" size="sm" onClick={() => session.signOut()}>
           <LuLogOut aria-hidden />
           {t('shell.logout')}

@@ -103,6 +103,7 @@ export function staffFixture(overrides: Partial<Agent> & Pick<Agent, 'id' | 'fir
     email: `${overrides.firstName.toLowerCase()}@example.com`,
     profileImageUrl: null,
     isActive: true,
+    availability: 'available',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     currentWeekPerformance: null,
