@@ -12,6 +12,8 @@
  * alarms — alarm fan-out to 200 subscribed WebSocket clients, commit to receipt (bench/alarms.ts).
  * customers — a customer's tickets by e-mail address at 1,000 and 20,000 tickets (bench/customers.ts).
  * mail — 200 tickets created in a burst, each acknowledged exactly once, commit to mailbox (bench/mail.ts).
+ * scale — list, exact lookups, word search, the dashboard and the overdue job at 1,000 and 100,000 tickets
+ *   (bench/scale.ts).
  * routing — 200 concurrent creates over 50 agents with caps and skills; staff e-mails per ticket with 200 agents, 180
  *   at the desk and 20 offline (bench/routing.ts).
  *
@@ -30,6 +32,7 @@ import type { CustomerResults } from './customers.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
 import type { MailResults } from './mail.ts';
+import type { ScaleResults } from './scale.ts';
 import type { RoutingResults } from './routing.ts';
 import type { LoadContext, Operation, Reply, Request, Side } from './load-client.ts';
 import { log, round2, percentile, summarize, type LoadResult, type Summary } from './measure.ts';
@@ -333,6 +336,7 @@ interface SectionResults {
   alarms: AlarmResults;
   customers: CustomerResults;
   mail: MailResults;
+  scale: ScaleResults;
   routing: RoutingResults;
 }
 type SectionName = keyof SectionResults;
@@ -364,6 +368,10 @@ const SECTIONS: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./mail.ts')).benchMail(),
     print: async (r) => (await import('./mail.ts')).printMail(r),
+  },
+  scale: {
+    run: async () => (await import('./scale.ts')).benchScale(),
+    print: async (r) => (await import('./scale.ts')).printScale(r),
   },
   routing: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },

@@ -149,6 +149,8 @@ export const JOB_HANDLERS = {
   notifier: 'functions/jobs/notifier.ts',
   /** The table's stream → each kind's planner → that kind's queue (docs/decisions/051-outbound-delivery.md). */
   outbox: 'functions/jobs/outbox.ts',
+  /** The table's stream → the term index of word search (docs/decisions/090-search-by-term-index.md). */
+  indexer: 'functions/jobs/indexer.ts',
   /** SES's receipt rule → the stored message → the inbound mail use case (AWS; the embedded runtime has SMTP). */
   inboundMail: 'functions/jobs/inbound-mail.ts',
   /** SES's bounce and complaint events → the addresses marked undeliverable. */

@@ -31,6 +31,7 @@ const EXPECTED: Record<
   | 'wsDefault'
   | 'overdue'
   | 'notifier'
+  | 'indexer'
   | 'autoAway'
   | 'router'
   | 'inboundMail'
@@ -106,6 +107,7 @@ const EXPECTED: Record<
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+    'dynamodb:BatchGetItem table [TICKET#*,TICKET_TERMS#*]',
   ],
   mail: [
     ...AUTH,
@@ -145,6 +147,16 @@ const EXPECTED: Record<
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+  ],
+  indexer: [
+    'dynamodb:GetItem table [TICKET#*,TICKET_TERMS#*]',
+    'dynamodb:PutItem table [TERM#*]',
+    'dynamodb:DeleteItem table [TERM#*]',
+    'dynamodb:UpdateItem table [TICKET_TERMS#*,VOCAB#*]',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
   ],
   notifier: [
     'dynamodb:Query index/byCollection',
@@ -334,6 +346,7 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  indexer: stack.jobs.indexerFunction,
   autoAway: stack.jobs.autoAwayFunction,
   router: stack.jobs.routerFunction,
   inboundMail: stack.mail.inboundFunction,

@@ -24,6 +24,7 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     realtime.defaultFunction,
     jobs.overdueFunction,
     jobs.notifierFunction,
+    jobs.indexerFunction,
     jobs.autoAwayFunction,
     jobs.routerFunction,
     outbound.dispatcherFunction,
@@ -100,6 +101,24 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     true,
   );
 
+  for (const [consumer, fn] of [
+    ['dispatcher', outbound.dispatcherFunction],
+    ['indexer', jobs.indexerFunction],
+  ] as const) {
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "The stream's ARN carries a label known only once the table exists; the wildcard covers this table's " +
+            `streams only, which the ${consumer}'s event source mapping reads.`,
+          appliesTo: [{ regex: '/^Resource::<DataTable[0-9A-F]+\\.Arn>\\/stream\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+  }
   NagSuppressions.addResourceSuppressions(
     jobs.routerFunction.role!,
     [

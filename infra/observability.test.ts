@@ -42,6 +42,9 @@ const ourFunctions = () => [
   stack.realtime.defaultFunction,
   stack.jobs.overdueFunction,
   stack.jobs.notifierFunction,
+  stack.jobs.indexerFunction,
+  stack.jobs.autoAwayFunction,
+  stack.jobs.routerFunction,
   stack.outbound.dispatcherFunction,
   ...Object.values(stack.outbound.senders),
   stack.mail.inboundFunction,
@@ -93,7 +96,7 @@ describe('alarms', () => {
     const functions = ourFunctions();
     const throttles = Object.values(alarms()).filter((a) => a.Properties.MetricName === 'Throttles');
     expect(throttles.map((a) => dimension(a, 'FunctionName')).sort(byRef)).toEqual(functions.map(ref).sort(byRef));
-    expect(HTTP_GROUPS.length + Object.keys(QUEUE_KINDS).length + 9).toBe(functions.length);
+    expect(HTTP_GROUPS.length + Object.keys(QUEUE_KINDS).length + 12).toBe(functions.length);
     for (const alarm of throttles) expect(alarm.Properties).toMatchObject({ Threshold: 1, Statistic: 'Sum' });
   });
 
@@ -101,6 +104,8 @@ describe('alarms', () => {
     for (const [id, fn, threshold] of [
       ['NotifierIteratorAge', stack.jobs.notifierFunction, ALARM_THRESHOLDS.notifierIteratorAgeMs],
       ['DispatcherIteratorAge', stack.outbound.dispatcherFunction, ALARM_THRESHOLDS.dispatcherIteratorAgeMs],
+      ['IndexerIteratorAge', stack.jobs.indexerFunction, ALARM_THRESHOLDS.indexerIteratorAgeMs],
+      ['RouterIteratorAge', stack.jobs.routerFunction, ALARM_THRESHOLDS.routerIteratorAgeMs],
     ] as const) {
       const alarm = alarmNamed(id);
       expect(alarm.Properties).toMatchObject({ MetricName: 'IteratorAge', Statistic: 'Maximum', Threshold: threshold });

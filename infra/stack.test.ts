@@ -147,6 +147,7 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       stack.realtime.defaultFunction,
       stack.jobs.overdueFunction,
       stack.jobs.notifierFunction,
+      stack.jobs.indexerFunction,
       stack.jobs.autoAwayFunction,
       stack.jobs.routerFunction,
       stack.outbound.dispatcherFunction,

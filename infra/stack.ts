@@ -240,6 +240,9 @@ export class HelpdeskStack extends Stack {
         WsDefault: realtime.defaultFunction,
         Overdue: jobs.overdueFunction,
         Notifier: jobs.notifierFunction,
+        Indexer: jobs.indexerFunction,
+        AutoAway: jobs.autoAwayFunction,
+        Router: jobs.routerFunction,
         Dispatcher: outbound.dispatcherFunction,
         ...Object.fromEntries(Object.entries(outbound.senders).map(([kind, fn]) => [`${idOf(kind)}Sender`, fn])),
         InboundMail: mail.inboundFunction,
@@ -252,6 +255,8 @@ export class HelpdeskStack extends Stack {
           fn: outbound.dispatcherFunction,
           maxIteratorAgeMs: ALARM_THRESHOLDS.dispatcherIteratorAgeMs,
         },
+        { name: 'Indexer', fn: jobs.indexerFunction, maxIteratorAgeMs: ALARM_THRESHOLDS.indexerIteratorAgeMs },
+        { name: 'Router', fn: jobs.routerFunction, maxIteratorAgeMs: ALARM_THRESHOLDS.routerIteratorAgeMs },
       ],
       deadLetterQueues: {
         NotifierFailures: jobs.notifierFailures,

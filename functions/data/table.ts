@@ -92,6 +92,9 @@ export const PREFIX = {
   auditActorAction: 'AUDIT_ACTOR_ACTION#',
   signInThrottle: 'THROTTLE#',
   mfaChallenge: 'MFA_CHALLENGE#',
+  term: 'TERM#',
+  vocabulary: 'VOCAB#',
+  ticketTerms: 'TICKET_TERMS#',
   notificationWindow: 'NOTIFY#',
 } as const;
 
@@ -190,6 +193,19 @@ export const keys = {
   }),
 
   /**
+   * Word search (docs/decisions/090-search-by-term-index.md). A term's posting for one ticket: the term's partition
+   * holds one item per ticket that contains it, sorted like the ticket lists (`<createdAt>#<id>`), newest last.
+   */
+  termPosting: (term: string, created: string) => ({ pk: `${PREFIX.term}${term}`, sk: created }),
+  /**
+   * A term of the vocabulary, with the number of tickets that hold it: grouped by the term's first character, so that
+   * the completions of a prefix are one `begins_with` Query, and the rarest word of a query is known before reading.
+   */
+  vocabulary: (term: string) => ({ pk: `${PREFIX.vocabulary}${[...term][0] ?? ''}`, sk: term }),
+  /** The terms a ticket is indexed under now: what the indexer removes when a text changes, and what search verifies. */
+  ticketTerms: (id: number) => ({ pk: `${PREFIX.ticketTerms}${pad(id)}`, sk: 'TERMS' }),
+
+  /**
    * The notification e-mail one person got about one ticket in the last window (docs/decisions/006): later alarms fold
    * into it; expires with the window.
    */
@@ -216,6 +232,12 @@ export function ticketIdOfKey(pk: unknown): number | undefined {
   if (typeof pk !== 'string' || !pk.startsWith(PREFIX.ticket)) return undefined;
   const digits = pk.slice(PREFIX.ticket.length);
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
+}
+
+/** The ticket number in a ticket term list's partition key (`TICKET_TERMS#0000000042` → 42); undefined otherwise. */
+export function ticketIdOfTermsKey(pk: unknown): number | undefined {
+  if (typeof pk !== 'string' || !pk.startsWith(PREFIX.ticketTerms)) return undefined;
+  return ticketIdOfKey(`${PREFIX.ticket}${pk.slice(PREFIX.ticketTerms.length)}`);
 }
 
 /** The sort-key prefixes of the items that share a ticket's partition, for reading one kind of them. */

@@ -65,7 +65,9 @@ export const handler = httpHandler('tickets', {
       parameters: {
         limit: 'Page size. A page may hold fewer tickets and still have a `nextCursor`.',
         customerEmail: 'Only the tickets of this customer: the whole address, matched in any case.',
-        q: 'Case-insensitive substring of the subject, the customer e-mail or the ticket code.',
+        q:
+          'A ticket code (that ticket), a whole customer e-mail address (their tickets), or words: tickets whose ' +
+          'subject, description or public messages hold every word, the last also as a prefix. Any case, any age.',
         cursor: 'The `nextCursor` of the previous page.',
         assignedToId: 'Only tickets assigned to this staff member.',
       },

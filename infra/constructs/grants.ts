@@ -45,6 +45,7 @@ export type FunctionName =
   | 'wsDefault'
   | 'overdueJob'
   | 'notifierJob'
+  | 'indexerJob'
   | 'autoAwayJob'
   | 'routerJob'
   | 'inboundMailJob'
@@ -71,6 +72,9 @@ const MAIL_JOBS = partitionsOf(keys.outboundJob('mail', '*'));
 const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
 const THROTTLES = `${PREFIX.signInThrottle}*`;
 const MFA_CHALLENGES = `${PREFIX.mfaChallenge}*`;
+const TERM_POSTINGS = `${PREFIX.term}*`;
+const VOCABULARY = `${PREFIX.vocabulary}*`;
+const TICKET_TERMS = `${PREFIX.ticketTerms}*`;
 const NOTIFICATION_WINDOWS = `${PREFIX.notificationWindow}*`;
 
 /** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
@@ -207,6 +211,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'data/tickets/writes.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
     },
+    {
+      actions: ['BatchGetItem'],
+      partitions: [TICKETS, TICKET_TERMS],
+      why: 'data/tickets/search.ts searchTickets: the candidates’ tickets and term lists (ADR 090)',
+    },
   ],
   mail: [
     ...AUTHENTICATION,
@@ -326,6 +335,24 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
   // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
   outboxJob: [{ actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' }],
+  // The term index of word search (ADR 090): postings, vocabulary counts, each ticket's term list; the ticket's creation.
+  indexerJob: [
+    {
+      actions: ['GetItem'],
+      partitions: [TICKETS, TICKET_TERMS],
+      why: 'data/search-index.ts readTicketTerms; use-cases/tickets/index-for-search.ts getTicket for a message',
+    },
+    {
+      actions: ['PutItem', 'DeleteItem'],
+      partitions: [TERM_POSTINGS],
+      why: 'data/search-index.ts movePosting: a posting in or out',
+    },
+    {
+      actions: ['UpdateItem'],
+      partitions: [VOCABULARY, TICKET_TERMS],
+      why: 'data/search-index.ts: a term’s ticket count, a ticket’s term list',
+    },
+  ],
   notifierJob: [
     {
       actions: ['Query'],

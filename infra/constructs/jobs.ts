@@ -18,8 +18,9 @@ export interface JobsProps {
 }
 
 /**
- * Background work: the minutely overdue and auto-away sweeps, the stream consumer that pushes alarms to sockets, and
- * the one that drains the routing queue (docs/decisions/006).
+ * Background work: the minutely overdue and auto-away sweeps, and the stream consumers that push alarms to sockets,
+ * keep word search's term index (docs/decisions/090-search-by-term-index.md) and drain the routing queue
+ * (docs/decisions/006).
  */
 export class Jobs extends Construct {
   readonly overdueFunction: HandlerFunction;
@@ -28,6 +29,7 @@ export class Jobs extends Construct {
   readonly routerFunction: HandlerFunction;
   /** Where the stream mapping sends the records it gave up on (their position in the stream, not the records). */
   readonly notifierFailures: Queue;
+  readonly indexerFunction: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -72,6 +74,21 @@ export class Jobs extends Construct {
       retryAttempts: 3,
       maxRecordAge: Duration.hours(1),
       onFailure: new SqsDlq(this.notifierFailures),
+    });
+
+    this.indexerFunction = new HandlerFunction(this, 'IndexerFunction', {
+      entry: JOB_HANDLERS.indexer,
+      description: 'Help desk job: keep the term index of word search in step with the tickets',
+      environment,
+      timeout: Duration.seconds(60),
+    });
+    grantFunction('indexerJob', this.indexerFunction, { table });
+    consumeTableStream(this.indexerFunction, table, 'TableStream', {
+      batchSize: 100,
+      bisectBatchOnError: true,
+      reportBatchItemFailures: true,
+      // The index must not miss a change: retry for as long as the stream keeps the record (24 hours).
+      retryAttempts: -1,
     });
 
     this.autoAwayFunction = new HandlerFunction(this, 'AutoAwayFunction', {

@@ -32,9 +32,16 @@ export const ALARM_THRESHOLDS = {
   api5xxMinRequests: 20,
   /** p99 of the HTTP API's latency over five minutes, three periods running. */
   apiP99LatencyMs: 3_000,
-  /** The oldest record a stream consumer reads, per consumer: alarms are stale after a minute, mail is not. */
+  /**
+   * The oldest record a stream consumer reads, per consumer: alarms are stale after a minute, mail is not, and a
+   * ticket's words not yet searchable after five minutes mean the indexer is stuck (it retries a record until it
+   * leaves the stream, docs/decisions/090-search-by-term-index.md).
+   */
   notifierIteratorAgeMs: 60_000,
   dispatcherIteratorAgeMs: 300_000,
+  indexerIteratorAgeMs: 300_000,
+  /** A waiting ticket is assigned within seconds of an agent freeing up; a minute behind means routing stalls. */
+  routerIteratorAgeMs: 60_000,
   /** SES's bounce rate of the configuration set; SES reviews an account at 5 %. */
   bounceRate: 0.04,
 } as const;

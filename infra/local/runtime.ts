@@ -230,10 +230,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         credentials: LOCAL_CREDENTIALS,
       }),
       tableName: TABLE_NAME,
-      // Three event source mappings on one stream, as in AWS: alarms, the outbound jobs, and the routing queue.
+      // Four event source mappings on one stream, as in AWS: alarms, the outbound jobs, the search index and the
+      // routing queue.
       consumers: [
         { handler: () => loadHandler(JOB_HANDLERS.notifier), functionName: 'helpdesk-notifier' },
         { handler: () => loadHandler(JOB_HANDLERS.outbox), functionName: 'helpdesk-outbox' },
+        { handler: () => loadHandler(JOB_HANDLERS.indexer), functionName: 'helpdesk-indexer' },
         { handler: () => loadHandler(JOB_HANDLERS.router), functionName: 'helpdesk-router' },
       ],
       paused: dynamoDown,

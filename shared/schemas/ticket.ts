@@ -247,7 +247,7 @@ export const listTicketsQuerySchema = z.object({
     z.string({ message: TICKET_ISSUES.invalidEmail }).max(320, TICKET_ISSUES.invalidEmail).pipe(emailSchema),
   ),
   assignedToId: optionalParam(identifier('field.assignedToId')),
-  /** Case-insensitive substring of the subject, the customer e-mail or the ticket code. */
+  /** A ticket code, a whole customer e-mail address, or words (docs/decisions/090-search-by-term-index.md). */
   q: optionalParam(
     text({ label: 'field.search', max: TICKET_LIMITS.searchMax }).transform((v) => v.toLowerCase() || undefined),
   ),

@@ -1,6 +1,6 @@
 /**
- * The ticket item (docs/data-model.md, T1): the record of functions/domain/tickets.ts, lower-cased copies for search,
- * and the keys of every index the ticket belongs to.
+ * The ticket item (docs/data-model.md, T1): the record of functions/domain/tickets.ts and the keys of every index
+ * the ticket belongs to.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CUSTOMER_LANGUAGE } from '#shared/constants.ts';
@@ -11,13 +11,7 @@ import { dynamo } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { COLLECTIONS, DEADLINE_PARTITIONS, INDEXES, keys, pad, ROUTING_QUEUE, ticketIndexKeys } from '../table.ts';
 
-/** Lower-cased copies for the case-insensitive search (`customerEmail` is stored lower-cased already). */
-interface SearchFields {
-  subjectLower: string;
-  ticketIdLower: string;
-}
-
-type TicketItem = TicketRecord & SearchFields & Record<string, unknown>;
+type TicketItem = TicketRecord & Record<string, unknown>;
 
 /** The keys of a clock index for `entry`, or none (sparse). */
 function clockKeys(index: { pk: string; sk: string }, entry: ClockEntry | undefined, id: number) {
@@ -26,14 +20,11 @@ function clockKeys(index: { pk: string; sk: string }, entry: ClockEntry | undefi
     : {};
 }
 
-/** The stored item of a ticket: its record, search copies and the keys of every index it belongs to. */
+/** The stored item of a ticket: its record and the keys of every index it belongs to. */
 export function ticketItem(t: TicketRecord): TicketItem {
   const created = ticketIndexKeys.created(t.createdAt, t.id);
-  return {
+  const itemKeys: Record<string, unknown> = {
     ...keys.ticket(t.id),
-    ...t,
-    subjectLower: t.subject.toLowerCase(),
-    ticketIdLower: t.ticketId.toLowerCase(),
     [INDEXES.byCollection.pk]: COLLECTIONS.tickets,
     [INDEXES.byCollection.sk]: created,
     [INDEXES.byStatus.pk]: ticketIndexKeys.status(t.status),
@@ -52,6 +43,9 @@ export function ticketItem(t: TicketRecord): TicketItem {
     ...clockKeys(INDEXES.byDeadline, resolutionClockEntry(t), t.id),
     ...clockKeys(INDEXES.byFirstResponse, firstResponseClockEntry(t), t.id),
   };
+  // The record copied onto its keys (no name is in both): V8 copies a spread into a literal that already has
+  // properties one property at a time, several times slower, which the bulk import of 100,000 tickets felt.
+  return Object.assign(itemKeys, t);
 }
 
 const RECORD_FIELDS = [
@@ -97,7 +91,7 @@ const RECORD_FIELDS = [
   'sourceMessageId',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
-/** The record inside a stored ticket item (index keys and search copies dropped). */
+/** The record inside a stored ticket item (index keys and other attributes dropped). */
 export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   const record = Object.fromEntries(RECORD_FIELDS.map((field) => [field, item[field] ?? null]));
   // Tickets stored before customers got e-mail in their own language get English.

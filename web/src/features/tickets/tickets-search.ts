@@ -20,7 +20,7 @@ const MAX_ID_LENGTH = 100;
 
 /** What the search box and the status and priority selects of a tickets list set. */
 export interface ListFilters {
-  /** Search text, as the server matches it (subject, customer e-mail, ticket code). */
+  /** Search text, as the server reads it: a ticket code, a customer's e-mail address or words. */
   q?: string;
   status?: TicketStatus;
   priority?: Priority;
