@@ -93,17 +93,17 @@ async function counterOf(userId: string): Promise<number> {
 }
 
 /**
- * A create as an upstream system sends it: with an Idempotency-Key, sent again (at most three times) on a 503, which
- * the API answers when a create ran past the function's time limit and may have committed (a repeat then answers 200
- * with the same ticket).
+ * A create as an upstream system sends it: with an Idempotency-Key, sent again (at most eight times, two seconds
+ * apart) on a 503, which the API answers when a create ran past the function's time limit and may have committed (a
+ * repeat then answers 200 with the same ticket).
  */
 async function createRetrying(session: Session, key: string, body: Record<string, unknown>): Promise<Ticket> {
   for (let attempt = 0; ; attempt++) {
     try {
       return JSON.parse(await session.call('POST', '/api/tickets', body, { 'idempotency-key': key })) as Ticket;
     } catch (error) {
-      if (attempt >= 3 || !/: 503 /.test((error as Error).message)) throw error;
-      await sleep(1_000);
+      if (attempt >= 8 || !/: 503 /.test((error as Error).message)) throw error;
+      await sleep(2_000);
     }
   }
 }
