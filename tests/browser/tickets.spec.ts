@@ -208,6 +208,11 @@ test('search, status and priority filters narrow the table on the server', async
     priority: 'high',
   });
   expect((await admin.patch(`/api/tickets/${working.id}`, { data: { status: 'in_progress' } })).ok()).toBe(true);
+  // Words are found through the term index, which follows the table's stream (docs/decisions/090): wait until the
+  // three tickets are searchable, as the screen's first search would otherwise race the indexer.
+  await expect
+    .poll(async () => (await (await admin.get(`/api/tickets?q=${token}`)).json()).tickets.length, { timeout: 30_000 })
+    .toBe(3);
   await admin.dispose();
 
   await signIn(page, 'admin');
