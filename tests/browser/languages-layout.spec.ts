@@ -140,7 +140,7 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
     await page.screenshot({ path: `${SHOTS}/agents-${language}.png`, fullPage: true });
     expect(misfits(await fits(page.getByRole('main'))), `${language}: Agent Management`).toEqual([]);
 
-    await nav.getByRole('link', { name: text(language, 'nav.settings') }).click();
+    await nav.getByRole('link', { name: text(language, 'nav.settings'), exact: true }).click();
     await expect(page.getByRole('tab', { name: text(language, 'settings.tab.preferences') })).toBeVisible();
     // The tab whose name was the page's own in German; every tab's name is checked with it.
     await page.getByRole('tab', { name: text(language, 'settings.tab.preferences') }).click();
