@@ -40,7 +40,7 @@ test('a manager sets an agent’s capacity and skills on the routing screen', as
   await page.goto('/manager/agents');
   await expect(page.getByRole('heading', { level: 2, name: 'Waiting for an agent' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: DEMO_EMAIL.agent });
-  await row.getByRole('button', { name: /Capacity and skills of/ }).click();
+  await row.getByRole('button', { name: /^Routing for/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Capacity and skills' });
   await dialog.getByLabel('Maximum open tickets').fill('40');
   await dialog.getByText('Deutsch').click();

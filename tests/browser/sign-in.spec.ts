@@ -27,7 +27,7 @@ for (const role of ['admin', 'manager', 'agent'] as const) {
     await signIn(page, role);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveCount(SIDEBAR[role].length);
-    const labels = (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s*\d+$/, '').trim());
+    const labels = (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s+[\d,]+$/, '').trim());
     expect(labels).toEqual([...SIDEBAR[role]]);
     await expect(nav.getByRole('link', { name: /^Dashboard/ })).toHaveAttribute('aria-current', 'page');
     await page.screenshot({ path: `test-results/browser/screens/${role}-dashboard.png`, fullPage: true });

@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuCirclePause, LuCirclePlay, LuHourglass } from 'react-icons/lu';
 import { UNRESOLVED_STATUSES } from '#shared/constants.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { t as translate } from '../../i18n/i18n.ts';
@@ -15,38 +16,57 @@ import { canEditTicket } from './permissions.ts';
 
 const unresolved = (ticket: Pick<Ticket, 'status'>) => UNRESOLVED_STATUSES.includes(ticket.status);
 
+type Clock =
+  | { kind: 'first-response' | 'resolution'; label: MessageKey; deadline: string | null }
+  | { kind: 'waiting'; label: MessageKey };
+
+/** The clocks running on a ticket, most pressing first: the first response while awaited, then the resolution. */
+function runningClocks(ticket: Ticket): Clock[] {
+  if (!unresolved(ticket)) return [];
+  const clocks: Clock[] = [];
+  if (!ticket.firstResponseAt && ticket.firstResponseDueAt) {
+    clocks.push({ kind: 'first-response', label: 'sla.firstResponse', deadline: ticket.firstResponseDueAt });
+  }
+  clocks.push(
+    ticket.waitingOnCustomer
+      ? { kind: 'waiting', label: 'sla.waitingOnCustomer' }
+      : { kind: 'resolution', label: 'sla.resolution', deadline: liveDeadline(ticket) },
+  );
+  return clocks;
+}
+
 /**
- * A ticket's two SLA clocks (docs/product.md §9): the first response while it is awaited, and the resolution, or
- * "Waiting on customer" while that clock is stopped.
+ * A ticket's SLA clocks (docs/product.md §9): the first response while it is awaited, and the resolution, or
+ * "Waiting on customer" while that clock is stopped. `show="next"` (a table row) shows only the most pressing one,
+ * its name above its badge, so it fits a narrow column.
  */
-export function SlaClocks({ ticket, direction = 'row' }: { ticket: Ticket; direction?: 'row' | 'column' }) {
+export function SlaClocks({ ticket, show = 'all' }: { ticket: Ticket; show?: 'all' | 'next' }) {
   const t = useT();
-  const firstResponseDue = unresolved(ticket) && !ticket.firstResponseAt ? ticket.firstResponseDueAt : null;
-  const Wrap = direction === 'row' ? HStack : Stack;
+  const clocks = runningClocks(ticket);
+  const shown = show === 'next' ? clocks.slice(0, 1) : clocks;
+  const Wrap = show === 'next' ? Stack : HStack;
   return (
     <Wrap gap="1" align="start" wrap="wrap">
-      {firstResponseDue && (
-        <HStack gap="1" data-clock="first-response">
-          <Text fontSize="xs" color="fg.muted">
-            {t('sla.firstResponse')}
-          </Text>
-          <DeadlineBadge deadline={firstResponseDue} />
-        </HStack>
-      )}
-      {ticket.waitingOnCustomer && unresolved(ticket) ? (
-        <Badge colorPalette="purple" variant="subtle" data-clock="waiting">
-          <LuHourglass aria-hidden />
-          {t('sla.waitingOnCustomer')}
-        </Badge>
-      ) : (
-        unresolved(ticket) && (
-          <HStack gap="1" data-clock="resolution">
+      {shown.map((clock) =>
+        clock.kind === 'waiting' ? (
+          <Badge key={clock.kind} colorPalette="purple" variant="subtle" data-clock="waiting">
+            <LuHourglass aria-hidden />
+            {t(clock.label)}
+          </Badge>
+        ) : (
+          <Stack
+            key={clock.kind}
+            direction={show === 'next' ? 'column' : 'row'}
+            gap={show === 'next' ? '0.5' : '1'}
+            align={show === 'next' ? 'start' : 'center'}
+            data-clock={clock.kind}
+          >
             <Text fontSize="xs" color="fg.muted">
-              {t('sla.resolution')}
+              {t(clock.label)}
             </Text>
-            <DeadlineBadge deadline={liveDeadline(ticket)} />
-          </HStack>
-        )
+            <DeadlineBadge deadline={clock.deadline} />
+          </Stack>
+        ),
       )}
     </Wrap>
   );

@@ -37,7 +37,8 @@ const COLUMNS = [
   { title: 'ticketTable.ticketId', width: '6.25rem' },
   { title: 'ticketTable.subject', width: undefined },
   { title: 'ticketTable.customer', width: undefined },
-  { title: 'ticketTable.status', width: '6rem' },
+  // The status badge above the next SLA clock's name and countdown ("⚠ 1d 2h 30m left", longer in German).
+  { title: 'ticketTable.status', width: '9.5rem' },
   { title: 'ticketTable.priority', width: '5rem' },
   { title: 'ticketTable.assignedTo', width: '7rem' },
   { title: 'ticketTable.created', width: '6.5rem' },
@@ -105,7 +106,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
                     <Table.Cell>
                       <Stack gap="1" align="start">
                         <StatusBadge status={ticket.status} />
-                        <SlaClocks ticket={ticket} direction="column" />
+                        <SlaClocks ticket={ticket} show="next" />
                       </Stack>
                     </Table.Cell>
                     <Table.Cell>
