@@ -14,24 +14,9 @@ function bucketDeploymentHandlers(stack: Stack): IConstruct[] {
 }
 
 export function applyNagSuppressions({ main }: HelpdeskApp): void {
-  const { http, realtime, jobs, gateways, web, identity, outbound, appSecret, mail } = main;
+  const { jobs, gateways, web, identity, outbound, appSecret, mail } = main;
 
-  const ourFunctions = [
-    ...Object.values(http.functions),
-    realtime.authorizerFunction,
-    realtime.connectFunction,
-    realtime.disconnectFunction,
-    realtime.defaultFunction,
-    jobs.overdueFunction,
-    jobs.notifierFunction,
-    jobs.indexerFunction,
-    jobs.autoAwayFunction,
-    jobs.routerFunction,
-    outbound.dispatcherFunction,
-    ...Object.values(outbound.senders),
-    mail.inboundFunction,
-    mail.eventsFunction,
-  ];
+  const ourFunctions = Object.values(main.functions);
   NagSuppressions.addResourceSuppressions(ourFunctions, [
     {
       id: 'AwsSolutions-L1',

@@ -34,22 +34,7 @@ const alarmNamed = (id: string): Resource => {
   return found[0]![1];
 };
 const ref = (construct: Parameters<typeof logicalIdOf>[1]) => ({ Ref: logicalIdOf(stack, construct) });
-const ourFunctions = () => [
-  ...Object.values(stack.http.functions),
-  stack.realtime.authorizerFunction,
-  stack.realtime.connectFunction,
-  stack.realtime.disconnectFunction,
-  stack.realtime.defaultFunction,
-  stack.jobs.overdueFunction,
-  stack.jobs.notifierFunction,
-  stack.jobs.indexerFunction,
-  stack.jobs.autoAwayFunction,
-  stack.jobs.routerFunction,
-  stack.outbound.dispatcherFunction,
-  ...Object.values(stack.outbound.senders),
-  stack.mail.inboundFunction,
-  stack.mail.eventsFunction,
-];
+const ourFunctions = () => Object.values(stack.functions);
 const topicRef = () => ref(stack.observability.topic);
 const dimension = (alarm: Resource, name: string) =>
   (alarm.Properties.Dimensions as { Name: string; Value: unknown }[] | undefined)?.find((d) => d.Name === name)?.Value;

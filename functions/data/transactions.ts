@@ -85,7 +85,8 @@ export interface RetryOptions {
   maxAttempts: number;
   /** First backoff ceiling; doubles per attempt up to capMs. The wait is uniform in [0, ceiling) ("full jitter"). */
   baseMs: number;
-  capMs: number;
+  /** The largest backoff ceiling; a function is asked again before each wait (the caller's situation may change). */
+  capMs: number | (() => number);
   /** The error to throw when every attempt found the state moved. */
   exhausted: () => Error;
 }
@@ -100,7 +101,8 @@ export async function withRetries<T>(options: RetryOptions, work: (attempt: numb
     } catch (error) {
       if (!(error instanceof StaleReadError)) throw error;
       if (attempt >= options.maxAttempts) throw options.exhausted();
-      const ceiling = Math.min(options.capMs, options.baseMs * 2 ** (attempt - 1));
+      const capMs = typeof options.capMs === 'function' ? options.capMs() : options.capMs;
+      const ceiling = Math.min(capMs, options.baseMs * 2 ** (attempt - 1));
       await sleep(Math.random() * ceiling);
     }
   }

@@ -236,23 +236,51 @@ const html = (statusCode: number, page: string, headers: Record<string, string> 
   body: page,
 });
 
-/** A page route's refusal: a small page saying what was wrong, with the status the JSON answer would have had. */
-function errorPage(error: unknown) {
-  const refused = (status: number, message: string) =>
-    html(status, refusalPage(englishText('page.requestRefused'), message));
-  if (error instanceof AppError) return refused(error.statusCode, error.message);
-  // A body the JSON parser could not read (a page is sent forms, but anyone can send anything): the request is at
-  // fault, as errorResponse says for the API.
+/**
+ * What an error that is not an AppError means for the caller, the same for the JSON API and the page routes: middy
+ * ends an invocation just before the Lambda would be killed (the work may still commit, so the caller is told to retry;
+ * creates are safe to retry with their Idempotency-Key); a service the request needs could not be reached (nothing
+ * was wrong with the request); middy's body parser refused the body (4xx: the request is at fault); anything else is
+ * ours.
+ */
+const FAULTS = {
+  timeout: { status: 503, code: 'error.timeout', retryAfter: '1' },
+  unavailable: { status: 503, code: 'error.unavailable', retryAfter: '1' },
+  unreadableBody: { status: 400, code: 'error.invalidJson' },
+  internal: { status: 500, code: 'error.internal' },
+} as const satisfies Record<string, { status: number; code: ApiCode; retryAfter?: string }>;
+
+/** Which of FAULTS an error is; logged here, once, for both kinds of answer. */
+function faultOf(error: unknown): keyof typeof FAULTS {
+  if ((error as Error).name === 'TimeoutError') {
+    logger.warn('Invocation timed out', error as Error);
+    return 'timeout';
+  }
+  if (isTransientServiceError(error)) {
+    logger.warn('A service the request needs is unavailable', error as Error);
+    return 'unavailable';
+  }
   const status = (error as { statusCode?: number }).statusCode;
-  if (status && status >= 400 && status < 500) return refused(400, englishText('error.invalidJson'));
+  if (status && status >= 400 && status < 500) return 'unreadableBody';
   logger.error('Unhandled error', error as Error);
-  return refused(500, englishText('page.internalError'));
+  return 'internal';
 }
 
-/** Errors raised by middy middlewares (malformed JSON) carry a 4xx status and are safe to show. */
-function isClientMistake(error: unknown): boolean {
-  const status = (error as { statusCode?: number }).statusCode;
-  return !!status && status >= 400 && status < 500;
+const retryHeaders = (fault: (typeof FAULTS)[keyof typeof FAULTS]): Record<string, string> =>
+  'retryAfter' in fault ? { 'retry-after': fault.retryAfter } : {};
+
+/** A page route's refusal: a small page saying what was wrong, with the status the JSON answer would have had. */
+function errorPage(error: unknown) {
+  const refused = (status: number, message: string, headers: Record<string, string> = {}) =>
+    html(status, refusalPage(englishText('page.requestRefused'), message), headers);
+  if (error instanceof AppError) return refused(error.statusCode, error.message);
+  const kind = faultOf(error);
+  const fault = FAULTS[kind];
+  return refused(
+    fault.status,
+    englishText(kind === 'internal' ? 'page.internalError' : fault.code),
+    retryHeaders(fault),
+  );
 }
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {
@@ -267,20 +295,8 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
     }
     return json(error.statusCode, body);
   }
-  // middy ends an invocation just before the Lambda would be killed; the work may still commit, so the caller is
-  // told to retry (creates are safe to retry with their Idempotency-Key).
-  if ((error as Error).name === 'TimeoutError') {
-    logger.warn('Invocation timed out', error as Error);
-    return json(503, coded('error.timeout'), { headers: { 'retry-after': '1' } });
-  }
-  // The table (or another service) could not be reached: nothing was wrong with the request, which may be retried.
-  if (isTransientServiceError(error)) {
-    logger.warn('A service the request needs is unavailable', error as Error);
-    return json(503, coded('error.unavailable'), { headers: { 'retry-after': '1' } });
-  }
-  if (isClientMistake(error)) return json(400, coded('error.invalidJson'));
-  logger.error('Unhandled error', error as Error);
-  return json(500, coded('error.internal'));
+  const fault = FAULTS[faultOf(error)];
+  return json(fault.status, coded(fault.code), { headers: retryHeaders(fault) });
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ApiCode } from '#shared/i18n/messages.ts';
 import type { MfaStatus, RecoveryCodes, TotpEnrolment } from '#shared/schemas/mfa.ts';
 import { recordAudit } from '../../data/audit.ts';
 import { getUserMfa, mfaDisableWrites, mfaEnableWrites, pendingSecretWrite } from '../../data/mfa.ts';
-import { getDeskSettings } from '../../data/settings.ts';
+import { getDeskSettings, recentDeskSettings } from '../../data/settings.ts';
 import { forgetFailures } from '../../data/sign-in-throttle.ts';
 import type { StaffRecord } from '../../data/users.ts';
 import { auditUser, clientAddressOf } from '../../domain/audit.ts';
@@ -27,11 +27,12 @@ const wrongCode = (code: ApiCode) => new ValidationError(code);
 
 /**
  * Whether a signed-in staff member is kept to enrolment: the desk requires a second factor of their role and they
- * have not turned it on. The desk's settings are read only for someone without it.
+ * have not turned it on. Asked on every request, so it reads the desk's settings only for someone without it, and then
+ * as recently read by this function (data/settings.ts REQUEST_PATH_SETTINGS_MAX_AGE_MS).
  */
 export async function mustEnrolInMfa(record: StaffRecord): Promise<boolean> {
   if (record.mfaEnabled) return false;
-  return mfaRequiredFor(record.user.role, (await getDeskSettings()).security.requireMfa);
+  return mfaRequiredFor(record.user.role, (await recentDeskSettings()).security.requireMfa);
 }
 
 /** readMfaStatus: whether the caller has two-factor sign-in on and whether the desk requires it of them. */

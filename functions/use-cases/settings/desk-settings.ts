@@ -4,7 +4,7 @@
  */
 import type { DeskSettings, DeskSettingsInput } from '#shared/schemas/settings.ts';
 import { recordAudit } from '../../data/audit.ts';
-import { deskSettingsPut, getDeskSettings } from '../../data/settings.ts';
+import { deskSettingsPut, getDeskSettings, rememberDeskSettings } from '../../data/settings.ts';
 import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, SETTINGS_ACCESS } from '../../domain/permissions.ts';
@@ -46,5 +46,6 @@ export async function saveDeskSettings(
     },
     [deskSettingsPut(settings, now)],
   );
+  rememberDeskSettings(settings);
   return settings;
 }

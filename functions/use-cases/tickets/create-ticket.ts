@@ -27,11 +27,13 @@ import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } fr
 import { withRoundRobinTurn } from './round-robin.ts';
 
 /**
- * Round-robin creates take turns, so they rarely conflict; the extra attempts cover one that went ahead of a stalled
- * line and met the create it overtook. Creates that nobody can take (docs/decisions/006) take no turn: a burst of them
- * meets on the shared counters (totals, day, category), hence the longer backoff.
+ * Creates that take no round-robin turn (an assignee chosen, or nobody eligible, docs/decisions/006) meet on the
+ * shared counters (totals, day, category) in a burst, hence the long backoff. Round-robin creates take turns, so they
+ * rarely conflict; while one holds its turn the whole line waits on it, so it backs off briefly
+ * (TURN_HELD_CAP_MS): the extra attempts cover one that went ahead of a stalled line and met the create it overtook.
  */
 const CREATE_RETRY = { maxAttempts: 40, baseMs: 10, capMs: 1_000 };
+const TURN_HELD_CAP_MS = 200;
 
 /**
  * The validated create body (`POST /api/tickets`), or what an inbound e-mail asks for (type `email`); without
@@ -176,11 +178,17 @@ export async function createTicket(
       : await withRoundRobinTurn(
           now,
           { categoryId: category.id, customerLanguage: request.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE },
-          (assign) =>
-            retryWhileStale(async () => {
-              const { agent, items, guard } = await assign();
-              return write(agent, items, guard);
-            }, CREATE_RETRY),
+          (assign) => {
+            let holdsTurn = false;
+            return retryWhileStale(
+              async () => {
+                const { agent, items, guard } = await assign();
+                holdsTurn = agent !== undefined;
+                return write(agent, items, guard);
+              },
+              { ...CREATE_RETRY, capMs: () => (holdsTurn ? TURN_HELD_CAP_MS : CREATE_RETRY.capMs) },
+            );
+          },
         );
     recordMetrics({ TicketsCreated: 1, ...(!chosen && ticket.assignedToId ? { AutoAssignments: 1 } : {}) });
     return { ticket, replayed: false };
