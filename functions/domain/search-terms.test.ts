@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isEmailAddress,
-  TERM_MAX_LENGTH,
-  TICKET_TERMS_MAX,
-  termSet,
-  termsOf,
-  ticketNumberOfCode,
-  wordQuery,
-} from './search-terms.ts';
+import { isEmailAddress, TERM_MAX_LENGTH, TICKET_TERMS_MAX, termSet, termsOf, wordQuery } from './search-terms.ts';
 
 describe('termsOf', () => {
   it.each([
@@ -63,21 +55,6 @@ describe('wordQuery', () => {
 
   it('is undefined for a text without a word', () => {
     expect(wordQuery(' ?! ')).toBeUndefined();
-  });
-});
-
-describe('ticketNumberOfCode', () => {
-  it.each([
-    ['TKT-000042', 42],
-    ['tkt-42', 42],
-    ['tkt42', 42],
-    [' TKT-7 ', 7],
-  ])('reads %j as ticket %i', (code, id) => {
-    expect(ticketNumberOfCode(code)).toBe(id);
-  });
-
-  it.each(['TKT-0', 'ticket 42', 'TKT-42 refund', 'TKT-'])('reads %j as no ticket code', (text) => {
-    expect(ticketNumberOfCode(text)).toBeUndefined();
   });
 });
 

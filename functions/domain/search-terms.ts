@@ -84,12 +84,5 @@ export function wordQuery(text: string): WordQuery | undefined {
   return { words: terms.filter((t) => t !== prefix), prefix };
 }
 
-/** A ticket code as people type it (`TKT-000042`, `tkt-42`): its ticket number, or undefined. */
-export function ticketNumberOfCode(text: string): number | undefined {
-  const match = /^tkt-?0*(\d{1,10})$/i.exec(text.trim());
-  const id = match ? Number(match[1]) : 0;
-  return id > 0 ? id : undefined;
-}
-
 /** Whether a search text is a whole e-mail address (then it is a customer lookup, not a word search). */
 export const isEmailAddress = (text: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());

@@ -266,3 +266,55 @@ test('All Tickets and the ticket detail pass an accessibility scan, also on a ta
   await page.screenshot({ path: `${SCREENS}/all-tickets-tablet.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the ticket page opens from the dialog and by its address, reads and edits like the dialog, and passes axe', async ({
+  page,
+}) => {
+  const token = uniqueToken();
+  const admin = await apiAs(DEMO_EMAIL.admin);
+  const ticket = await createTicket(admin, {
+    customerEmail: `page-${token}@example.com`,
+    subject: `Staking reward missing ${token}`,
+    priority: 'high',
+    assignedToId: await staffId(admin, DEMO_EMAIL.manager),
+  });
+  await admin.dispose();
+
+  await signIn(page, 'manager');
+  await page.goto(`/manager/tickets?ticket=${ticket.id}`);
+  const dialog = page.getByRole('dialog', { name: ticket.ticketId });
+  await dialog.getByRole('link', { name: englishText('ticketDetail.openPage') }).click();
+  await expect(page).toHaveURL(new RegExp(`/manager/tickets/${ticket.ticketId}$`));
+  await expect(dialog).toBeHidden();
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: ticket.ticketId })).toBeVisible();
+  await expect(main.getByText(`Staking reward missing ${token}`)).toBeVisible();
+  const details = main.getByRole('complementary', { name: englishText('ticketPage.details') });
+  await expect(details.getByText(`page-${token}@example.com`)).toBeVisible();
+  await expect(details.getByText('High', { exact: true })).toBeVisible();
+
+  // A note from the page's own composer joins the thread.
+  await main.getByText(englishText('mail.internalNote'), { exact: true }).click();
+  await main.getByRole('textbox', { name: englishText('mail.noteLabel') }).fill(`Checked the validator ${token}`);
+  await main.getByRole('button', { name: englishText('mail.noteButton') }).click();
+  await expect(main.getByRole('listitem').filter({ hasText: `Checked the validator ${token}` })).toBeVisible();
+
+  // Edit Ticket from the page: the change shows on the page without a reload.
+  await main.getByRole('button', { name: 'Edit Ticket' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Ticket' });
+  await edit.getByLabel('Priority').selectOption('critical');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+  await expect(details.getByText('Critical', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/ticket-page.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A reload keeps the page; its Back link goes to All Tickets; a code that names no ticket is the 404 page.
+  await page.reload();
+  await expect(main.getByRole('heading', { level: 1, name: ticket.ticketId })).toBeVisible();
+  await main.getByRole('link', { name: englishText('ticketPage.back') }).click();
+  await expect(page).toHaveURL(/\/manager\/tickets$/);
+  await page.goto('/manager/tickets/TKT-999999');
+  await expect(page.getByRole('heading', { name: englishText('notFound.title') })).toBeVisible();
+});

@@ -185,7 +185,7 @@ describe('staff notification e-mails', () => {
       return mails.length > 0 && mails;
     }, 'the notification of the ticket assigned to the listening agent');
     expect(assigned!.subject).toBe(`[${forListening.ticketId}] Nouveau ticket assigné: ${forListening.subject}`);
-    expect(assigned!.body.text).toContain(`${mail.gateway.url}/agent/tickets?ticket=${forListening.id}`);
+    expect(assigned!.body.text).toContain(`${mail.gateway.url}/agent/tickets/${forListening.ticketId}`);
     await eventually(
       async () => (await mail.sentTo(listening.email)).some((m) => m.subject.includes(forQuiet.ticketId)),
       'the listening agent to hear of the other ticket too (ticket created)',

@@ -29,6 +29,7 @@ import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_si
 import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
+import { Route as RoleSignedInTicketsTicketCodeRouteImport } from './routes/$role/_signedIn/tickets_.$ticketCode.tsx';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -132,6 +133,12 @@ const RoleSignedInTicketsRoute = RoleSignedInTicketsRouteImport.update({
   path: '/tickets',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInTicketsTicketCodeRoute =
+  RoleSignedInTicketsTicketCodeRouteImport.update({
+    id: '/tickets_/$ticketCode',
+    path: '/tickets/$ticketCode',
+    getParentRoute: () => RoleSignedInRouteRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
+  '/$role/tickets/$ticketCode': typeof RoleSignedInTicketsTicketCodeRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -173,6 +181,7 @@ export interface FileRoutesByTo {
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
+  '/$role/tickets/$ticketCode': typeof RoleSignedInTicketsTicketCodeRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -196,6 +205,7 @@ export interface FileRoutesById {
   '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
+  '/$role/_signedIn/tickets_/$ticketCode': typeof RoleSignedInTicketsTicketCodeRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -218,7 +228,8 @@ export interface FileRouteTypes {
     | '/$role/integrations'
     | '/$role/mail'
     | '/$role/settings'
-    | '/$role/tickets';
+    | '/$role/tickets'
+    | '/$role/tickets/$ticketCode';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -238,7 +249,8 @@ export interface FileRouteTypes {
     | '/$role/integrations'
     | '/$role/mail'
     | '/$role/settings'
-    | '/$role/tickets';
+    | '/$role/tickets'
+    | '/$role/tickets/$ticketCode';
   id:
     | '__root__'
     | '/'
@@ -260,7 +272,8 @@ export interface FileRouteTypes {
     | '/$role/_signedIn/integrations'
     | '/$role/_signedIn/mail'
     | '/$role/_signedIn/settings'
-    | '/$role/_signedIn/tickets';
+    | '/$role/_signedIn/tickets'
+    | '/$role/_signedIn/tickets_/$ticketCode';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -416,6 +429,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInTicketsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/tickets_/$ticketCode': {
+      id: '/$role/_signedIn/tickets_/$ticketCode';
+      path: '/tickets/$ticketCode';
+      fullPath: '/$role/tickets/$ticketCode';
+      preLoaderRoute: typeof RoleSignedInTicketsTicketCodeRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
   }
 }
 
@@ -430,6 +450,7 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
+  RoleSignedInTicketsTicketCodeRoute: typeof RoleSignedInTicketsTicketCodeRoute;
 }
 
 const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
@@ -443,6 +464,7 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInMailRoute: RoleSignedInMailRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,
+  RoleSignedInTicketsTicketCodeRoute: RoleSignedInTicketsTicketCodeRoute,
 };
 
 const RoleSignedInRouteRouteWithChildren =

@@ -6,6 +6,7 @@
  * jobs and the claims stop repeats).
  */
 import { PRODUCT_NAME, ROUTING } from '#shared/constants.ts';
+import { ticketCode } from '#shared/format.ts';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
 import type { MailNote } from '#shared/schemas/ticket.ts';
 import { takeAcknowledgementPlace } from '../../data/mail-limits.ts';
@@ -170,9 +171,9 @@ async function deliverToCustomer(
   return { detail: `Sent to ${to} (SES ${sesId})` };
 }
 
-/** The ticket's link in the web app, for the person's role (the app's routes start with the role). */
+/** The ticket's page in the web app, for the person's role (the app's routes start with the role). */
 const ticketUrl = (role: string, ticketId: number) =>
-  `${mailConfig().publicBaseUrl}/${role}/tickets?ticket=${ticketId}`;
+  `${mailConfig().publicBaseUrl}/${role}/tickets/${ticketCode(ticketId)}`;
 
 /** One staff member's notification e-mail, in the language of their settings. */
 async function deliverNotification(

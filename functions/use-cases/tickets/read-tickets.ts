@@ -10,7 +10,8 @@ import { searchTickets } from '../../data/tickets/search.ts';
 import { listHistory } from '../../data/tickets/thread.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
-import { isEmailAddress, ticketNumberOfCode, wordQuery } from '../../domain/search-terms.ts';
+import { ticketNumberOfCode } from '#shared/format.ts';
+import { isEmailAddress, wordQuery } from '../../domain/search-terms.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 
 interface TicketPage {

@@ -9,7 +9,7 @@ import type { AlarmMessage, ServerMessage } from '#shared/schemas/alarm.ts';
 import { api } from '../../lib/api.ts';
 import { unlockAudioOnFirstInteraction } from './alarm-sound.ts';
 import { connectAlarmSocket, type AlarmSocketStatus } from './alarm-socket.ts';
-import { DEFAULT_ALARM_PREFERENCES, presentAlarm, type AlarmPreferences } from './present-alarm.ts';
+import { DEFAULT_ALARM_PREFERENCES, presentAlarm, type AlarmPreferences, type OpenTicket } from './present-alarm.ts';
 
 /** Ticket changes are passed on at most this often: an alarm and the change notice of the same change are one. */
 export const TICKETS_CHANGED_COALESCE_MS = 300;
@@ -43,15 +43,24 @@ export interface AlarmProviderProps {
   onTicketsChanged?: (change: TicketsChanged) => void;
   /** Every alarm received, after it was presented. */
   onAlarm?: (alarm: AlarmMessage) => void;
+  /** Opens a ticket's page: an alarm's toast offers it, and a click on its desktop notification does it. */
+  onOpenTicket?: OpenTicket;
   children?: ReactNode;
 }
 
 /** Runs the alarm service for `userId` and offers its state to `useAlarms`. */
-export function AlarmProvider({ userId, preferences, onTicketsChanged, onAlarm, children }: AlarmProviderProps) {
+export function AlarmProvider({
+  userId,
+  preferences,
+  onTicketsChanged,
+  onAlarm,
+  onOpenTicket,
+  children,
+}: AlarmProviderProps) {
   const [state, setState] = useState<AlarmState>({ status: 'off', lastAlarm: null });
   // The socket lives as long as the user id; the latest props are read through this ref, not reconnected on.
-  const latest = useRef({ preferences, onTicketsChanged, onAlarm });
-  latest.current = { preferences, onTicketsChanged, onAlarm };
+  const latest = useRef({ preferences, onTicketsChanged, onAlarm, onOpenTicket });
+  latest.current = { preferences, onTicketsChanged, onAlarm, onOpenTicket };
 
   useEffect(() => {
     if (!userId) return;
@@ -79,7 +88,8 @@ export function AlarmProvider({ userId, preferences, onTicketsChanged, onAlarm, 
         seenEvents.add(message.eventId);
         if (seenEvents.size > REMEMBERED_EVENTS) seenEvents.delete(seenEvents.values().next().value!);
       }
-      presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES);
+      const open = latest.current.onOpenTicket;
+      presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES, open);
       setState((s) => ({ ...s, lastAlarm: message }));
       if (message.alarmType !== 'webhook_disabled' && message.data.id !== undefined) ticketsChanged([message.data.id]);
       latest.current.onAlarm?.(message);

@@ -28,7 +28,7 @@ export interface ListFilters {
 
 /**
  * All Tickets: the list filters, the type (how tickets came in), `assignedToId` (one person's tickets: Agent
- * Management and My tickets link here) and `ticket`, a ticket opened over the list (a notification e-mail links here).
+ * Management and My tickets link here) and `ticket`, a ticket opened over the list (earlier notification e-mails link here).
  */
 export interface TicketsSearch extends ListFilters {
   type?: TicketType;

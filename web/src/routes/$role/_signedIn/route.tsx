@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { AlarmProvider, type TicketsChanged } from '../../../features/alarms/AlarmProvider.tsx';
 import { SignedOutNotice } from '../../../features/auth/SignedOutNotice.tsx';
@@ -45,8 +45,19 @@ function LiveUpdates({ userId, children }: { userId: string; children: React.Rea
     },
     [queryClient],
   );
+  const navigate = useNavigate();
+  const { role } = Route.useParams();
+  const onOpenTicket = useCallback(
+    (ticketCode: string) => void navigate({ to: '/$role/tickets/$ticketCode', params: { role, ticketCode } }),
+    [navigate, role],
+  );
   return (
-    <AlarmProvider userId={userId} preferences={settings} onTicketsChanged={onTicketsChanged}>
+    <AlarmProvider
+      userId={userId}
+      preferences={settings}
+      onTicketsChanged={onTicketsChanged}
+      onOpenTicket={onOpenTicket}
+    >
       {children}
     </AlarmProvider>
   );

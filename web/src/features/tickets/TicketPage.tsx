@@ -1,0 +1,70 @@
+import { Box, Button, Grid, Heading, HStack, Link, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link as RouterLink } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LuArrowLeft, LuPencil } from 'react-icons/lu';
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { useT } from '../../i18n/react.tsx';
+import { redactedText } from '../../lib/redaction-text.ts';
+import { EditTicketDialog } from './EditTicketDialog.tsx';
+import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
+import { WaitingOnCustomerButton } from './SlaClocks.tsx';
+import { TicketDescription, TicketFacts, TicketNotices, TicketThread } from './TicketView.tsx';
+
+const route = getRouteApi('/$role/_signedIn/tickets_/$ticketCode');
+
+/**
+ * The ticket page (docs/product.md §2 "Ticket page"): the ticket's code and subject with its actions, the description
+ * and the thread (conversation and composer, history) in the middle, its badges, clocks and fields on the side. The
+ * route's loader has read the ticket; live changes refresh it like every ticket on screen.
+ */
+export function TicketPage() {
+  const t = useT();
+  const { role } = route.useParams();
+  const { id } = route.useLoaderData();
+  const detail = useQuery(ticketDetailQuery(id));
+  const mailStatus = useQuery(ticketMailStatusQuery(id));
+  const [editing, setEditing] = useState<number | null>(null);
+  const ticket = detail.data;
+  if (!ticket) return null;
+
+  return (
+    <>
+      <Link asChild fontSize="sm" color="fg.muted" mb="3">
+        <RouterLink to="/$role/tickets" params={{ role }}>
+          <LuArrowLeft aria-hidden />
+          {t('ticketPage.back')}
+        </RouterLink>
+      </Link>
+      <PageHeader
+        title={ticket.ticketId}
+        description={redactedText(ticket.subject, t)}
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <WaitingOnCustomerButton ticket={ticket} />
+            <Button variant="outline" onClick={() => setEditing(ticket.id)}>
+              <LuPencil aria-hidden />
+              {t('editTicket.title')}
+            </Button>
+          </HStack>
+        }
+      />
+      <Stack gap="5">
+        <TicketNotices detail={detail} mailStatus={mailStatus.data} />
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 22rem' }} gap="8" alignItems="start">
+          <Stack gap="5" minW="0">
+            <TicketDescription ticket={ticket} />
+            <TicketThread ticket={ticket} />
+          </Stack>
+          <Box as="aside" aria-labelledby="ticket-page-details" borderWidth="1px" borderRadius="l2" p="4">
+            <Heading as="h2" size="sm" mb="3" id="ticket-page-details">
+              {t('ticketPage.details')}
+            </Heading>
+            <TicketFacts ticket={ticket} />
+          </Box>
+        </Grid>
+      </Stack>
+      <EditTicketDialog ticketId={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
