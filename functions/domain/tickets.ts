@@ -387,9 +387,12 @@ export function toApiTicket(record: TicketRecord): Ticket {
     responseAgentId: _responseAgentId,
     resolutionAgentId: _resolutionAgentId,
     slaMet: _slaMet,
-    rating: _rating,
+    rating,
     sourceMessageId: _sourceMessageId,
     ...ticket
   } = record;
-  return ticket;
+  return {
+    ...ticket,
+    rating: rating ? { score: rating.score, comment: rating.comment, ratedAt: rating.ratedAt } : null,
+  };
 }

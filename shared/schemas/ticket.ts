@@ -128,6 +128,14 @@ export const ticketSchema = z.object({
   responseTime: z.number().int().nullable(),
   /** Minutes from creation to resolution (resolved or closed); cleared on reopen. */
   resolutionTime: z.number().int().nullable(),
+  /** The customer's rating from the link of the resolution e-mail, kept through a reopen; null until they rate. */
+  rating: z
+    .object({
+      score: z.number().int(),
+      comment: z.string().nullable(),
+      ratedAt: z.string(),
+    })
+    .nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

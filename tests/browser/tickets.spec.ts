@@ -267,11 +267,15 @@ test('All Tickets and the ticket detail pass an accessibility scan, also on a ta
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the ticket page opens from the dialog and by its address, reads and edits like the dialog, and passes axe', async ({
+test('the ticket page opens from the dialog and by its address, reads and edits like the dialog, shows the customer's other tickets, and passes axe', async ({
   page,
 }) => {
   const token = uniqueToken();
   const admin = await apiAs(DEMO_EMAIL.admin);
+  const earlier = await createTicket(admin, {
+    customerEmail: `page-${token}@example.com`,
+    subject: `Card payment refused ${token}`,
+  });
   const ticket = await createTicket(admin, {
     customerEmail: `page-${token}@example.com`,
     subject: `Staking reward missing ${token}`,
@@ -293,6 +297,14 @@ test('the ticket page opens from the dialog and by its address, reads and edits 
   const details = main.getByRole('complementary', { name: englishText('ticketPage.details') });
   await expect(details.getByText(`page-${token}@example.com`)).toBeVisible();
   await expect(details.getByText('High', { exact: true })).toBeVisible();
+  // The customer panel: their other ticket, which opens its own page.
+  const customer = main.getByRole('region', { name: englishText('customerPanel.title') });
+  await expect(customer.getByText('2 tickets, 2 open')).toBeVisible();
+  await expect(customer.getByText(`Card payment refused ${token}`)).toBeVisible();
+  await expect(customer.getByRole('link', { name: earlier.ticketId })).toHaveAttribute(
+    'href',
+    `/manager/tickets/${earlier.ticketId}`,
+  );
 
   // A note from the page's own composer joins the thread.
   await main.getByText(englishText('mail.internalNote'), { exact: true }).click();
@@ -310,9 +322,13 @@ test('the ticket page opens from the dialog and by its address, reads and edits 
   await page.screenshot({ path: `${SCREENS}/ticket-page.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 
-  // A reload keeps the page; its Back link goes to All Tickets; a code that names no ticket is the 404 page.
+  // The panel's link opens the other ticket's page; a reload keeps the page; its Back link goes to All Tickets; a code
+  // that names no ticket is the 404 page.
+  await customer.getByRole('link', { name: earlier.ticketId }).click();
+  await expect(main.getByRole('heading', { level: 1, name: earlier.ticketId })).toBeVisible();
+  await expect(customer.getByRole('link', { name: ticket.ticketId })).toBeVisible();
   await page.reload();
-  await expect(main.getByRole('heading', { level: 1, name: ticket.ticketId })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1, name: earlier.ticketId })).toBeVisible();
   await main.getByRole('link', { name: englishText('ticketPage.back') }).click();
   await expect(page).toHaveURL(/\/manager\/tickets$/);
   await page.goto('/manager/tickets/TKT-999999');

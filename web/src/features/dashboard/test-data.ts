@@ -69,6 +69,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     resolvedAt: null,
     responseTime: null,
     resolutionTime: null,
+    rating: null,
     ...overrides,
   };
 }

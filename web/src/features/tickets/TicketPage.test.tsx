@@ -27,6 +27,48 @@ describe('ticket page', () => {
     expect(screen.getByRole('link', { name: t('ticketPage.back') }).getAttribute('href')).toBe('/agent/tickets');
   });
 
+  it("lists the customer's other tickets beside the thread, with how many are open and their ratings", async () => {
+    const current = ticketFixture();
+    const older = ticketFixture({
+      id: 7,
+      ticketId: 'TKT-000007',
+      subject: 'Card blocked abroad',
+      status: 'resolved',
+      rating: { score: 4, comment: null, ratedAt: '2025-01-03T10:00:00.000Z' },
+    });
+    const oldest = ticketFixture({ id: 3, ticketId: 'TKT-000003', subject: 'KYC documents', status: 'open' });
+    renderApp(
+      '/agent/tickets/TKT-000001',
+      ticketsApi(
+        'agent',
+        pageApi({
+          'GET /api/tickets': { status: 200, body: { tickets: [current, older, oldest], nextCursor: null } },
+        }),
+      ),
+    );
+
+    const panel = within(await screen.findByRole('region', { name: t('customerPanel.title') }));
+    expect(await panel.findByText('3 tickets, 2 open')).toBeTruthy();
+    expect(panel.getByText('Average rating 4 of 5 from 1 rating')).toBeTruthy();
+    const links = panel.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['TKT-000007', '/agent/tickets/TKT-000007'],
+      ['TKT-000003', '/agent/tickets/TKT-000003'],
+    ]);
+    expect(panel.getByText('Rated 4/5')).toBeTruthy();
+    expect(panel.getByText('KYC documents')).toBeTruthy();
+  });
+
+  it('says when the customer has no other ticket', async () => {
+    renderApp(
+      '/agent/tickets/TKT-000001',
+      ticketsApi('agent', pageApi({ 'GET /api/tickets': { status: 200, body: { tickets: [ticketFixture()], nextCursor: null } } })),
+    );
+    const panel = within(await screen.findByRole('region', { name: t('customerPanel.title') }));
+    expect(await panel.findByText(t('customerPanel.noOthers'))).toBeTruthy();
+    expect(panel.getByText('1 ticket, 1 open')).toBeTruthy();
+  });
+
   it('reads a code as people type it, leading zeros or not', async () => {
     renderApp('/agent/tickets/tkt-1', ticketsApi('agent', pageApi()));
     expect(await screen.findByRole('heading', { level: 1, name: 'TKT-000001' })).toBeTruthy();

@@ -6,6 +6,7 @@ import { LuArrowLeft, LuPencil } from 'react-icons/lu';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
+import { CustomerPanel } from './CustomerPanel.tsx';
 import { EditTicketDialog } from './EditTicketDialog.tsx';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
 import { WaitingOnCustomerButton } from './SlaClocks.tsx';
@@ -15,8 +16,9 @@ const route = getRouteApi('/$role/_signedIn/tickets_/$ticketCode');
 
 /**
  * The ticket page (docs/product.md §2 "Ticket page"): the ticket's code and subject with its actions, the description
- * and the thread (conversation and composer, history) in the middle, its badges, clocks and fields on the side. The
- * route's loader has read the ticket; live changes refresh it like every ticket on screen.
+ * and the thread (conversation and composer, history) in the middle; its badges, clocks and fields and the customer
+ * panel (their other tickets) on the side. The route's loader has read the ticket; live changes refresh it like every
+ * ticket on screen.
  */
 export function TicketPage() {
   const t = useT();
@@ -56,12 +58,15 @@ export function TicketPage() {
             <TicketDescription ticket={ticket} />
             <TicketThread ticket={ticket} />
           </Stack>
-          <Box as="aside" aria-labelledby="ticket-page-details" borderWidth="1px" borderRadius="l2" p="4">
-            <Heading as="h2" size="sm" mb="3" id="ticket-page-details">
-              {t('ticketPage.details')}
-            </Heading>
-            <TicketFacts ticket={ticket} />
-          </Box>
+          <Stack gap="5">
+            <Box as="aside" aria-labelledby="ticket-page-details" borderWidth="1px" borderRadius="l2" p="4">
+              <Heading as="h2" size="sm" mb="3" id="ticket-page-details">
+                {t('ticketPage.details')}
+              </Heading>
+              <TicketFacts ticket={ticket} />
+            </Box>
+            <CustomerPanel ticket={ticket} />
+          </Stack>
         </Grid>
       </Stack>
       <EditTicketDialog ticketId={editing} onClose={() => setEditing(null)} />

@@ -66,6 +66,23 @@ export async function loadTicketList(
   else await queryClient.ensureInfiniteQueryData(list);
 }
 
+/** How many of a customer's tickets the customer panel reads: their newest, from the byCustomer index. */
+export const CUSTOMER_PANEL_LIMIT = LIST_LIMITS.fullList;
+
+/**
+ * A customer's tickets for the customer panel, newest first (`GET /api/tickets?customerEmail=`): under the lists' key,
+ * so a live change refreshes it like every list.
+ */
+export const customerTicketsQuery = (customerEmail: string) =>
+  queryOptions({
+    queryKey: [...ticketKeys.lists(), 'customer', customerEmail] as const,
+    queryFn: ({ signal }) =>
+      api.get<TicketList>(
+        `/api/tickets?${new URLSearchParams({ customerEmail, limit: String(CUSTOMER_PANEL_LIMIT) })}`,
+        { signal },
+      ),
+  });
+
 /** One ticket, fresh from the server (the edit form and the detail view). */
 export const ticketDetailQuery = (id: number) =>
   queryOptions({

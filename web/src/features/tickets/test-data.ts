@@ -35,6 +35,7 @@ export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
     resolvedAt: null,
     responseTime: null,
     resolutionTime: null,
+    rating: null,
     ...overrides,
   };
 }
