@@ -121,10 +121,7 @@ export const ticketSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
-  /**
-   * Minutes from creation to the first staff response: the first non-internal comment by staff, or the first move
-   * out of `open`, whichever came first. Kept on reopen.
-   */
+  /** Minutes from creation to the first staff response (`firstResponseAt`: the first public staff reply). Kept on reopen. */
   responseTime: z.number().int().nullable(),
   /** Minutes from creation to resolution (resolved or closed); cleared on reopen. */
   resolutionTime: z.number().int().nullable(),

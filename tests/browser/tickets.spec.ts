@@ -267,7 +267,7 @@ test('All Tickets and the ticket detail pass an accessibility scan, also on a ta
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the ticket page opens from the dialog and by its address, reads and edits like the dialog, shows the customer's other tickets, and passes axe', async ({
+test('the ticket page opens from the dialog and by its address, reads and edits like the dialog, shows the customer’s other tickets, and passes axe', async ({
   page,
 }) => {
   const token = uniqueToken();
