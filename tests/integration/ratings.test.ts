@@ -87,7 +87,7 @@ describe('rating a ticket', () => {
     expect(after.day).toEqual({ sum: before.day.sum + 4, count: before.day.count + 1 });
   });
 
-  it("shows the rating on the ticket to staff and to upstream readers, without the key that sent it", async () => {
+  it('shows the rating on the ticket to staff and to upstream readers, without the key that sent it', async () => {
     const ticket = await ticketIn('resolved');
     expect((await admin.client.get<Ticket>(`/api/tickets/${ticket.id}`)).body.rating).toBeNull();
     expect((await rate(ticket.id, { score: 2, comment: 'Slow' })).status).toBe(201);

@@ -54,7 +54,10 @@ export function CustomerPanel({ ticket }: { ticket: Ticket }) {
           <HStack gap="1" fontSize="sm">
             <LuStar aria-hidden />
             <Text>
-              {t('customerPanel.ratings', { average: format.number(Math.round(average * 10) / 10), count: scores.length })}
+              {t('customerPanel.ratings', {
+                average: format.number(Math.round(average * 10) / 10),
+                count: scores.length,
+              })}
             </Text>
           </HStack>
         )}

@@ -62,7 +62,10 @@ describe('ticket page', () => {
   it('says when the customer has no other ticket', async () => {
     renderApp(
       '/agent/tickets/TKT-000001',
-      ticketsApi('agent', pageApi({ 'GET /api/tickets': { status: 200, body: { tickets: [ticketFixture()], nextCursor: null } } })),
+      ticketsApi(
+        'agent',
+        pageApi({ 'GET /api/tickets': { status: 200, body: { tickets: [ticketFixture()], nextCursor: null } } }),
+      ),
     );
     const panel = within(await screen.findByRole('region', { name: t('customerPanel.title') }));
     expect(await panel.findByText(t('customerPanel.noOthers'))).toBeTruthy();
