@@ -312,9 +312,17 @@ describe('toApiTicket', () => {
       'responseAgentId',
       'resolutionAgentId',
       'slaMet',
-      'rating',
+      'sourceMessageId',
     ]) {
       expect(api).not.toHaveProperty(field);
     }
+  });
+
+  it('gives the rating without the key that sent it, and null before one', () => {
+    expect(toApiTicket(ticket()).rating).toBeNull();
+    const rated = ticket({
+      rating: { score: 5, comment: 'Fast', ratedAt: '2025-06-03T10:00:00.000Z', ratedByApiKeyId: 'key-1' },
+    });
+    expect(toApiTicket(rated).rating).toEqual({ score: 5, comment: 'Fast', ratedAt: '2025-06-03T10:00:00.000Z' });
   });
 });
