@@ -15,6 +15,7 @@ export const HTTP_GROUPS = [
   'analytics',
   'staff',
   'categories',
+  'macros',
   'settings',
   'apiKeys',
   'webhooks',
@@ -85,6 +86,12 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/categories', 'categories'),
   r('PATCH', '/api/categories/{id}', 'categories'),
   r('DELETE', '/api/categories/{id}', 'categories'),
+
+  r('GET', '/api/macros', 'macros'),
+  r('POST', '/api/macros', 'macros'),
+  r('PATCH', '/api/macros/{id}', 'macros'),
+  r('DELETE', '/api/macros/{id}', 'macros'),
+  r('GET', '/api/tickets/{id}/macros/{macroId}/preview', 'macros'),
 
   r('GET', '/api/user/settings', 'settings'),
   r('PUT', '/api/user/settings', 'settings'),

@@ -109,6 +109,13 @@ const EXPECTED: Record<
     'dynamodb:ConditionCheckItem table',
     'dynamodb:BatchGetItem table [TICKET#*,TICKET_TERMS#*]',
   ],
+  macros: [
+    ...AUTH,
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table [MACRO#*]',
+    'dynamodb:UpdateItem table [MACRO#*]',
+    'dynamodb:DeleteItem table [MACRO#*]',
+  ],
   mail: [
     ...AUTH,
     'dynamodb:Query table',

@@ -96,6 +96,8 @@ export const PREFIX = {
   vocabulary: 'VOCAB#',
   ticketTerms: 'TICKET_TERMS#',
   notificationWindow: 'NOTIFY#',
+  macro: 'MACRO#',
+  macros: 'MACROS#',
 } as const;
 
 export const keys = {
@@ -126,6 +128,9 @@ export const keys = {
 
   category: (id: string) => ({ pk: `${PREFIX.category}${id}`, sk: 'CATEGORY' }),
   categoryName: (name: string) => ({ pk: `${PREFIX.categoryName}${name.toLowerCase()}`, sk: 'CATEGORY_NAME' }),
+
+  /** A macro (docs/data-model.md, M1-M4); listed through byCollection under macroCollections. */
+  macro: (id: string) => ({ pk: `${PREFIX.macro}${id}`, sk: 'MACRO' }),
 
   /** Aggregates kept exact by the ticket transactions. */
   statsTotals: () => ({ pk: 'STATS', sk: 'TOTALS' }),
@@ -265,6 +270,16 @@ export const COLLECTIONS = {
   staff: 'STAFF',
   categories: 'CATEGORIES',
   apiKeys: 'API_KEYS',
+} as const;
+
+/**
+ * byCollection partitions of the macros, each ordered by lower-case title: the shared ones in one, each staff member's
+ * own in theirs. A staff member's list is these two Queries, bounded by what people wrote by hand.
+ */
+export const macroCollections = {
+  shared: `${PREFIX.macros}SHARED`,
+  owner: (userId: string) => `${PREFIX.macros}${PREFIX.user}${userId}`,
+  sortKey: (title: string, id: string) => `${title.toLowerCase()}#${id}`,
 } as const;
 
 /** byCollection partition of the mail held over the per-sender limit, ordered by `<receivedAt>#<id>`. */

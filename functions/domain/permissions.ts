@@ -56,6 +56,26 @@ export const CATEGORY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.category.manageDenied' },
 } as const satisfies Record<string, Access>;
 
+/**
+ * Macros (docs/product.md, "Macros"): every staff member uses the shared ones and writes their own; admins and managers
+ * alone write, change and delete shared ones (canManageMacro narrows each macro). Keys never may: a macro is a reply
+ * written by a person.
+ */
+export const MACRO_ACCESS = {
+  use: { roles: ROLES },
+  share: { roles: MANAGERS, deniedMessage: 'error.macro.shareDenied' },
+} as const satisfies Record<string, Access>;
+
+/** A staff member sees and uses the shared macros and their own. */
+export const canUseMacro = (user: Pick<User, 'id'>, macro: { shared: boolean; ownerId: string }): boolean =>
+  macro.shared || macro.ownerId === user.id;
+
+/** Admins and managers manage the shared macros; everyone manages their own unshared ones. */
+export const canManageMacro = (
+  user: Pick<User, 'id' | 'role'>,
+  macro: { shared: boolean; ownerId: string },
+): boolean => (macro.shared ? MANAGERS.includes(user.role) : macro.ownerId === user.id);
+
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },

@@ -76,6 +76,7 @@ const TERM_POSTINGS = `${PREFIX.term}*`;
 const VOCABULARY = `${PREFIX.vocabulary}*`;
 const TICKET_TERMS = `${PREFIX.ticketTerms}*`;
 const NOTIFICATION_WINDOWS = `${PREFIX.notificationWindow}*`;
+const MACROS = partitionsOf(keys.macro('*'));
 
 /** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
 const AUDIT_APPEND: TableGrant = {
@@ -209,12 +210,25 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     },
     {
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
-      why: 'data/tickets/writes.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
+      why: 'data/tickets/writes.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check, a macro’s use count), ticket numbers and round-robin turns',
     },
     {
       actions: ['BatchGetItem'],
       partitions: [TICKETS, TICKET_TERMS],
       why: 'data/tickets/search.ts searchTickets: the candidates’ tickets and term lists (ADR 090)',
+    },
+  ],
+  macros: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['byCollection'],
+      why: 'data/macros.ts listMacros: the shared macros and the caller’s own (getMacro and the preview’s ticket are GetItems)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [MACROS],
+      why: 'data/macros.ts putNewMacro, updateMacro, deleteMacro',
     },
   ],
   mail: [

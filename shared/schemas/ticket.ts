@@ -167,7 +167,8 @@ const descriptionField = text({
   required: TICKET_ISSUES.descriptionTooShort,
   multiline: true,
 });
-const categoryField = text({
+/** An active category's name, as ticket forms and macro actions name it. */
+export const categoryField = text({
   label: 'field.category',
   max: CATEGORY_NAME_MAX,
   required: TICKET_ISSUES.categoryRequired,
@@ -296,6 +297,8 @@ const messageContentField = text({
 export const createCommentSchema = z.object({
   content: messageContentField,
   isInternal: z.boolean().default(false),
+  /** The macro the text was written from: its actions apply with the comment, and the history names it. */
+  macroId: identifier('field.macroId').optional(),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 

@@ -21,20 +21,26 @@ import { idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
 import type { RedactionKind } from '#shared/redaction.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
+import { getMacro, macroUse } from '../../data/macros.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
+import type { GuardedItem } from '../../data/transactions.ts';
 import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
-import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { assertUsable } from '../../domain/macros.ts';
+import { assertAccess, canEditTicket, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
 import { toPublicMessage } from '../../domain/webhooks.ts';
-import { ConflictError, parseInput } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, parseInput } from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
+import { editInputs, plannedEdit } from './update-ticket.ts';
 
 /**
  * addStaffComment: a public reply (isInternal false) or an internal note, with its history entry, only on an
  * existing ticket; the first reply the customer sees records the ticket's response time (over the version read).
+ * A comment sent from a macro (`macroId`) applies the macro's actions in the same write, as the sender's own edit
+ * would (403 when they may not edit the ticket), counts one use of the macro, and the history names it.
  */
 export async function addStaffComment(
   caller: Caller,
@@ -45,13 +51,27 @@ export async function addStaffComment(
   const author = staffMember(caller, TICKET_ACCESS.comment);
   const { value: clean, found } = redactFields(input, ['content']);
   const comment = staffComment(ticketId, author, clean, randomUUID(), now);
+  const macro = input.macroId === undefined ? undefined : assertUsable(author, await getMacro(input.macroId));
+  const actions = macro && Object.keys(macro.actions).length > 0 ? macro.actions : undefined;
+  const inputs = actions && (await editInputs(actions));
   await retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
-    const transition = commentOnTicket(current, clean, now);
+    let transition = commentOnTicket(current, clean, now);
+    const extra: GuardedItem[] = [commentPut(comment)];
+    if (macro) {
+      if (actions && inputs) {
+        if (!canEditTicket(author, current)) throw new ForbiddenError('error.macro.actionsDenied');
+        const edit = await plannedEdit(transition.ticket, actions, inputs, now);
+        transition = { ticket: edit.transition.ticket, changes: [...transition.changes, ...edit.transition.changes] };
+        extra.push(...edit.extra);
+      }
+      transition = { ...transition, changes: [...transition.changes, { field: 'macro', from: null, to: macro.title }] };
+      extra.push(macroUse(macro, author.id));
+    }
     return writeTicketChange(current, withRedactionNotes(transition, found), {
       actor: staffActor(author),
       action: 'commented',
-      extra: [commentPut(comment)],
+      extra,
       now,
     });
   });
