@@ -1,5 +1,5 @@
 /**
- * Macro items (docs/data-model.md, M1-M4): keys.macro(id), listed through byCollection, the shared ones under
+ * Macro items (docs/data-model.md, MA1-MA5): keys.macro(id), listed through byCollection, the shared ones under
  * macroCollections.shared and each staff member's own under macroCollections.owner(id), ordered by title.
  * `usageCount` is ADDed to by the comment transaction that sends a reply from the macro; edits never set it.
  */

@@ -129,7 +129,7 @@ export const keys = {
   category: (id: string) => ({ pk: `${PREFIX.category}${id}`, sk: 'CATEGORY' }),
   categoryName: (name: string) => ({ pk: `${PREFIX.categoryName}${name.toLowerCase()}`, sk: 'CATEGORY_NAME' }),
 
-  /** A macro (docs/data-model.md, M1-M4); listed through byCollection under macroCollections. */
+  /** A macro (docs/data-model.md, MA1-MA5); listed through byCollection under macroCollections. */
   macro: (id: string) => ({ pk: `${PREFIX.macro}${id}`, sk: 'MACRO' }),
 
   /** Aggregates kept exact by the ticket transactions. */

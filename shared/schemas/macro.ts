@@ -4,7 +4,7 @@
  * the others belong to the staff member who wrote them.
  */
 import { z } from 'zod';
-import { LANGUAGES, type Language } from '../constants.ts';
+import { LANGUAGES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';
 import { categoryField, prioritySchema, TICKET_LIMITS, ticketIdParamsSchema, ticketStatusSchema } from './ticket.ts';
@@ -62,7 +62,6 @@ export const macroBodySchema = z.object(
   },
   { error: issueText('validation.macro.bodyRequired') },
 );
-export type MacroBody = { en: string } & Partial<Record<Exclude<Language, 'en'>, string>>;
 
 /** What sending a reply from the macro changes on the ticket, as a ticket edit would. */
 export const macroActionsSchema = z.object({

@@ -9,6 +9,7 @@ const SIDEBAR = {
     'Dashboard',
     'All Tickets',
     'Direct Tickets',
+    'Macros',
     'Agent Management',
     'Category Management',
     'AI Analytics',
@@ -18,8 +19,8 @@ const SIDEBAR = {
     'Desk Settings',
     'Settings',
   ],
-  manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],
-  agent: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings'],
+  manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Agent Management', 'AI Analytics', 'Settings'],
+  agent: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Settings'],
 } as const;
 
 for (const role of ['admin', 'manager', 'agent'] as const) {

@@ -26,6 +26,7 @@ import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_sign
 import { Route as RoleSignedInDeskSettingsRouteImport } from './routes/$role/_signedIn/desk-settings.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
 import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
+import { Route as RoleSignedInMacrosRouteImport } from './routes/$role/_signedIn/macros.tsx';
 import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
@@ -118,6 +119,11 @@ const RoleSignedInIntegrationsRoute =
     path: '/integrations',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
+const RoleSignedInMacrosRoute = RoleSignedInMacrosRouteImport.update({
+  id: '/macros',
+  path: '/macros',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInMailRoute = RoleSignedInMailRouteImport.update({
   id: '/mail',
   path: '/mail',
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/macros': typeof RoleSignedInMacrosRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
@@ -178,6 +185,7 @@ export interface FileRoutesByTo {
   '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/macros': typeof RoleSignedInMacrosRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/$role/_signedIn/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/_signedIn/macros': typeof RoleSignedInMacrosRoute;
   '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
@@ -226,6 +235,7 @@ export interface FileRouteTypes {
     | '/$role/desk-settings'
     | '/$role/direct-tickets'
     | '/$role/integrations'
+    | '/$role/macros'
     | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets'
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/$role/desk-settings'
     | '/$role/direct-tickets'
     | '/$role/integrations'
+    | '/$role/macros'
     | '/$role/mail'
     | '/$role/settings'
     | '/$role/tickets'
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/$role/_signedIn/desk-settings'
     | '/$role/_signedIn/direct-tickets'
     | '/$role/_signedIn/integrations'
+    | '/$role/_signedIn/macros'
     | '/$role/_signedIn/mail'
     | '/$role/_signedIn/settings'
     | '/$role/_signedIn/tickets'
@@ -408,6 +420,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInIntegrationsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/macros': {
+      id: '/$role/_signedIn/macros';
+      path: '/macros';
+      fullPath: '/$role/macros';
+      preLoaderRoute: typeof RoleSignedInMacrosRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/mail': {
       id: '/$role/_signedIn/mail';
       path: '/mail';
@@ -447,6 +466,7 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInDeskSettingsRoute: typeof RoleSignedInDeskSettingsRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
   RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
+  RoleSignedInMacrosRoute: typeof RoleSignedInMacrosRoute;
   RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
@@ -461,6 +481,7 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInDeskSettingsRoute: RoleSignedInDeskSettingsRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
   RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
+  RoleSignedInMacrosRoute: RoleSignedInMacrosRoute,
   RoleSignedInMailRoute: RoleSignedInMailRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,

@@ -10,6 +10,7 @@ describe('navItemsFor', () => {
         'Dashboard',
         'All Tickets',
         'Direct Tickets',
+        'Macros',
         'Agent Management',
         'Category Management',
         'AI Analytics',
@@ -20,8 +21,11 @@ describe('navItemsFor', () => {
         'Settings',
       ],
     ],
-    ['manager', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings']],
-    ['agent', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings']],
+    [
+      'manager',
+      ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Agent Management', 'AI Analytics', 'Settings'],
+    ],
+    ['agent', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Settings']],
   ] as const)('lists exactly the product sidebar items for %s', (role, labels) => {
     expect(navItemsFor(role).map((item) => t(item.label))).toEqual(labels);
   });

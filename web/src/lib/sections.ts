@@ -6,6 +6,7 @@ export type Section =
   | 'dashboard'
   | 'tickets'
   | 'direct-tickets'
+  | 'macros'
   | 'agents'
   | 'categories'
   | 'analytics'
@@ -20,6 +21,7 @@ export const SECTION_TITLES: Record<Section, MessageKey> = {
   dashboard: 'nav.dashboard',
   tickets: 'nav.tickets',
   'direct-tickets': 'nav.directTickets',
+  macros: 'nav.macros',
   agents: 'nav.agents',
   categories: 'nav.categories',
   analytics: 'nav.analytics',
@@ -52,6 +54,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: ['agent', 'admin', 'manager'],
     badge: 'openTickets',
   },
+  // Replies written once, in six languages, for everyone who answers customers.
+  { section: 'macros', label: SECTION_TITLES.macros, to: '/$role/macros', roles: ROLES },
   { section: 'agents', label: SECTION_TITLES.agents, to: '/$role/agents', roles: ['admin', 'manager'] },
   { section: 'categories', label: SECTION_TITLES.categories, to: '/$role/categories', roles: ['admin'] },
   { section: 'analytics', label: SECTION_TITLES.analytics, to: '/$role/analytics', roles: ['admin', 'manager'] },

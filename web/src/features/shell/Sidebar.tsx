@@ -14,6 +14,7 @@ import {
   LuSettings,
   LuSlidersVertical,
   LuTags,
+  LuZap,
   LuUsers,
 } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
@@ -30,6 +31,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   dashboard: LuLayoutDashboard,
   tickets: LuInbox,
   'direct-tickets': LuPhoneIncoming,
+  macros: LuZap,
   agents: LuUsers,
   categories: LuTags,
   analytics: LuBrainCircuit,

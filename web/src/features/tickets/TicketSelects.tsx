@@ -65,13 +65,15 @@ interface CategorySelectProps extends TicketSelectProps {
   current?: string;
   /** A first, empty choice that asks for one (create form). */
   prompt?: boolean;
+  /** A first, empty choice that leaves the category as it is, worded so (a macro's actions). */
+  noChange?: string;
 }
 
 /**
  * The Category select of the create and edit forms: the active categories (docs/product.md §4), read when the form
  * opens; while they load or when they cannot be read, the field says so.
  */
-export function CategorySelect({ current, prompt = false, ...select }: CategorySelectProps) {
+export function CategorySelect({ current, prompt = false, noChange, ...select }: CategorySelectProps) {
   const t = useT();
   const categories = useQuery(activeCategoriesQuery());
   return (
@@ -82,6 +84,7 @@ export function CategorySelect({ current, prompt = false, ...select }: CategoryS
       }
       {...select}
     >
+      {noChange !== undefined && <option value="">{noChange}</option>}
       {prompt && (
         <option value="">
           {categories.isPending ? t('ticketForm.loadingCategories') : t('ticketForm.selectCategory')}

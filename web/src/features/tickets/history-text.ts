@@ -52,6 +52,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   priority: 'history.field.priority',
   status: 'history.field.status',
   category: 'history.field.category',
+  macro: 'history.field.macro',
   deadline: 'history.field.deadline',
   firstResponseDueAt: 'history.field.firstResponseDueAt',
   waitingOnCustomer: 'history.field.waitingOnCustomer',

@@ -13,6 +13,7 @@ import type {
 } from '#shared/schemas/ticket.ts';
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/queries.ts';
+import { macroKeys } from '../macros/queries.ts';
 import { ticketKeys } from './queries.ts';
 
 /** What a changed ticket makes out of date everywhere. */
@@ -55,7 +56,8 @@ export function useAssignTicketMutation() {
 
 /**
  * `POST /api/tickets/{id}/comments`; the thread and the history reload (docs/product.md §4). A comment the customer sees
- * may be the ticket's first response, which moves the dashboard's average response time.
+ * may be the ticket's first response, which moves the dashboard's average response time; one sent from a macro may
+ * change the ticket itself, and counts a use of the macro.
  */
 export function useAddCommentMutation(ticketId: number) {
   const queryClient = useQueryClient();
@@ -66,6 +68,14 @@ export function useAddCommentMutation(ticketId: number) {
         queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) }),
         queryClient.invalidateQueries({ queryKey: ticketKeys.history(ticketId) }),
         input.isInternal ? undefined : queryClient.invalidateQueries({ queryKey: dashboardKeys.metrics() }),
+        ...(input.macroId
+          ? [
+              queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) }),
+              queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+              queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+              queryClient.invalidateQueries({ queryKey: macroKeys.all }),
+            ]
+          : []),
       ]),
   });
 }
