@@ -55,6 +55,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/tickets', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets', 'tickets', 'tickets:create'),
   r('GET', '/api/tickets/overdue', 'tickets', 'tickets:read'),
+  r('POST', '/api/tickets/bulk', 'tickets'),
   r('GET', '/api/tickets/{id}', 'tickets', 'tickets:read'),
   r('PATCH', '/api/tickets/{id}', 'tickets'),
   r('POST', '/api/tickets/{id}/assign', 'tickets'),

@@ -1,12 +1,14 @@
 /**
  * The ticket API (docs/product.md §7, §6): lists, details, create with round robin and Idempotency-Key, edit,
- * assign, comments, history and customer ratings. Each route parses, calls one use case in
+ * assign, bulk changes, comments, history and customer ratings. Each route parses, calls one use case in
  * functions/use-cases/tickets/, and shapes the answer.
  */
 import { z } from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import {
   assignTicketSchema,
+  bulkUpdateTicketsResultSchema,
+  bulkUpdateTicketsSchema,
   commentSchema,
   createCommentSchema,
   createTicketSchema,
@@ -28,6 +30,7 @@ import { toApiTicket } from '../domain/tickets.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
+import { bulkUpdateTickets } from '../use-cases/tickets/bulk-update-tickets.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
 import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
 import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
@@ -124,6 +127,33 @@ export const handler = httpHandler('tickets', {
     },
     async handle({ caller }) {
       return { body: (await findOverdueTickets(caller)).map(toApiTicket) };
+    },
+  }),
+
+  // Staff only (docs/product.md §6): each ticket is checked and changed as if edited alone, so the answer is 200 with
+  // one result per ticket, refusals included.
+  'POST /api/tickets/bulk': defineRoute({
+    access: TICKET_ACCESS.edit,
+    body: bulkUpdateTicketsSchema,
+    doc: {
+      operationId: 'bulkUpdateTickets',
+      summary: 'Change several tickets at once',
+      description:
+        'Sets the same `status`, `priority`, `category` (an active category’s name) or assignee (`assignedToId`, ' +
+        'an active staff member) on 1 to 100 distinct tickets. Each ticket is checked and changed exactly as ' +
+        '`PATCH /api/tickets/{id}` and `POST /api/tickets/{id}/assign` would, with its own history entries, alarms ' +
+        'and webhooks; a refused ticket does not stop the others. The answer holds one result per ticket, in the ' +
+        'order of `ticketIds`: `ok`, or the error `code` the single-ticket route would have answered ' +
+        '(`error.ticket.editDenied`, `error.ticket.notFound`, …). An agent may change only the tickets assigned ' +
+        'to them, and may not assign. At least one change is required; there is no `parentId` yet.',
+      response: {
+        status: 200,
+        description: 'One result per ticket, in request order.',
+        schema: bulkUpdateTicketsResultSchema,
+      },
+    },
+    async handle({ body, caller }) {
+      return { body: { results: await bulkUpdateTickets(caller, body) } };
     },
   }),
 

@@ -24,6 +24,8 @@ export const TICKET_LIMITS = {
   commentMax: 5_000,
   searchMax: TICKET_SEARCH_MAX,
   ratingCommentMax: 1_000,
+  /** Tickets one bulk change may name (docs/product.md §2 "Tickets table"). */
+  bulkMax: 100,
 } as const;
 
 /** Customer ratings score a resolved ticket from 1 (poor) to 5 (excellent). */
@@ -51,6 +53,11 @@ const TICKET_ISSUES = {
   ratingCommentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.ratingCommentMax }),
   invalidCursor: issueText('validation.cursor.invalid'),
   invalidCreateType: issueText('validation.type.invalid', { values: CREATABLE_TICKET_TYPES.join(', ') }),
+  bulkTicketIds: issueText('validation.bulk.ticketIds'),
+  bulkNoTickets: issueText('validation.bulk.noTickets'),
+  bulkTooManyTickets: issueText('validation.bulk.tooManyTickets', { max: TICKET_LIMITS.bulkMax }),
+  bulkRepeatedTicket: issueText('validation.bulk.repeatedTicket'),
+  bulkNoChanges: issueText('validation.bulk.noChanges'),
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, {
@@ -222,10 +229,56 @@ export const assignTicketSchema = z.object({
 });
 export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
+/** A ticket number (`id`, not the `TKT-` code). */
+const ticketNumber = wholeNumber(TICKET_ISSUES.invalidId).refine((id) => id > 0, TICKET_ISSUES.invalidId);
+
 /** Path parameter `{id}`: the numeric ticket id. */
-export const ticketIdParamsSchema = z.object({
-  id: wholeNumber(TICKET_ISSUES.invalidId).refine((id) => id > 0, TICKET_ISSUES.invalidId),
+export const ticketIdParamsSchema = z.object({ id: ticketNumber });
+
+/**
+ * What a bulk change sets on every ticket it names (docs/product.md §2 "Tickets table"): at least one of these. A
+ * parent ticket (`parentId`) is not among them: incidents do not exist yet.
+ */
+export const bulkTicketChangesSchema = z
+  .object(
+    {
+      status: ticketStatusSchema.optional(),
+      priority: prioritySchema.optional(),
+      /** Assigns each ticket to this active staff member, as `POST /api/tickets/{id}/assign` does. */
+      assignedToId: identifier('field.assignedToId').optional(),
+      /** An active category's name. */
+      category: categoryField.optional(),
+    },
+    { error: TICKET_ISSUES.bulkNoChanges },
+  )
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), TICKET_ISSUES.bulkNoChanges);
+export type BulkTicketChanges = z.infer<typeof bulkTicketChangesSchema>;
+
+/** `POST /api/tickets/bulk`: 1 to 100 distinct ticket numbers, and the changes to make to each. */
+export const bulkUpdateTicketsSchema = z.object({
+  ticketIds: z
+    .array(ticketNumber, { error: TICKET_ISSUES.bulkTicketIds })
+    .min(1, TICKET_ISSUES.bulkNoTickets)
+    .max(TICKET_LIMITS.bulkMax, TICKET_ISSUES.bulkTooManyTickets)
+    .refine((ids) => new Set(ids).size === ids.length, TICKET_ISSUES.bulkRepeatedTicket),
+  changes: bulkTicketChangesSchema,
 });
+export type BulkUpdateTicketsInput = z.infer<typeof bulkUpdateTicketsSchema>;
+
+/**
+ * One ticket's outcome in a bulk change: `ok`, or the error code the single-ticket route would have answered
+ * (`error.ticket.editDenied`, `error.ticket.notFound`, …).
+ */
+export const bulkTicketResultSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  code: z.string().optional(),
+});
+export type BulkTicketResult = z.infer<typeof bulkTicketResultSchema>;
+
+/** The answer of `POST /api/tickets/bulk`: one result per ticket, in the order of the request. */
+export const bulkUpdateTicketsResultSchema = z.object({ results: z.array(bulkTicketResultSchema) });
+export type BulkUpdateTicketsResult = z.infer<typeof bulkUpdateTicketsResultSchema>;
 
 /** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */
 const optionalParam = <T extends z.ZodType>(schema: T) =>

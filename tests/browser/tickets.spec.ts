@@ -4,6 +4,9 @@ import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, sta
 
 const SCREENS = 'test-results/browser/screens';
 
+/** A row's ticket code cell (the row starts with its selection checkbox). */
+const TICKET_CODE = /^TKT-\d+$/;
+
 /** A word no demo ticket contains, so searches find only what a test created. */
 const uniqueToken = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -63,7 +66,7 @@ test('an agent records a direct ticket from a call, comments on it and updates i
   const row = bodyRows(page, 'Direct tickets').first();
   await expect(row).toContainText(`Card blocked after travel ${token}`);
   await expect(row).toContainText('Sam Lee');
-  const ticketId = (await row.locator('td').first().innerText()).trim();
+  const ticketId = (await row.getByText(TICKET_CODE).innerText()).trim();
 
   await row.getByRole('button', { name: `View ticket ${ticketId}` }).click();
   const detail = page.getByRole('dialog', { name: ticketId });
@@ -247,7 +250,7 @@ test('All Tickets and the ticket detail pass an accessibility scan, also on a ta
   await page.goto('/manager/tickets');
   const first = bodyRows(page).first();
   await expect(first).toBeVisible();
-  const ticketId = (await first.locator('td').first().innerText()).trim();
+  const ticketId = (await first.getByText(TICKET_CODE).innerText()).trim();
 
   await first.getByRole('button', { name: `View ticket ${ticketId}` }).click();
   const detail = page.getByRole('dialog', { name: ticketId });

@@ -69,7 +69,7 @@ export function AllTicketsPage() {
       )}
       <Stack gap="4">
         <TicketFilterBar byType filters={filters} onChange={(changes, { replace }) => setSearch(changes, replace)} />
-        <TicketsTable filters={filters} label={t('tickets.allLabel')} />
+        <TicketsTable filters={filters} label={t('tickets.allLabel')} selectable />
       </Stack>
       <CreateTicketDialog open={creating} onClose={() => setCreating(false)} />
       <LinkedTicket ticketId={ticket ?? null} onClose={() => setSearch({ ticket: undefined }, true)} />

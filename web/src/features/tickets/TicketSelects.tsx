@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '#shared/constants.ts';
+import type { Agent } from '#shared/schemas/user.ts';
 import { useT } from '../../i18n/react.tsx';
+import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { errorText } from '../../lib/server-message.ts';
 import { SelectField } from './FormFields.tsx';
 import { activeCategoriesQuery } from './queries.ts';
@@ -26,6 +28,16 @@ export function StatusOptions() {
   return TICKET_STATUSES.map((status) => (
     <option key={status} value={status}>
       {statusLabel(status, t)}
+    </option>
+  ));
+}
+
+/** Staff a ticket can be given to (`assignableStaffQuery`), each as '{name} ({role})'. */
+export function StaffOptions({ staff }: { staff: readonly Agent[] | undefined }) {
+  const t = useT();
+  return staff?.map((member) => (
+    <option key={member.id} value={member.id}>
+      {t('ticketForm.staffMember', { name: displayNameOf(member, t), role: roleLabelOf(member.role, t) })}
     </option>
   ));
 }

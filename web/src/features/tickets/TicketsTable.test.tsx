@@ -22,7 +22,9 @@ describe('All Tickets table', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
+    // The first column holds the select-all checkbox, named for assistive technology, and no text.
     expect(headers).toEqual([
+      '',
       'Ticket ID',
       'Subject',
       'Customer',

@@ -3,13 +3,17 @@
  * and the dashboard figures (counts, overdue panel) that depend on status, priority and assignee.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AssignTicketInput,
-  Comment,
-  CreateCommentInput,
-  CreateTicketInput,
-  Ticket,
-  UpdateTicketInput,
+import {
+  type AssignTicketInput,
+  type BulkTicketChanges,
+  type BulkTicketResult,
+  type BulkUpdateTicketsResult,
+  type Comment,
+  type CreateCommentInput,
+  type CreateTicketInput,
+  TICKET_LIMITS,
+  type Ticket,
+  type UpdateTicketInput,
 } from '#shared/schemas/ticket.ts';
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/queries.ts';
@@ -78,4 +82,42 @@ export function useAddCommentMutation(ticketId: number) {
           : []),
       ]),
   });
+}
+
+/**
+ * `POST /api/tickets/bulk` (docs/product.md §2 "Tickets table"): the same changes on every ticket named, in requests of
+ * at most 100 tickets, one after another; resolves with one result per ticket, in order. The lists refetch, and what
+ * was changed makes those tickets' details and histories and the dashboard figures out of date, even when a later
+ * request failed.
+ */
+export function useBulkUpdateTicketsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ticketIds, changes }: { ticketIds: number[]; changes: BulkTicketChanges }) => {
+      const results: BulkTicketResult[] = [];
+      try {
+        for (let start = 0; start < ticketIds.length; start += TICKET_LIMITS.bulkMax) {
+          const chunk = ticketIds.slice(start, start + TICKET_LIMITS.bulkMax);
+          const answer = await api.post<BulkUpdateTicketsResult>('/api/tickets/bulk', { ticketIds: chunk, changes });
+          results.push(...answer.results);
+        }
+      } finally {
+        if (results.length > 0) await refreshBulkChanged(queryClient, results);
+      }
+      return results;
+    },
+  });
+}
+
+/** The lists (refused rows may have changed meanwhile too), and what each changed ticket shows elsewhere. */
+async function refreshBulkChanged(queryClient: QueryClient, results: readonly BulkTicketResult[]): Promise<void> {
+  const changed = results.filter((result) => result.ok).map((result) => result.id);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+    ...changed.flatMap((id) => [
+      queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) }),
+    ]),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  ]);
 }
