@@ -1,22 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALARM } from '#shared/constants.ts';
-import type { AlarmMessage } from '#shared/schemas/alarm.ts';
 import { toaster } from '../../lib/toaster-store.ts';
 import { AlarmProvider, TICKETS_CHANGED_COALESCE_MS, useAlarms, type AlarmProviderProps } from './AlarmProvider.tsx';
 import { fakeAudioContextClass, fakeNotificationClass, fakeWebSocketClass } from './browser-fakes.ts';
+import { ASSIGNED_ALARM } from './test-alarms.ts';
 
-const assigned: AlarmMessage = {
-  alarmType: 'ticket_assigned',
-  data: {
-    id: 42,
-    ticketId: 'TKT-000042',
-    subject: 'Withdrawal stuck',
-    priority: 'high',
-    customerEmail: 'c@example.com',
-  },
-  eventId: 'event-1',
-};
+const assigned = ASSIGNED_ALARM;
 
 function Status() {
   const { status, lastAlarm } = useAlarms();

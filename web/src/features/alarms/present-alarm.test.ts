@@ -5,6 +5,7 @@ import { toaster } from '../../lib/toaster-store.ts';
 import { fakeAudioContextClass, fakeNotificationClass } from './browser-fakes.ts';
 import { requestDesktopNotifications } from './desktop-notifications.ts';
 import { presentAlarm, testAlarm } from './present-alarm.ts';
+import { ASSIGNED_ALARM } from './test-alarms.ts';
 
 afterEach(() => toaster.remove());
 
@@ -33,17 +34,7 @@ describe('testAlarm', () => {
 });
 
 describe('presentAlarm', () => {
-  const assigned = {
-    alarmType: 'ticket_assigned',
-    data: {
-      id: 42,
-      ticketId: 'TKT-000042',
-      subject: 'Withdrawal stuck',
-      priority: 'high',
-      customerEmail: 'a@example.com',
-    },
-    eventId: 'change-1',
-  } as const;
+  const assigned = ASSIGNED_ALARM;
 
   it("opens the alarm's ticket page from the toast's action and from a click on the desktop notification", () => {
     vi.stubGlobal('AudioContext', fakeAudioContextClass().AudioContext);

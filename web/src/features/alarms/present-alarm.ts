@@ -22,10 +22,9 @@ export const DEFAULT_ALARM_PREFERENCES: AlarmPreferences = { alarmSettings: DEFA
 
 /**
  * The in-page toast of an alarm, in the language active when it arrives; like every toast, it replaces the one on
- * screen (docs/product.md §4).
+ * screen (docs/product.md §4). With `openTicket`, its action opens the alarm's ticket.
  */
-export function showAlarmToast(alarm: AlarmMessage, open?: OpenTicket): void {
-  const ticket = ticketOf(alarm);
+function showAlarmToast(alarm: AlarmMessage, openTicket?: () => void): void {
   toaster.remove();
   toaster.create({
     type: alarmTone(alarm.alarmType),
@@ -33,7 +32,7 @@ export function showAlarmToast(alarm: AlarmMessage, open?: OpenTicket): void {
     description: alarmDescription(alarm, t),
     duration: ALARM.toastMs,
     closable: true,
-    ...(open && ticket ? { action: { label: t('alarm.openTicket'), onClick: () => open(ticket) } } : {}),
+    ...(openTicket ? { action: { label: t('alarm.openTicket'), onClick: openTicket } } : {}),
   });
 }
 
@@ -60,15 +59,11 @@ export function presentAlarm(
       console.warn('Alarm sound could not play', error),
     );
   }
-  showAlarmToast(alarm, open);
+  const ticket = ticketOf(alarm);
+  const openTicket = open && ticket ? () => open(ticket) : undefined;
+  showAlarmToast(alarm, openTicket);
   if (notifications?.desktopNotifications !== false) {
-    const ticket = ticketOf(alarm);
-    showDesktopNotification(
-      alarmTitle(alarm.alarmType, t),
-      alarmDescription(alarm, t),
-      alarm.eventId,
-      open && ticket ? () => open(ticket) : undefined,
-    );
+    showDesktopNotification(alarmTitle(alarm.alarmType, t), alarmDescription(alarm, t), alarm.eventId, openTicket);
   }
 }
 

@@ -14,6 +14,8 @@ export interface TicketFilters {
   priority?: Priority;
   type?: TicketType;
   assignedToId?: string;
+  /** One customer's tickets, through the byCustomer index (the customer panel). */
+  customerEmail?: string;
 }
 
 export const ticketKeys = {
@@ -77,10 +79,9 @@ export const customerTicketsQuery = (customerEmail: string) =>
   queryOptions({
     queryKey: [...ticketKeys.lists(), 'customer', customerEmail] as const,
     queryFn: ({ signal }) =>
-      api.get<TicketList>(
-        `/api/tickets?${new URLSearchParams({ customerEmail, limit: String(CUSTOMER_PANEL_LIMIT) })}`,
-        { signal },
-      ),
+      api.get<TicketList>(`/api/tickets?${ticketListSearch({ customerEmail, limit: CUSTOMER_PANEL_LIMIT }, null)}`, {
+        signal,
+      }),
   });
 
 /** One ticket, fresh from the server (the edit form and the detail view). */
