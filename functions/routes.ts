@@ -59,6 +59,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/tickets/{id}', 'tickets', 'tickets:read'),
   r('PATCH', '/api/tickets/{id}', 'tickets'),
   r('POST', '/api/tickets/{id}/assign', 'tickets'),
+  r('POST', '/api/tickets/{id}/merge', 'tickets'),
   r('GET', '/api/tickets/{id}/comments', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets/{id}/comments', 'tickets'),
   r('GET', '/api/tickets/{id}/history', 'tickets', 'tickets:read'),

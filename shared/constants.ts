@@ -160,6 +160,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.customer_replied',
   'ticket.resolved',
   'ticket.rated',
+  'ticket.merged',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -31,6 +31,8 @@ export const TICKET_ACCESS = {
   edit: { roles: ROLES },
   assign: { roles: MANAGERS, deniedMessage: 'error.ticket.assignDenied' },
   comment: { roles: ROLES },
+  /** Narrowed per ticket by assertMergeable (functions/domain/merge.ts): agents merge only their own tickets. */
+  merge: { roles: ROLES },
   /** The customer's rating arrives from the upstream system that talks to the customer: keys only. */
   rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: 'error.ticket.ratingByKeysOnly' },
   /** The customer's own messages, relayed by an upstream system: keys only (staff reply with a comment). */

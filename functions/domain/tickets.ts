@@ -33,7 +33,9 @@ export interface StoredRating extends Omit<TicketRating, 'ticketId'> {
 }
 
 /** What the table keeps beyond the API shape: concurrency version and who is credited in the weekly figures. */
-export interface TicketRecord extends Ticket {
+export interface TicketRecord extends Omit<Ticket, 'mergedIntoId'> {
+  /** Absent on tickets never merged (the API shows null). */
+  mergedIntoId?: number | null;
   /** Incremented by every write; writes are conditional on the version they read. */
   version: number;
   /** When the current assignee got the ticket (the week their `assigned` count is kept in). */
@@ -394,5 +396,6 @@ export function toApiTicket(record: TicketRecord): Ticket {
   return {
     ...ticket,
     rating: rating ? { score: rating.score, comment: rating.comment, ratedAt: rating.ratedAt } : null,
+    mergedIntoId: record.mergedIntoId ?? null,
   };
 }

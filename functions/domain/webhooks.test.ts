@@ -7,6 +7,7 @@ import {
   planWebhookDeliveries,
   signatureHeader,
   verifySignature,
+  webhookBody,
   webhookEventsOfChange,
   type WebhookTarget,
 } from './webhooks.ts';
@@ -148,6 +149,18 @@ describe('webhookEventsOfChange', () => {
       createdAt: '2025-06-02T11:42:00.000Z',
       authorName: 'Ada Lovelace',
     });
+  });
+
+  it('names a merge once, with the ticket it went into, and never the messages the merge copied', () => {
+    const before = ticket();
+    const merged = { ...before, status: 'closed', mergedIntoId: 7 } as TicketRecord;
+    const events = webhookEventsOfChange(ticketChange(before, merged));
+    expect(events.map((event) => event.type)).toEqual(['ticket.updated', 'ticket.merged']);
+    expect(webhookBody('e-1', events[1]!, { ticket: events[1]!.ticket! }).data).toMatchObject({
+      into: { id: 7, ticketId: 'TKT-000007' },
+    });
+    expect(types(ticketChange(merged, { ...merged, priority: 'high' }))).toEqual(['ticket.updated']);
+    expect(types(comment({ mergedFrom: { ticketId: 41, commentId: 'c-0' } }))).toEqual([]);
   });
 
   it('names nothing for other items', () => {

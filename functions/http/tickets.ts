@@ -14,6 +14,7 @@ import {
   createTicketSchema,
   historyEntrySchema,
   listTicketsQuerySchema,
+  mergeTicketSchema,
   overdueTicketsSchema,
   postMessageSchema,
   rateTicketSchema,
@@ -32,6 +33,7 @@ import { defineRoute, httpHandler } from '../lib/http.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { bulkUpdateTickets } from '../use-cases/tickets/bulk-update-tickets.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
+import { mergeTickets } from '../use-cases/tickets/merge-tickets.ts';
 import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
 import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
 import { addStaffComment, readComments, readPublicThread, relayCustomerMessage } from '../use-cases/tickets/thread.ts';
@@ -187,6 +189,16 @@ export const handler = httpHandler('tickets', {
     body: assignTicketSchema,
     async handle({ params, body, caller }) {
       return { body: toApiTicket(await assignTicket(caller, params.id, body.agentId)) };
+    },
+  }),
+
+  'POST /api/tickets/{id}/merge': defineRoute({
+    access: TICKET_ACCESS.merge,
+    params: ticketIdParamsSchema,
+    body: mergeTicketSchema,
+    async handle({ params, body, caller }) {
+      const { source, target, moved } = await mergeTickets(caller, params.id, body);
+      return { body: { ticket: toApiTicket(source), into: toApiTicket(target), movedMessages: moved } };
     },
   }),
 

@@ -140,6 +140,8 @@ export const ticketSchema = z.object({
       ratedAt: z.string(),
     })
     .nullable(),
+  /** The ticket this one was merged into (it is closed, and its customer's e-mail replies go there); null otherwise. */
+  mergedIntoId: z.number().int().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -231,6 +233,17 @@ export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
 /** A ticket number (`id`, not the `TKT-` code). */
 const ticketNumber = wholeNumber(TICKET_ISSUES.invalidId).refine((id) => id > 0, TICKET_ISSUES.invalidId);
+
+/** `POST /api/tickets/{id}/merge`: the ticket to merge this one into. */
+export const mergeTicketSchema = z.object({
+  intoTicketId: wholeNumber(issueText('validation.merge.intoTicketId')).refine(
+    (id) => id > 0,
+    issueText('validation.merge.intoTicketId'),
+  ),
+  /** Needed (from an admin or a manager) when the two tickets' customers differ. */
+  allowDifferentCustomer: z.boolean({ error: issueText('validation.boolean', { field: 'allowDifferentCustomer' }) }).default(false),
+});
+export type MergeTicketInput = z.infer<typeof mergeTicketSchema>;
 
 /** Path parameter `{id}`: the numeric ticket id. */
 export const ticketIdParamsSchema = z.object({ id: ticketNumber });
@@ -335,6 +348,8 @@ export const commentSchema = z.object({
   isInternal: z.boolean(),
   createdAt: z.string(),
   author: commentAuthorSchema,
+  /** Set on a message that joined this thread when its ticket was merged into this one: where it was first written. */
+  mergedFrom: z.object({ ticketId: z.number().int(), commentId: z.string() }).optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -385,7 +400,7 @@ export const threadPageSchema = z.object({
 export type ThreadPage = z.infer<typeof threadPageSchema>;
 
 /** `emailed`: the help desk sent an e-mail about the ticket (the entry's `mail` says which, and to whom). */
-export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'commented', 'overdue', 'emailed'] as const;
+export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'commented', 'overdue', 'emailed', 'merged'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The e-mails the help desk writes: to the customer (the first three) and to staff. */

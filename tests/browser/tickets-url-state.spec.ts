@@ -13,9 +13,9 @@ const priorityFilter = (page: Page) => page.getByLabel('Filter by priority');
 /** The search params of the page's URL, as a plain object. */
 const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
-/** The rows' subjects, in the order shown. */
+/** The rows' subjects, in the order shown (the third cell: after the selection checkbox and the code). */
 async function subjects(page: Page): Promise<string[]> {
-  return bodyRows(page).locator('td:nth-child(2)').allInnerTexts();
+  return bodyRows(page).locator('td:nth-child(3)').allInnerTexts();
 }
 
 test('the All Tickets filters live in the URL: reload, back and a shared link show the same list', async ({ page }) => {

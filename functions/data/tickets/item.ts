@@ -89,6 +89,7 @@ const RECORD_FIELDS = [
   'slaMet',
   'rating',
   'sourceMessageId',
+  'mergedIntoId',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
 /** The record inside a stored ticket item (index keys and other attributes dropped). */

@@ -70,6 +70,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     responseTime: null,
     resolutionTime: null,
     rating: null,
+    mergedIntoId: null,
     ...overrides,
   };
 }

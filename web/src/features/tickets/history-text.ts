@@ -53,6 +53,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   status: 'history.field.status',
   category: 'history.field.category',
   macro: 'history.field.macro',
+  mergedInto: 'history.field.mergedInto',
+  mergedFrom: 'history.field.mergedFrom',
   deadline: 'history.field.deadline',
   firstResponseDueAt: 'history.field.firstResponseDueAt',
   waitingOnCustomer: 'history.field.waitingOnCustomer',

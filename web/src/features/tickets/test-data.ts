@@ -36,6 +36,7 @@ export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
     responseTime: null,
     resolutionTime: null,
     rating: null,
+    mergedIntoId: null,
     ...overrides,
   };
 }
