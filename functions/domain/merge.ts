@@ -44,7 +44,11 @@ export function assertMergeable(
 }
 
 /** The source after the merge: closed (with a closing's bookkeeping when it was open) and pointing at the target. */
-export function mergedSource(current: TicketRecord, target: Pick<TicketRecord, 'id' | 'ticketId'>, now: Date): Transition {
+export function mergedSource(
+  current: TicketRecord,
+  target: Pick<TicketRecord, 'id' | 'ticketId'>,
+  now: Date,
+): Transition {
   const closed = editTicket(current, { status: 'closed' }, now);
   return {
     ticket: { ...closed.ticket, mergedIntoId: target.id, updatedAt: now.toISOString() },

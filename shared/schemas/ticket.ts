@@ -241,7 +241,9 @@ export const mergeTicketSchema = z.object({
     issueText('validation.merge.intoTicketId'),
   ),
   /** Needed (from an admin or a manager) when the two tickets' customers differ. */
-  allowDifferentCustomer: z.boolean({ error: issueText('validation.boolean', { field: 'allowDifferentCustomer' }) }).default(false),
+  allowDifferentCustomer: z
+    .boolean({ error: issueText('validation.boolean', { field: 'allowDifferentCustomer' }) })
+    .default(false),
 });
 export type MergeTicketInput = z.infer<typeof mergeTicketSchema>;
 

@@ -63,6 +63,21 @@ function historyEntry(
   return historyPut(ticketId, { at, actor, action, changes, ...(mail ? { mail } : {}) });
 }
 
+/** A check, in a ticket write's transaction, that another ticket exists and was not merged since it was read. */
+export function stillUnmerged(ticketId: number): GuardedItem {
+  return {
+    item: {
+      ConditionCheck: {
+        TableName: TableName(),
+        Key: keys.ticket(ticketId),
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(mergedIntoId) OR mergedIntoId = :none)',
+        ExpressionAttributeValues: { ':none': null },
+      },
+    },
+    onConditionFailed: 'retry',
+  };
+}
+
 /**
  * Who wrote the ticket last, and how, kept on the ticket item (not part of the record) so that the stream's readers
  * can tell a change made by the assignee from one made by someone else, and a customer's message from other writes.

@@ -6,9 +6,7 @@
 import type { MergeTicketInput } from '#shared/schemas/ticket.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { listComments, putCommentOnce } from '../../data/tickets/thread.ts';
-import { historyPut, writeTicketChange } from '../../data/tickets/writes.ts';
-import { config } from '../../lib/config.ts';
-import { keys } from '../../data/table.ts';
+import { historyPut, stillUnmerged, writeTicketChange } from '../../data/tickets/writes.ts';
 import { staffActor, type Caller } from '../../domain/caller.ts';
 import { assertMergeable, mergedCopy, mergedSource, mergeRefusals } from '../../domain/merge.ts';
 import { staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
@@ -53,17 +51,7 @@ export async function mergeTickets(
           action: 'merged',
           changes: [{ field: 'mergedFrom', from: null, to: source.ticketId }],
         }),
-        {
-          item: {
-            ConditionCheck: {
-              TableName: config().tableName,
-              Key: keys.ticket(target.id),
-              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(mergedIntoId) OR mergedIntoId = :none)',
-              ExpressionAttributeValues: { ':none': null },
-            },
-          },
-          onConditionFailed: 'retry',
-        },
+        stillUnmerged(target.id),
       ],
     });
     return { source: written, target, moved: copies.length };

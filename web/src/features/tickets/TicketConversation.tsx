@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { LuLock, LuMail, LuUser, LuZap } from 'react-icons/lu';
+import { ticketCode } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { Macro, MacroActions } from '#shared/schemas/macro.ts';
 import type { Comment, Ticket } from '#shared/schemas/ticket.ts';
@@ -126,6 +127,11 @@ function Message({ comment }: { comment: Comment }) {
           {channel && (
             <Text fontSize="xs" color="fg.muted">
               {channel}
+            </Text>
+          )}
+          {comment.mergedFrom && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('merge.fromTicket', { code: ticketCode(comment.mergedFrom.ticketId) })}
             </Text>
           )}
         </HStack>

@@ -66,7 +66,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="5">
-          <TicketNotices detail={detail} mailStatus={mailStatus.data} />
+          <TicketNotices detail={detail} mailStatus={mailStatus.data} mergedIntoId={ticket.mergedIntoId} />
           <TicketFacts ticket={ticket} />
           <TicketDescription ticket={ticket} />
           <TicketThread ticket={ticket} />

@@ -2,12 +2,13 @@ import { Box, Button, Grid, Heading, HStack, Link, Stack } from '@chakra-ui/reac
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LuArrowLeft, LuPencil } from 'react-icons/lu';
+import { LuArrowLeft, LuMerge, LuPencil } from 'react-icons/lu';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { EditTicketDialog } from './EditTicketDialog.tsx';
+import { MergeTicketDialog } from './MergeTicketDialog.tsx';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
 import { WaitingOnCustomerButton } from './SlaClocks.tsx';
 import { TicketDescription, TicketFacts, TicketNotices, TicketThread } from './TicketView.tsx';
@@ -27,6 +28,8 @@ export function TicketPage() {
   const detail = useQuery(ticketDetailQuery(id));
   const mailStatus = useQuery(ticketMailStatusQuery(id));
   const [editing, setEditing] = useState<number | null>(null);
+  const [merging, setMerging] = useState(false);
+  const navigate = route.useNavigate();
   const ticket = detail.data;
   if (!ticket) return null;
 
@@ -48,11 +51,17 @@ export function TicketPage() {
               <LuPencil aria-hidden />
               {t('editTicket.title')}
             </Button>
+            {!ticket.mergedIntoId && (
+              <Button variant="outline" onClick={() => setMerging(true)}>
+                <LuMerge aria-hidden />
+                {t('merge.open')}
+              </Button>
+            )}
           </HStack>
         }
       />
       <Stack gap="5">
-        <TicketNotices detail={detail} mailStatus={mailStatus.data} />
+        <TicketNotices detail={detail} mailStatus={mailStatus.data} mergedIntoId={ticket.mergedIntoId} />
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 22rem' }} gap="8" alignItems="start">
           <Stack gap="5" minW="0">
             <TicketDescription ticket={ticket} />
@@ -70,6 +79,15 @@ export function TicketPage() {
         </Grid>
       </Stack>
       <EditTicketDialog ticketId={editing} onClose={() => setEditing(null)} />
+      <MergeTicketDialog
+        ticket={ticket}
+        role={role}
+        open={merging}
+        onClose={() => setMerging(false)}
+        onMerged={(target) =>
+          void navigate({ to: '/$role/tickets/$ticketCode', params: { role, ticketCode: target.ticketId } })
+        }
+      />
     </>
   );
 }

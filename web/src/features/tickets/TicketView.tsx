@@ -3,10 +3,12 @@
  * the ticket page (`/<role>/tickets/<code>`): what is wrong with reading it, its badges and clocks, its fields, its
  * description, and the conversation and history tabs.
  */
-import { Alert, DataList, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, DataList, Heading, HStack, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LuHistory, LuMessageSquare } from 'react-icons/lu';
+import { ticketCode } from '#shared/format.ts';
 import type { CustomerMailStatus } from '#shared/schemas/mail.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
@@ -27,13 +29,17 @@ import { TicketHistory } from './TicketHistory.tsx';
 export function TicketNotices({
   detail,
   mailStatus,
+  mergedIntoId,
 }: {
   detail: Pick<UseQueryResult<Ticket>, 'isError' | 'error'>;
   mailStatus: CustomerMailStatus | undefined;
+  /** The ticket this one was merged into, whose page the notice links to. */
+  mergedIntoId?: number | null;
 }) {
   const t = useT();
   return (
     <>
+      {mergedIntoId ? <MergedNotice intoId={mergedIntoId} /> : null}
       {detail.isError && (
         <Alert.Root status="warning" role="alert" size="sm">
           <Alert.Indicator />
@@ -125,6 +131,33 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
       <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
       <DataList.ItemValue wordBreak="break-word">{children}</DataList.ItemValue>
     </DataList.Item>
+  );
+}
+
+/** The ticket was merged into another: its conversation, and the customer's replies, are there now. */
+function MergedNotice({ intoId }: { intoId: number }) {
+  const t = useT();
+  const { role } = useParams({ strict: false });
+  const code = ticketCode(intoId);
+  return (
+    <Alert.Root status="info" size="sm">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {t('merge.mergedInto')}{' '}
+          {role ? (
+            <Link asChild>
+              <RouterLink to="/$role/tickets/$ticketCode" params={{ role, ticketCode: code }}>
+                {code}
+              </RouterLink>
+            </Link>
+          ) : (
+            code
+          )}
+        </Alert.Title>
+        <Alert.Description>{t('merge.mergedIntoHint')}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 

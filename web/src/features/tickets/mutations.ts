@@ -58,6 +58,22 @@ export function useAssignTicketMutation() {
   });
 }
 
+/** `POST /api/tickets/{id}/merge`: both tickets, their threads and histories, and every list change. */
+export function useMergeTicketMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: { id: number; intoTicketId: number; allowDifferentCustomer: boolean }) =>
+      api.post<{ ticket: Ticket; into: Ticket; movedMessages: number }>(`/api/tickets/${id}/merge`, input),
+    onSuccess: async ({ ticket, into }) => {
+      await Promise.all([
+        refreshTicketViews(queryClient, ticket),
+        refreshTicketViews(queryClient, into),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.comments(into.id) }),
+      ]);
+    },
+  });
+}
+
 /**
  * `POST /api/tickets/{id}/comments`; the thread and the history reload (docs/product.md §4). A comment the customer sees
  * may be the ticket's first response, which moves the dashboard's average response time; one sent from a macro may
