@@ -1,7 +1,8 @@
 /**
- * Macros (docs/product.md, "Macros"): the rules without storage. A macro is written out for one ticket by one renderer,
- * the preview the composer shows and nothing else: the body in the ticket's customer language (English when the macro
- * lacks that one), its placeholders filled from the ticket and the replying staff member.
+ * Macros (docs/product.md, "Macros"; docs/decisions/091-macros-rendered-by-the-server.md): the rules without storage.
+ * A macro is written out for one ticket by one renderer, the preview the composer shows and nothing else: the body in
+ * the ticket's customer language (English when the macro lacks that one), its placeholders filled from the ticket and
+ * the replying staff member.
  */
 import { DEFAULT_CUSTOMER_LANGUAGE, type Language } from '#shared/constants.ts';
 import { ticketCode } from '#shared/format.ts';

@@ -1,7 +1,7 @@
 /**
- * Merging one ticket into another (docs/product.md, "Merge"): who may, what the source becomes (closed, pointing at the
- * target), and how its messages join the target's thread. Pure rules; functions/use-cases/tickets/merge-tickets.ts
- * applies them.
+ * Merging one ticket into another (docs/product.md, "Merge"; docs/decisions/092-merge-copies-the-thread.md): who may,
+ * what the source becomes (closed, pointing at the target), and how its messages join the target's thread. Pure rules;
+ * functions/use-cases/tickets/merge-tickets.ts applies them.
  */
 import { createHash } from 'node:crypto';
 import type { Comment } from '#shared/schemas/ticket.ts';
