@@ -4,7 +4,8 @@
  * TTL only sweeps up later, since DynamoDB deletes expired items lazily (and DynamoDB Local never does).
  */
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PRESENCE, type PresenceState } from '#shared/schemas/presence.ts';
+import { PRESENCE } from '#shared/constants.ts';
+import type { PresenceState } from '#shared/schemas/presence.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { keys } from './table.ts';

@@ -1,22 +1,12 @@
 import { z } from 'zod';
+import { PRESENCE_STATES } from '../constants.ts';
 
 /**
  * Who else is on a ticket (docs/product.md §7 "WebSocket"): what a staff client sends on its socket while a ticket is
  * open, and what the server pushes back. The SPA imports only the types (zod stays out of its signed-in bundle).
  */
 
-export const PRESENCE_STATES = ['viewing', 'replying', 'left'] as const;
 export type PresenceState = (typeof PRESENCE_STATES)[number];
-
-/** How long an entry lasts without a message: clients repeat their state every PRESENCE.heartbeatMs. */
-export const PRESENCE = {
-  heartbeatMs: 10_000,
-  expiresMs: 30_000,
-  /** Typing returns to `viewing` after this long without a keystroke. */
-  idleMs: 5_000,
-  /** `replying` is sent at most this often while typing. */
-  throttleMs: 3_000,
-} as const;
 
 /** Client → server: this connection is viewing a ticket, replying on it, or has left it. */
 export const presenceClientMessageSchema = z.object({

@@ -16,7 +16,14 @@ export function PresenceLine({ viewers }: { viewers: readonly PresenceViewer[] }
   const replying = namesOf('replying');
   const viewing = namesOf('viewing');
   return (
-    <Stack gap="0" aria-live="polite" aria-label={t('presence.label')} data-testid="presence" fontSize="sm">
+    <Stack
+      gap="0"
+      role="status"
+      aria-live="polite"
+      aria-label={t('presence.label')}
+      data-testid="presence"
+      fontSize="sm"
+    >
       {replying.length > 0 && (
         <Text color="fg.info" fontWeight="medium">
           {t('presence.replying', { names: formatList(replying, language), count: replying.length })}

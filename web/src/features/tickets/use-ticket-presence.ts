@@ -5,7 +5,8 @@
  * on the ticket are what the server last sent.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PRESENCE, type PresenceViewer } from '#shared/schemas/presence.ts';
+import { PRESENCE } from '#shared/constants.ts';
+import type { PresenceViewer } from '#shared/schemas/presence.ts';
 import { usePresenceChannel } from '../alarms/AlarmProvider.tsx';
 
 type OwnState = 'viewing' | 'replying';
@@ -41,12 +42,16 @@ export function useTicketPresence(ticketId: number): TicketPresence {
     const stopOnOpen = channel.onOpen(repeat);
     repeat();
     const heartbeat = setInterval(repeat, PRESENCE.heartbeatMs);
+    // A tab closed or reloaded unmounts nothing: it says so as the page goes.
+    const leave = () => channel.send({ type: 'presence', ticketId, state: 'left' });
+    window.addEventListener('pagehide', leave);
     return () => {
+      window.removeEventListener('pagehide', leave);
       clearInterval(heartbeat);
       clearTimeout(idleTimer.current);
       stopListening();
       stopOnOpen();
-      channel.send({ type: 'presence', ticketId, state: 'left' });
+      leave();
     };
   }, [channel, ticketId]);
 
