@@ -145,8 +145,21 @@ const EXPECTED: Record<
   ],
   wsAuthorizer: ['dynamodb:GetItem table [DESK,USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
-  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]', 'dynamodb:UpdateItem table [USER#*]'],
-  wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
+  wsDisconnect: [
+    'dynamodb:DeleteItem table [CONNECTION#*]',
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:Query table [PRESENCE#*]',
+    'dynamodb:DeleteItem table [PRESENCE#*]',
+    'execute-api:ManageConnections ws-connections',
+  ],
+  wsDefault: [
+    'dynamodb:UpdateItem table [CONNECTION#*]',
+    'dynamodb:Query table [PRESENCE#*]',
+    'dynamodb:UpdateItem table [PRESENCE#*]',
+    'dynamodb:DeleteItem table [PRESENCE#*]',
+    'dynamodb:GetItem table [USER#*]',
+    'execute-api:ManageConnections ws-connections',
+  ],
   overdue: [
     'dynamodb:Query index/byDeadline',
     'dynamodb:Query index/byFirstResponse',

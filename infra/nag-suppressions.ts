@@ -14,7 +14,7 @@ function bucketDeploymentHandlers(stack: Stack): IConstruct[] {
 }
 
 export function applyNagSuppressions({ main }: HelpdeskApp): void {
-  const { jobs, gateways, web, identity, outbound, appSecret, mail } = main;
+  const { jobs, gateways, web, identity, outbound, appSecret, mail, realtime } = main;
 
   const ourFunctions = Object.values(main.functions);
   NagSuppressions.addResourceSuppressions(ourFunctions, [
@@ -85,6 +85,23 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     ],
     true,
   );
+
+  // The presence handlers post each person on a ticket their list (docs/product.md §7 "WebSocket").
+  for (const fn of [realtime.defaultFunction, realtime.disconnectFunction]) {
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'PostToConnection addresses sockets by connection id, unknown until a client connects; the grant is ' +
+            'limited to the ws stage of this WebSocket API.',
+          appliesTo: [{ regex: '/^Resource::arn:[^:]+:execute-api:.*\\/ws\\/\\*\\/@connections\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+  }
 
   for (const [consumer, fn] of [
     ['dispatcher', outbound.dispatcherFunction],

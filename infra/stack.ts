@@ -216,6 +216,7 @@ export class HelpdeskStack extends Stack {
     });
     this.realtime = new Realtime(this, 'Realtime', {
       webSocketApi: gateways.webSocketApi,
+      webSocketStage: gateways.webSocketStage,
       table: data.table,
       appSecret,
       environment,

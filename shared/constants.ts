@@ -126,6 +126,20 @@ export const ALARM = {
   testIndicatorMs: 2_000,
 } as const;
 
+/**
+ * Who else is on a ticket (docs/product.md §7 "WebSocket"): a client repeats its state every `heartbeatMs`; the server
+ * counts an entry whose last message is `expiresMs` old as gone. Typing is `replying`, sent on the change and then at
+ * most every `throttleMs`; `idleMs` without a keystroke is `viewing` again.
+ */
+export const PRESENCE = {
+  heartbeatMs: 10_000,
+  expiresMs: 30_000,
+  idleMs: 5_000,
+  throttleMs: 3_000,
+} as const;
+
+export const PRESENCE_STATES = ['viewing', 'replying', 'left'] as const;
+
 export const TIMEZONES = [
   'UTC',
   'America/New_York',

@@ -17,6 +17,8 @@ export interface Connection {
   subscribed: boolean;
   connectedAt: string;
   expiresAt: number;
+  /** The tickets it has presence entries on (docs/data-model.md, P1-P4), so that `$disconnect` removes them. */
+  presenceTickets?: Set<number>;
 }
 
 /** putConnection: records a connection of a user's session, not yet subscribed, expiring with the socket. */
@@ -66,12 +68,35 @@ export async function subscribeConnection(connectionId: string, userId: string):
   }
 }
 
-/** deleteConnection: forgets a connection (closed, or answered 410 on a send); the user it was of, if it existed. */
-export async function deleteConnection(connectionId: string): Promise<string | undefined> {
+/**
+ * deleteConnection: forgets a connection (closed, or answered 410 on a send); the connection as it was (its user, the
+ * tickets it was present on), if it existed.
+ */
+export async function deleteConnection(connectionId: string): Promise<Connection | undefined> {
   const { Attributes } = await dynamo().send(
     new DeleteCommand({ TableName: config().tableName, Key: keys.connection(connectionId), ReturnValues: 'ALL_OLD' }),
   );
-  return Attributes?.userId as string | undefined;
+  return Attributes as Connection | undefined;
+}
+
+/**
+ * trackPresenceTicket: notes on the connection that it is (`add`) or is no longer present on a ticket; nothing when the
+ * connection is gone already.
+ */
+export async function trackPresenceTicket(connectionId: string, ticketId: number, add: boolean): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.connection(connectionId),
+        UpdateExpression: `${add ? 'ADD' : 'DELETE'} presenceTickets :ticket`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':ticket': new Set([ticketId]) },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }
 
 /** A user's connections through the byAssignee index, with an optional filter. */

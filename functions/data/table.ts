@@ -98,6 +98,7 @@ export const PREFIX = {
   notificationWindow: 'NOTIFY#',
   macro: 'MACRO#',
   macros: 'MACROS#',
+  presence: 'PRESENCE#',
 } as const;
 
 export const keys = {
@@ -145,6 +146,14 @@ export const keys = {
   agentWeek: (agentId: string, week: string) => ({ pk: `${PREFIX.agent}${agentId}`, sk: `${PREFIX.week}${week}` }),
 
   connection: (connectionId: string) => ({ pk: `${PREFIX.connection}${connectionId}`, sk: 'CONNECTION' }),
+  /**
+   * One connection's presence on one ticket (docs/data-model.md, P1-P4): every entry of a ticket shares the ticket's
+   * presence partition, apart from its thread so that heartbeats raise no change notices, and reads as one Query.
+   */
+  presence: (ticketId: number, connectionId: string) => ({
+    pk: `${PREFIX.presence}${pad(ticketId)}`,
+    sk: `${PREFIX.connection}${connectionId}`,
+  }),
 
   apiKey: (id: string) => ({ pk: `${PREFIX.apiKey}${id}`, sk: 'API_KEY' }),
   apiKeyHash: (hash: string) => ({ pk: `${PREFIX.apiKeyHash}${hash}`, sk: 'API_KEY_HASH' }),

@@ -285,7 +285,7 @@ function errorPage(error: unknown) {
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {
   if (error instanceof AppError) {
-    const body = errorBody(error, error.fieldErrors);
+    const body = errorBody(error, error.fieldErrors, error.details);
     if (error instanceof UnauthorizedError && hadSessionCookie) {
       // A session that no longer works is ended, so the browser stops sending it.
       return json(401, body, { cookies: clearedSessionCookies(cookieOptions) });

@@ -77,6 +77,7 @@ const VOCABULARY = `${PREFIX.vocabulary}*`;
 const TICKET_TERMS = `${PREFIX.ticketTerms}*`;
 const NOTIFICATION_WINDOWS = `${PREFIX.notificationWindow}*`;
 const MACROS = partitionsOf(keys.macro('*'));
+const PRESENCE = `${PREFIX.presence}*`;
 
 /** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
 const AUDIT_APPEND: TableGrant = {
@@ -287,8 +288,29 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   wsDisconnect: [
     { actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' },
     { actions: ['UpdateItem'], partitions: [USERS], why: 'data/users.ts noteSocketClosed, for auto-away (ADR 006)' },
+    {
+      actions: ['Query', 'DeleteItem'],
+      partitions: [PRESENCE],
+      why: 'use-cases/tickets/presence.ts leaveTickets: the connection’s entries go, the others on each ticket are read',
+    },
   ],
-  wsDefault: [{ actions: ['UpdateItem'], partitions: [CONNECTIONS], why: 'ws/default.ts subscribeConnection' }],
+  wsDefault: [
+    {
+      actions: ['UpdateItem'],
+      partitions: [CONNECTIONS],
+      why: 'ws/default.ts subscribeConnection; data/connections.ts trackPresenceTicket (the tickets it is present on)',
+    },
+    {
+      actions: ['Query', 'UpdateItem', 'DeleteItem'],
+      partitions: [PRESENCE],
+      why: 'use-cases/tickets/presence.ts updatePresence: the entry noted, named or removed, the ticket’s entries read',
+    },
+    {
+      actions: ['GetItem'],
+      partitions: [USERS],
+      why: 'use-cases/tickets/presence.ts updatePresence: the name (and whether still active) of a new entry’s author',
+    },
+  ],
   overdueJob: [
     { actions: ['Query'], on: ['byDeadline', 'byFirstResponse'], why: 'jobs/overdue.ts listClockPartition' },
     {

@@ -369,6 +369,13 @@ export const createCommentSchema = z.object({
   isInternal: z.boolean().default(false),
   /** The macro the text was written from: its actions apply with the comment, and the history names it. */
   macroId: identifier('field.macroId').optional(),
+  /**
+   * The newest message the composer showed. A public reply is then refused (409 `error.thread.newerMessage`) while
+   * the thread holds a public message newer than it, unless `confirmed` (docs/product.md §2 "Ticket detail").
+   */
+  afterMessageId: identifier('field.afterMessageId').optional(),
+  /** Sent after reading the newer messages: the reply goes out all the same. */
+  confirmed: z.boolean().optional(),
 });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 

@@ -32,7 +32,13 @@ import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
 import { toPublicMessage } from '../../domain/webhooks.ts';
-import { ConflictError, ForbiddenError, parseInput } from '../../lib/errors.ts';
+import {
+  ConflictError,
+  ConflictWithDetailsError,
+  ForbiddenError,
+  parseInput,
+  ValidationError,
+} from '../../lib/errors.ts';
 import { retryWhileStale } from './common.ts';
 import { editInputs, plannedEdit } from './update-ticket.ts';
 
@@ -49,6 +55,9 @@ export async function addStaffComment(
   now = new Date(),
 ): Promise<Comment> {
   const author = staffMember(caller, TICKET_ACCESS.comment);
+  if (input.afterMessageId !== undefined && !input.isInternal && input.confirmed !== true) {
+    await assertNothingNewer(ticketId, input.afterMessageId);
+  }
   const { value: clean, found } = redactFields(input, ['content']);
   const comment = staffComment(ticketId, author, clean, randomUUID(), now);
   const macro = input.macroId === undefined ? undefined : assertUsable(author, await getMacro(input.macroId));
@@ -76,6 +85,21 @@ export async function addStaffComment(
     });
   });
   return comment;
+}
+
+/**
+ * A public reply written while the composer showed the thread up to `afterMessageId` would cross the public messages
+ * written since (docs/product.md §2 "Ticket detail"): 409 `error.thread.newerMessage` with those messages, so that the
+ * sender reads them first; 400 when the id is no message of this thread. Internal notes are never held back.
+ */
+async function assertNothingNewer(ticketId: number, afterMessageId: string): Promise<void> {
+  const thread = await listComments(ticketId);
+  const shown = thread.findIndex((comment) => comment.id === afterMessageId);
+  if (shown < 0) {
+    throw new ValidationError('error.thread.unknownMessage', { afterMessageId: 'error.thread.unknownMessage' });
+  }
+  const newerMessages = thread.slice(shown + 1).filter((comment) => !comment.isInternal);
+  if (newerMessages.length) throw new ConflictWithDetailsError('error.thread.newerMessage', { newerMessages });
 }
 
 /**

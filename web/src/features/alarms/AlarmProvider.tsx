@@ -4,12 +4,14 @@
  * presented (sound, toast, desktop notification); every ticket change, by alarm or change notice, is passed on so
  * that lists and dashboard figures refresh without a reload.
  */
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import type { AlarmMessage, ServerMessage } from '#shared/schemas/alarm.ts';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { AlarmMessage } from '#shared/schemas/alarm.ts';
+import type { PresenceClientMessage, PresenceMessage } from '#shared/schemas/presence.ts';
 import { api } from '../../lib/api.ts';
 import { unlockAudioOnFirstInteraction } from './alarm-sound.ts';
 import { connectAlarmSocket, type AlarmSocketStatus } from './alarm-socket.ts';
 import { DEFAULT_ALARM_PREFERENCES, presentAlarm, type AlarmPreferences, type OpenTicket } from './present-alarm.ts';
+import type { SocketMessage } from './server-messages.ts';
 
 /** Ticket changes are passed on at most this often: an alarm and the change notice of the same change are one. */
 export const TICKETS_CHANGED_COALESCE_MS = 300;
@@ -32,6 +34,29 @@ const AlarmContext = createContext<AlarmState>({ status: 'off', lastAlarm: null 
 /** The alarm socket's status and the last alarm received. */
 export function useAlarms(): AlarmState {
   return useContext(AlarmContext);
+}
+
+/**
+ * Presence over the same socket (docs/product.md §2 "Ticket page"): what this tab says about the ticket it shows, and
+ * the lists of the others the server sends back.
+ */
+export interface PresenceChannel {
+  /** Sends the message if the socket is open; false otherwise (the next heartbeat repeats it). */
+  send(message: PresenceClientMessage): boolean;
+  /** Calls `listener` with every presence list received; returns the unsubscribe. */
+  listen(listener: (message: PresenceMessage) => void): () => void;
+  /** Calls `listener` each time the socket (re)opens; returns the unsubscribe. */
+  onOpen(listener: () => void): () => void;
+}
+
+/** Without a socket (signed out, component tests) nothing is sent and nothing heard. */
+const NO_PRESENCE: PresenceChannel = { send: () => false, listen: () => () => {}, onOpen: () => () => {} };
+
+const PresenceContext = createContext<PresenceChannel>(NO_PRESENCE);
+
+/** The presence channel of the signed-in user's socket. */
+export function usePresenceChannel(): PresenceChannel {
+  return useContext(PresenceContext);
 }
 
 export interface AlarmProviderProps {
@@ -61,6 +86,29 @@ export function AlarmProvider({
   // The socket lives as long as the user id; the latest props are read through this ref, not reconnected on.
   const latest = useRef({ preferences, onTicketsChanged, onAlarm, onOpenTicket });
   latest.current = { preferences, onTicketsChanged, onAlarm, onOpenTicket };
+  const socketRef = useRef<{ send(message: unknown): boolean } | null>(null);
+  const presence = useMemo(() => {
+    const listeners = new Set<(message: PresenceMessage) => void>();
+    const openListeners = new Set<() => void>();
+    const channel: PresenceChannel & { heard(message: PresenceMessage): void; opened(): void } = {
+      send: (message) => socketRef.current?.send(message) ?? false,
+      listen(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      onOpen(listener) {
+        openListeners.add(listener);
+        return () => openListeners.delete(listener);
+      },
+      heard: (message) => {
+        for (const listener of listeners) listener(message);
+      },
+      opened: () => {
+        for (const listener of openListeners) listener();
+      },
+    };
+    return channel;
+  }, []);
 
   useEffect(() => {
     if (!userId) return;
@@ -78,9 +126,10 @@ export function AlarmProvider({
       }, TICKETS_CHANGED_COALESCE_MS);
     };
 
-    const received = (message: ServerMessage) => {
+    const received = (message: SocketMessage) => {
       if ('type' in message) {
-        ticketsChanged(message.data.ids);
+        if (message.type === 'presence') presence.heard(message);
+        else ticketsChanged(message.data.ids);
         return;
       }
       if (message.eventId) {
@@ -99,6 +148,7 @@ export function AlarmProvider({
     const statusChanged = (status: AlarmSocketStatus) => {
       setState((s) => ({ ...s, status }));
       if (status !== 'open') return;
+      presence.opened();
       // Changes made while the socket was down sent nothing here: whatever is on screen may be out of date.
       if (wasOpen) ticketsChanged([]);
       wasOpen = true;
@@ -112,13 +162,19 @@ export function AlarmProvider({
       // Any API call refreshes an expired access token, which the socket's upgrade needs.
       beforeReconnect: () => api.getOrNullWhenSignedOut('/api/auth/user'),
     });
+    socketRef.current = socket;
     return () => {
+      socketRef.current = null;
       socket.close();
       stopUnlocking();
       clearTimeout(flushTimer);
       setState({ status: 'off', lastAlarm: null });
     };
-  }, [userId]);
+  }, [userId, presence]);
 
-  return <AlarmContext.Provider value={state}>{children}</AlarmContext.Provider>;
+  return (
+    <AlarmContext.Provider value={state}>
+      <PresenceContext.Provider value={presence}>{children}</PresenceContext.Provider>
+    </AlarmContext.Provider>
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Box,
   Button,
@@ -26,7 +27,7 @@ import { errorText } from '../../lib/server-message.ts';
 import { MacroPicker } from '../macros/MacroPicker.tsx';
 import { macroActionsText } from '../macros/macro-display.ts';
 import { fetchMacroPreview } from '../macros/queries.ts';
-import { useAddCommentMutation } from './mutations.ts';
+import { isNewerMessageConflict, useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketMailStatusQuery } from './queries.ts';
 
 /** The three kinds of message on a thread, each shown its own way. */
@@ -66,7 +67,7 @@ const channelText = (comment: Comment, t: Translate): string | undefined =>
  * internal notes in the order they were written, each kind unmistakable; and the composer, which says plainly where
  * the text goes: to the customer by e-mail, or nowhere beyond the staff.
  */
-export function TicketConversation({ ticket }: { ticket: Ticket }) {
+export function TicketConversation({ ticket, onTyped }: { ticket: Ticket; onTyped?: (text: string) => void }) {
   const t = useT();
   const comments = useQuery(ticketCommentsQuery(ticket.id));
   return (
@@ -89,7 +90,7 @@ export function TicketConversation({ ticket }: { ticket: Ticket }) {
           ))}
         </Stack>
       )}
-      <Composer ticket={ticket} />
+      <Composer ticket={ticket} newestId={comments.data?.at(-1)?.id} onTyped={onTyped} />
     </Stack>
   );
 }
@@ -158,9 +159,20 @@ interface ChosenMacro {
 /**
  * Writes a public reply (e-mailed to the customer) or an internal note; the choice is spelled out before sending. A
  * macro (its button, or `/` in an empty composer) puts its text, written out for this ticket by the server, in the
- * composer to edit; what it will change is shown until the reply is sent.
+ * composer to edit; what it will change is shown until the reply is sent. A reply names the newest message shown;
+ * when the customer wrote again meanwhile, the new messages appear and the sender chooses to send anyway or to review
+ * first, the text kept either way (docs/product.md §2 "Ticket detail").
  */
-function Composer({ ticket }: { ticket: Ticket }) {
+function Composer({
+  ticket,
+  newestId,
+  onTyped,
+}: {
+  ticket: Ticket;
+  /** The newest message on the thread shown above. */
+  newestId: string | undefined;
+  onTyped: ((text: string) => void) | undefined;
+}) {
   const t = useT();
   const language = useLanguage();
   const addComment = useAddCommentMutation(ticket.id);
@@ -171,24 +183,42 @@ function Composer({ ticket }: { ticket: Ticket }) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [macro, setMacro] = useState<ChosenMacro | null>(null);
   const [macroState, setMacroState] = useState<{ loading: boolean; error?: string }>({ loading: false });
+  const [crossing, setCrossing] = useState(false);
   const content = text.trim();
   const toCustomer = audience === 'customer';
   const undeliverable = mailStatus.data?.deliverable === false;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const changeText = (next: string) => {
+    setText(next);
+    onTyped?.(next);
+  };
+
+  const send = (confirmed: boolean) => {
     // docs/product.md §5: only a comment with something in it is sent.
     if (!content || addComment.isPending || macroState.loading) return;
+    setCrossing(false);
     addComment.mutate(
-      { content, isInternal: !toCustomer, ...(macro ? { macroId: macro.id } : {}) },
+      {
+        content,
+        isInternal: !toCustomer,
+        ...(macro ? { macroId: macro.id } : {}),
+        ...(toCustomer && newestId ? { afterMessageId: newestId } : {}),
+        ...(confirmed ? { confirmed: true } : {}),
+      },
       {
         onSuccess: () => {
-          setText('');
+          changeText('');
           setAudience('customer');
           setMacro(null);
         },
+        onError: (error) => setCrossing(isNewerMessageConflict(error)),
       },
     );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(false);
   };
 
   const onTextKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -204,6 +234,7 @@ function Composer({ ticket }: { ticket: Ticket }) {
       const preview = await fetchMacroPreview(ticket.id, chosen.id);
       // A text already begun is kept: the macro's goes below it.
       setText((current) => (current.trim() ? `${current.trimEnd()}\n\n${preview.content}` : preview.content));
+      onTyped?.(preview.content);
       setMacro({ id: chosen.id, title: chosen.title, actions: preview.actions });
       setMacroState({ loading: false });
     } catch (error) {
@@ -251,7 +282,7 @@ function Composer({ ticket }: { ticket: Ticket }) {
           <Textarea
             ref={textRef}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => changeText(event.target.value)}
             onKeyDown={onTextKeyDown}
             placeholder={toCustomer ? t('mail.replyPlaceholder') : t('mail.notePlaceholder')}
             rows={3}
@@ -306,7 +337,30 @@ function Composer({ ticket }: { ticket: Ticket }) {
             />
           </HStack>
         )}
-        {addComment.isError && (
+        {crossing && (
+          <Alert.Root status="warning" size="sm">
+            <Alert.Indicator />
+            <Alert.Content gap="2">
+              <Alert.Title>{t('mail.newerMessageQuestion')}</Alert.Title>
+              <HStack gap="2" wrap="wrap">
+                <Button size="xs" colorPalette="orange" onClick={() => send(true)}>
+                  {t('mail.sendAnyway')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => {
+                    setCrossing(false);
+                    textRef.current?.focus();
+                  }}
+                >
+                  {t('mail.reviewFirst')}
+                </Button>
+              </HStack>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {addComment.isError && !isNewerMessageConflict(addComment.error) && (
           <Text role="alert" color="fg.error" fontSize="sm">
             {t('ticketDetail.commentFailed', { error: errorText(addComment.error, t) })}
           </Text>

@@ -18,9 +18,11 @@ import { useFormat } from '../../i18n/use-format.ts';
 import { errorText } from '../../lib/server-message.ts';
 import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
 import { LANGUAGE_NAMES } from '../settings/settings-options.ts';
+import { PresenceLine } from './PresenceLine.tsx';
 import { SlaClocks } from './SlaClocks.tsx';
 import { TicketConversation } from './TicketConversation.tsx';
 import { TicketHistory } from './TicketHistory.tsx';
+import { useTicketPresence } from './use-ticket-presence.ts';
 
 /**
  * Above the ticket: that the version shown is the listed one because the latest could not be read, and that the
@@ -100,28 +102,35 @@ export function TicketDescription({ ticket }: { ticket: Ticket }) {
   );
 }
 
-/** The conversation with the customer and the team's notes, and the ticket's history, as two tabs. */
+/**
+ * The conversation with the customer and the team's notes, and the ticket's history, as two tabs; above them, who
+ * else is on the ticket (docs/product.md §2 "Ticket page"), for as long as the thread is on screen.
+ */
 export function TicketThread({ ticket }: { ticket: Ticket }) {
   const t = useT();
+  const presence = useTicketPresence(ticket.id);
   return (
-    <Tabs.Root defaultValue="comments" variant="line" lazyMount>
-      <Tabs.List>
-        <Tabs.Trigger value="comments">
-          <LuMessageSquare aria-hidden />
-          {t('mail.conversationLabel')}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="history">
-          <LuHistory aria-hidden />
-          {t('ticketDetail.history')}
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="comments">
-        <TicketConversation ticket={ticket} />
-      </Tabs.Content>
-      <Tabs.Content value="history">
-        <TicketHistory ticketId={ticket.id} />
-      </Tabs.Content>
-    </Tabs.Root>
+    <Stack gap="2">
+      <PresenceLine viewers={presence.viewers} />
+      <Tabs.Root defaultValue="comments" variant="line" lazyMount>
+        <Tabs.List>
+          <Tabs.Trigger value="comments">
+            <LuMessageSquare aria-hidden />
+            {t('mail.conversationLabel')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="history">
+            <LuHistory aria-hidden />
+            {t('ticketDetail.history')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="comments">
+          <TicketConversation ticket={ticket} onTyped={presence.typed} />
+        </Tabs.Content>
+        <Tabs.Content value="history">
+          <TicketHistory ticketId={ticket.id} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   type Ticket,
   type UpdateTicketInput,
 } from '#shared/schemas/ticket.ts';
-import { api } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/queries.ts';
 import { macroKeys } from '../macros/queries.ts';
 import { ticketKeys } from './queries.ts';
@@ -79,10 +79,19 @@ export function useMergeTicketMutation() {
  * may be the ticket's first response, which moves the dashboard's average response time; one sent from a macro may
  * change the ticket itself, and counts a use of the macro.
  */
+/** The reply would have crossed messages written since the composer's newest (docs/product.md §2 "Ticket detail"). */
+export const isNewerMessageConflict = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.body?.code === 'error.thread.newerMessage';
+
 export function useAddCommentMutation(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateCommentInput) => api.post<Comment>(`/api/tickets/${ticketId}/comments`, input),
+    // The newer messages are shown before the sender decides: the thread refetches.
+    onError: (error) =>
+      isNewerMessageConflict(error)
+        ? queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) })
+        : undefined,
     onSuccess: (_comment, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) }),
