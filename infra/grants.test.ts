@@ -108,6 +108,7 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
     'dynamodb:BatchGetItem table [TICKET#*,TICKET_TERMS#*]',
+    'dynamodb:DeleteItem table [TICKET#*]',
   ],
   macros: [
     ...AUTH,

@@ -97,6 +97,7 @@ export const PREFIX = {
   ticketTerms: 'TICKET_TERMS#',
   notificationWindow: 'NOTIFY#',
   macro: 'MACRO#',
+  child: 'CHILD#',
   macros: 'MACROS#',
   presence: 'PRESENCE#',
 } as const;
@@ -122,6 +123,16 @@ export const keys = {
     sk: `${PREFIX.history}${at}#${entryId}`,
   }),
   ticketSequence: () => ({ pk: `${PREFIX.sequence}TICKET`, sk: 'SEQUENCE' }),
+  /**
+   * An incident's link to one of its children, in the parent's partition (docs/data-model.md, I1-I4): the children
+   * are one Query of the parent's `CHILD#` items, in ticket-number order.
+   */
+  incidentChild: (parentId: number, childId: number) => ({
+    pk: `${PREFIX.ticket}${pad(parentId)}`,
+    sk: `${PREFIX.child}${pad(childId)}`,
+  }),
+  /** How many children an incident has, beside its ticket item (whose whole-record writes would lose an ADD). */
+  incident: (parentId: number) => ({ pk: `${PREFIX.ticket}${pad(parentId)}`, sk: 'INCIDENT' }),
   idempotency: (scope: string, key: string) => ({ pk: `${PREFIX.idempotency}${scope}#${key}`, sk: 'IDEMPOTENCY' }),
   roundRobin: () => ({ pk: 'ROUND_ROBIN', sk: 'STATE' }),
   /** Turns handed out to round-robin creates, so that they try their conditional write one after another. */
@@ -255,7 +266,11 @@ export function ticketIdOfTermsKey(pk: unknown): number | undefined {
 }
 
 /** The sort-key prefixes of the items that share a ticket's partition, for reading one kind of them. */
-export const TICKET_THREAD_PREFIXES = { comments: PREFIX.comment, history: PREFIX.history } as const;
+export const TICKET_THREAD_PREFIXES = {
+  comments: PREFIX.comment,
+  history: PREFIX.history,
+  children: PREFIX.child,
+} as const;
 
 /** Whose an Idempotency-Key is: a key is only ever matched against the same caller's earlier requests. */
 export const idempotencyScope = {

@@ -33,9 +33,11 @@ export interface StoredRating extends Omit<TicketRating, 'ticketId'> {
 }
 
 /** What the table keeps beyond the API shape: concurrency version and who is credited in the weekly figures. */
-export interface TicketRecord extends Omit<Ticket, 'mergedIntoId'> {
+export interface TicketRecord extends Omit<Ticket, 'mergedIntoId' | 'parentId'> {
   /** Absent on tickets never merged (the API shows null). */
   mergedIntoId?: number | null;
+  /** Absent on tickets never part of an incident (the API shows null). */
+  parentId?: number | null;
   /** Incremented by every write; writes are conditional on the version they read. */
   version: number;
   /** When the current assignee got the ticket (the week their `assigned` count is kept in). */
@@ -397,5 +399,6 @@ export function toApiTicket(record: TicketRecord): Ticket {
     ...ticket,
     rating: rating ? { score: rating.score, comment: rating.comment, ratedAt: rating.ratedAt } : null,
     mergedIntoId: record.mergedIntoId ?? null,
+    parentId: record.parentId ?? null,
   };
 }

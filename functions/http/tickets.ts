@@ -18,6 +18,7 @@ import {
   overdueTicketsSchema,
   postMessageSchema,
   rateTicketSchema,
+  setParentSchema,
   threadQuerySchema,
   ticketIdParamsSchema,
   ticketListSchema,
@@ -33,6 +34,7 @@ import { defineRoute, httpHandler } from '../lib/http.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { bulkUpdateTickets } from '../use-cases/tickets/bulk-update-tickets.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
+import { linkToIncident, readChildren, unlinkFromIncident } from '../use-cases/tickets/incidents.ts';
 import { mergeTickets } from '../use-cases/tickets/merge-tickets.ts';
 import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
 import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
@@ -199,6 +201,40 @@ export const handler = httpHandler('tickets', {
     async handle({ params, body, caller }) {
       const { source, target, moved } = await mergeTickets(caller, params.id, body);
       return { body: { ticket: toApiTicket(source), into: toApiTicket(target), movedMessages: moved } };
+    },
+  }),
+
+  'PUT /api/tickets/{id}/parent': defineRoute({
+    access: TICKET_ACCESS.edit,
+    params: ticketIdParamsSchema,
+    body: setParentSchema,
+    async handle({ params, body, caller }) {
+      return { body: toApiTicket(await linkToIncident(caller, params.id, body)) };
+    },
+  }),
+
+  'DELETE /api/tickets/{id}/parent': defineRoute({
+    access: TICKET_ACCESS.edit,
+    params: ticketIdParamsSchema,
+    async handle({ params, caller }) {
+      return { body: toApiTicket(await unlinkFromIncident(caller, params.id)) };
+    },
+  }),
+
+  'GET /api/tickets/{id}/children': defineRoute({
+    access: TICKET_ACCESS.read,
+    params: ticketIdParamsSchema,
+    doc: {
+      operationId: 'listIncidentChildren',
+      summary: "List an incident's tickets",
+      description:
+        'The tickets linked to this one as their incident, by ticket number; none for a ticket that is no incident.',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 200, description: 'The children.', schema: z.array(ticketSchema) },
+      notFound: NO_SUCH_TICKET,
+    },
+    async handle({ params, caller }) {
+      return { body: (await readChildren(caller, params.id)).map(toApiTicket) };
     },
   }),
 

@@ -216,7 +216,12 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['BatchGetItem'],
       partitions: [TICKETS, TICKET_TERMS],
-      why: 'data/tickets/search.ts searchTickets: the candidates’ tickets and term lists (ADR 090)',
+      why: 'data/tickets/search.ts searchTickets: the candidates’ tickets and term lists (ADR 090); data/tickets/incidents.ts listChildren: an incident’s children',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [TICKETS],
+      why: 'data/tickets/incidents.ts childUnlinkWrites: a child’s link leaves its incident’s partition, in the child’s ticket transaction',
     },
   ],
   macros: [

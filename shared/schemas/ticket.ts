@@ -142,6 +142,8 @@ export const ticketSchema = z.object({
     .nullable(),
   /** The ticket this one was merged into (it is closed, and its customer's e-mail replies go there); null otherwise. */
   mergedIntoId: z.number().int().nullable(),
+  /** The incident (a parent ticket) this ticket is part of; null otherwise. */
+  parentId: z.number().int().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -247,6 +249,15 @@ export const mergeTicketSchema = z.object({
 });
 export type MergeTicketInput = z.infer<typeof mergeTicketSchema>;
 
+/** `PUT /api/tickets/{id}/parent`: the incident (parent ticket) to make this ticket part of. */
+export const setParentSchema = z.object({
+  parentId: wholeNumber(issueText('validation.parent.parentId')).refine(
+    (id) => id > 0,
+    issueText('validation.parent.parentId'),
+  ),
+});
+export type SetParentInput = z.infer<typeof setParentSchema>;
+
 /** Path parameter `{id}`: the numeric ticket id. */
 export const ticketIdParamsSchema = z.object({ id: ticketNumber });
 
@@ -263,6 +274,8 @@ export const bulkTicketChangesSchema = z
       assignedToId: identifier('field.assignedToId').optional(),
       /** An active category's name. */
       category: categoryField.optional(),
+      /** Makes each ticket part of this incident (a parent ticket), as `PUT /api/tickets/{id}/parent` does; null unlinks. */
+      parentId: ticketNumber.nullable().optional(),
     },
     { error: TICKET_ISSUES.bulkNoChanges },
   )

@@ -160,7 +160,7 @@ describe('POST /api/tickets/bulk', () => {
 
   it.each([
     ['empty changes', {}],
-    ['only fields a bulk change does not make', { subject: 'Not in bulk', parentId: 1 }],
+    ['only fields a bulk change does not make', { subject: 'Not in bulk', waitingOnCustomer: true }],
   ])('refuses %s with 400 and a clear message', async (_, changes) => {
     const ticket = await ticketFor(agent.user.id);
 
@@ -169,7 +169,7 @@ describe('POST /api/tickets/bulk', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       code: 'validation.bulk.noChanges',
-      message: 'Choose at least one change: status, priority, assignee or category',
+      message: 'Choose at least one change: status, priority, assignee, category or incident',
     });
     expect(await history(ticket.id)).toHaveLength(1);
   });

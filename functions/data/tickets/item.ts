@@ -90,6 +90,7 @@ const RECORD_FIELDS = [
   'rating',
   'sourceMessageId',
   'mergedIntoId',
+  'parentId',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
 /** The record inside a stored ticket item (index keys and other attributes dropped). */

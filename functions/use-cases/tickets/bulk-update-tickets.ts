@@ -13,6 +13,7 @@ import { settleWithConcurrency } from '../../lib/concurrency.ts';
 import { AppError, isTransientServiceError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { assignTicket } from './assign-ticket.ts';
+import { linkToIncident, unlinkFromIncident } from './incidents.ts';
 import { updateTicket } from './update-ticket.ts';
 
 /**
@@ -30,9 +31,10 @@ function codeOf(error: unknown): ApiCode {
 }
 
 /**
- * bulkUpdateTickets: per ticket, the edit (status, priority, category) and then the assignment, each as its own use
- * case decides it. A caller who may not assign at all gets that refusal for every ticket and changes nothing; a
- * ticket whose edit was made but whose assignment was then refused reports that refusal and keeps the edit.
+ * bulkUpdateTickets: per ticket, the edit (status, priority, category), then the assignment, then the incident link,
+ * each as its own use case decides it. A caller who may not assign at all gets that refusal for every ticket and
+ * changes nothing; a ticket whose edit was made but whose assignment (or link) was then refused reports that refusal
+ * and keeps the edit.
  */
 export async function bulkUpdateTickets(
   caller: Caller,
@@ -40,7 +42,7 @@ export async function bulkUpdateTickets(
   now = new Date(),
 ): Promise<BulkTicketResult[]> {
   assertAccess(caller, TICKET_ACCESS.edit);
-  const { assignedToId, ...edit } = changes;
+  const { assignedToId, parentId, ...edit } = changes;
   const editing = Object.values(edit).some((value) => value !== undefined);
   let assignRefusal: ApiCode | undefined;
   if (assignedToId !== undefined) {
@@ -55,6 +57,8 @@ export async function bulkUpdateTickets(
     if (assignRefusal) return assignRefusal;
     if (editing) await updateTicket(caller, id, edit, now);
     if (assignedToId !== undefined) await assignTicket(caller, id, assignedToId, now);
+    if (parentId === null) await unlinkFromIncident(caller, id, now);
+    else if (parentId !== undefined) await linkToIncident(caller, id, { parentId }, now);
     return undefined;
   });
   return settled.map((outcome, index) => {

@@ -71,6 +71,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     resolutionTime: null,
     rating: null,
     mergedIntoId: null,
+    parentId: null,
     ...overrides,
   };
 }

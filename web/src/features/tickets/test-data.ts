@@ -37,6 +37,7 @@ export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
     resolutionTime: null,
     rating: null,
     mergedIntoId: null,
+    parentId: null,
     ...overrides,
   };
 }
