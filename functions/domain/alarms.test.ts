@@ -177,6 +177,13 @@ describe('alarmsForChange', () => {
     expect(summary(before, after)).toEqual(expected);
   });
 
+  it.each(['resolved', 'closed'] as const)(
+    'raises nothing for a new ticket that arrives %s, assigned and critical',
+    (status) => {
+      expect(summary(undefined, ticket({ status, assignedToId: 'a1', priority: 'critical' }))).toEqual({});
+    },
+  );
+
   it('raises nothing when a ticket is deleted', () => {
     expect(alarmsForChange(ticket({ priority: 'critical' }), undefined)).toEqual([]);
   });

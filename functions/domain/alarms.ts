@@ -114,6 +114,7 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
 /**
  * The alarms a change raises, each to the audience of its type (ALARM_AUDIENCE); `before` is absent for a new ticket,
  * `after` for a deleted one.
+ * - new ticket already resolved or closed (imported history): nothing;
  * - new ticket (never to its creator): `ticket_created`, `ticket_assigned` when it has an assignee, and the priority
  *   alarm when it is high or critical;
  * - assignee changed: `ticket_assigned`;
@@ -125,7 +126,8 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
  * - the customer wrote in on an assigned ticket: `customer_reply`.
  */
 export function alarmsForChange(before: TicketImage | undefined, after: TicketImage | undefined): Alarm[] {
-  if (!after) return [];
+  // Nothing about a ticket that arrives already settled (an import of past tickets): nobody has anything to do.
+  if (!after || (!before && !isUnresolved(after))) return [];
   const alarms: Alarm[] = [];
   const raise = (alarmType: AlertType) => alarms.push({ alarmType, audience: audienceOf(alarmType, after) });
 

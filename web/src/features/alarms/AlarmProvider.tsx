@@ -13,8 +13,16 @@ import { connectAlarmSocket, type AlarmSocketStatus } from './alarm-socket.ts';
 import { DEFAULT_ALARM_PREFERENCES, presentAlarm, type AlarmPreferences, type OpenTicket } from './present-alarm.ts';
 import type { SocketMessage } from './server-messages.ts';
 
-/** Ticket changes are passed on at most this often: an alarm and the change notice of the same change are one. */
+/**
+ * Ticket changes are passed on at most this often, and never while the last ones are still being read: an alarm and
+ * the change notice of the same change are one.
+ */
 export const TICKETS_CHANGED_COALESCE_MS = 300;
+/**
+ * An alarm that arrives this soon after the last one that sounded only shows its toast: a burst of alarms (a bulk
+ * change, an incident's tickets) sounds and notifies the desktop once, and the toast on screen is the latest.
+ */
+export const ALARM_BURST_MS = 3_000;
 /** Event ids remembered to drop a redelivered alarm (docs/decisions/020-alarm-delivery.md). */
 const REMEMBERED_EVENTS = 200;
 
@@ -64,8 +72,11 @@ export interface AlarmProviderProps {
   userId: string | null | undefined;
   /** The user's settings once loaded (`GET /api/user/settings`); the defaults until then. */
   preferences?: AlarmPreferences;
-  /** Tickets changed: invalidate the ticket lists and dashboard queries. */
-  onTicketsChanged?: (change: TicketsChanged) => void;
+  /**
+   * Tickets changed: invalidate the ticket lists and dashboard queries. The promise it may return ends when the
+   * screens have read again; changes heard until then are passed on together afterwards.
+   */
+  onTicketsChanged?: (change: TicketsChanged) => Promise<unknown> | undefined;
   /** Every alarm received, after it was presented. */
   onAlarm?: (alarm: AlarmMessage) => void;
   /** Opens a ticket's page: an alarm's toast offers it, and a click on its desktop notification does it. */
@@ -113,17 +124,36 @@ export function AlarmProvider({
   useEffect(() => {
     if (!userId) return;
     const seenEvents = new Set<string>();
+    let soundedAt = Number.NEGATIVE_INFINITY;
     let pendingIds = new Set<number>();
+    let changePending = false;
+    let refreshing = false;
+    let stopped = false;
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
+    // One refresh at a time: a change heard while the screens are still reading the last one waits for that read to
+    // end instead of aborting it, so a burst of changes (an import, a bulk change) on a slow server still ends with
+    // every list on screen read, once more, after the last change.
+    const flush = () => {
+      flushTimer = undefined;
+      const ticketIds = [...pendingIds];
+      pendingIds = new Set();
+      changePending = false;
+      refreshing = true;
+      void Promise.resolve(latest.current.onTicketsChanged?.({ ticketIds }))
+        .catch(() => undefined)
+        .finally(() => {
+          refreshing = false;
+          if (changePending && !stopped) schedule();
+        });
+    };
+    const schedule = () => {
+      flushTimer ??= setTimeout(flush, TICKETS_CHANGED_COALESCE_MS);
+    };
     const ticketsChanged = (ids: number[]) => {
       for (const id of ids) pendingIds.add(id);
-      flushTimer ??= setTimeout(() => {
-        const ticketIds = [...pendingIds];
-        pendingIds = new Set();
-        flushTimer = undefined;
-        latest.current.onTicketsChanged?.({ ticketIds });
-      }, TICKETS_CHANGED_COALESCE_MS);
+      changePending = true;
+      if (!refreshing) schedule();
     };
 
     const received = (message: SocketMessage) => {
@@ -138,7 +168,10 @@ export function AlarmProvider({
         if (seenEvents.size > REMEMBERED_EVENTS) seenEvents.delete(seenEvents.values().next().value!);
       }
       const open = latest.current.onOpenTicket;
-      presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES, open);
+      const now = Date.now();
+      const quiet = now - soundedAt < ALARM_BURST_MS;
+      if (!quiet) soundedAt = now;
+      presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES, open, { quiet });
       setState((s) => ({ ...s, lastAlarm: message }));
       if (message.alarmType !== 'webhook_disabled' && message.data.id !== undefined) ticketsChanged([message.data.id]);
       latest.current.onAlarm?.(message);
@@ -167,6 +200,7 @@ export function AlarmProvider({
       socketRef.current = null;
       socket.close();
       stopUnlocking();
+      stopped = true;
       clearTimeout(flushTimer);
       setState({ status: 'off', lastAlarm: null });
     };

@@ -46,15 +46,17 @@ function ticketOf(alarm: AlarmMessage): string | undefined {
 
 /**
  * Sound, toast and desktop notification of one received alarm; with `open`, the toast's action and a click on the
- * notification open the ticket's page. A sound that cannot play is a logged warning.
+ * notification open the ticket's page; `quiet`, the toast alone (an alarm in a burst, ALARM_BURST_MS). A sound that
+ * cannot play is a logged warning.
  */
 export function presentAlarm(
   alarm: AlarmMessage,
   preferences: AlarmPreferences = DEFAULT_ALARM_PREFERENCES,
   open?: OpenTicket,
+  { quiet = false }: { quiet?: boolean } = {},
 ): void {
   const { alarmSettings, notifications } = preferences;
-  if (notifications?.soundAlerts !== false) {
+  if (!quiet && notifications?.soundAlerts !== false) {
     playAlarmSound(alarmSettings.soundType, alarmSettings.volume).catch((error) =>
       console.warn('Alarm sound could not play', error),
     );
@@ -62,7 +64,7 @@ export function presentAlarm(
   const ticket = ticketOf(alarm);
   const openTicket = open && ticket ? () => open(ticket) : undefined;
   showAlarmToast(alarm, openTicket);
-  if (notifications?.desktopNotifications !== false) {
+  if (!quiet && notifications?.desktopNotifications !== false) {
     showDesktopNotification(alarmTitle(alarm.alarmType, t), alarmDescription(alarm, t), alarm.eventId, openTicket);
   }
 }

@@ -32,17 +32,18 @@ function LiveUpdates({ userId, children }: { userId: string; children: React.Rea
   const queryClient = useQueryClient();
   const { data: settings } = useQuery(userSettingsQuery());
   const onTicketsChanged = useCallback(
-    ({ ticketIds }: TicketsChanged) => {
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-      for (const id of ticketIds) {
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) });
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) });
-        // A customer's e-mail joins the thread without anyone here doing anything: the open conversation shows it.
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(id) });
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.mailStatus(id) });
-      }
-    },
+    ({ ticketIds }: TicketsChanged) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        ...ticketIds.flatMap((id) => [
+          queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) }),
+          queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) }),
+          // A customer's e-mail joins the thread without anyone here doing anything: the open conversation shows it.
+          queryClient.invalidateQueries({ queryKey: ticketKeys.comments(id) }),
+          queryClient.invalidateQueries({ queryKey: ticketKeys.mailStatus(id) }),
+        ]),
+      ]),
     [queryClient],
   );
   const navigate = useNavigate();
