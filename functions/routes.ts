@@ -198,4 +198,10 @@ export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
     sender: 'functions/jobs/webhook-sender.ts',
     description: 'Signed webhook events to the endpoints admins registered (docs/decisions/052)',
   },
+  incident: {
+    sender: 'functions/jobs/incident-sender.ts',
+    description: 'An incident resolved or answered, carried to each of its children (docs/decisions/093)',
+    // A child job's claim is kept a day (data/tickets/idempotency.ts): its retries end well before.
+    retry: { baseMs: 2_000, capMs: 5 * 60_000, maxAgeMs: 6 * 60 * 60_000 },
+  },
 };

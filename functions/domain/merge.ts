@@ -3,7 +3,7 @@
  * what the source becomes (closed, pointing at the target), and how its messages join the target's thread. Pure rules;
  * functions/use-cases/tickets/merge-tickets.ts applies them.
  */
-import { createHash } from 'node:crypto';
+import { stableId } from './stable-id.ts';
 import type { Comment } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors.ts';
@@ -56,19 +56,15 @@ export function mergedSource(
   };
 }
 
-/** A stable id made of parts, in the UUID layout: a retried merge writes the same items again, not new ones. */
-function stableId(...parts: (string | number)[]): string {
-  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
 /**
  * A source message as it joins the target's thread: when and by whom it was written, unchanged, with where it was first
  * written (`mergedFrom`), which the thread shows beside it.
  */
 export function mergedCopy(comment: Comment, targetId: number): Comment {
+  // Sent to an incident's tickets once, where it was written: the copy goes nowhere.
+  const { toChildren: _sent, ...copied } = comment;
   return {
-    ...comment,
+    ...copied,
     id: stableId('merged', targetId, comment.ticketId, comment.id),
     ticketId: targetId,
     mergedFrom: comment.mergedFrom ?? { ticketId: comment.ticketId, commentId: comment.id },

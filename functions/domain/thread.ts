@@ -13,7 +13,7 @@ import { editTicket, type TicketRecord, type Transition } from './tickets.ts';
 /** A staff member's comment in the app: a public reply, or an internal note the customer never sees. */
 export function staffComment(
   ticketId: number,
-  author: User,
+  author: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>,
   input: { content: string; isInternal: boolean },
   id: string,
   now: Date,

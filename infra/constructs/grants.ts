@@ -375,7 +375,14 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     },
   ],
   // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
-  outboxJob: [{ actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' }],
+  outboxJob: [
+    { actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' },
+    {
+      actions: ['BatchGetItem'],
+      partitions: [TICKETS],
+      why: 'jobs/incident-planner.ts incidentsAmong: which tickets a batch resolved have children (ADR 093)',
+    },
+  ],
   // The term index of word search (ADR 090): postings, vocabulary counts, each ticket's term list; the ticket's creation.
   indexerJob: [
     {
@@ -453,6 +460,22 @@ export function senderGrants(kind: string): TableGrant[] {
         actions: ['UpdateItem'],
         partitions: [ACKNOWLEDGEMENT_WINDOWS],
         why: 'data/mail-limits.ts takeAcknowledgementPlace: an address’s acknowledgements this hour (ADR 082)',
+      },
+    ],
+    incident: [
+      {
+        actions: ['GetItem'],
+        partitions: [TICKETS, USERS, MACROS],
+        why: 'use-cases/tickets/incident-fan-out.ts: each child, the person who resolved the incident, the macro a reply was sent from',
+      },
+      {
+        actions: ['Query'],
+        partitions: [TICKETS],
+        why: 'data/tickets/incidents.ts listChildIds: the incident’s children, from its partition',
+      },
+      {
+        actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+        why: 'data/tickets/writes.ts: each child’s ticket transaction (ticket, history, comment, aggregates, the assignee’s counter, the job’s idempotency claim)',
       },
     ],
     webhook: [

@@ -365,6 +365,12 @@ export const commentSchema = z.object({
   author: commentAuthorSchema,
   /** Set on a message that joined this thread when its ticket was merged into this one: where it was first written. */
   mergedFrom: z.object({ ticketId: z.number().int(), commentId: z.string() }).optional(),
+  /** The macro the reply was written from. */
+  macroId: z.string().optional(),
+  /** A reply on an incident that went to its unresolved tickets too (docs/product.md "Incidents"). */
+  toChildren: z.boolean().optional(),
+  /** Set on a reply an incident passed on to this ticket: the incident and its own reply. */
+  fromIncident: z.object({ ticketId: z.number().int(), commentId: z.string() }).optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -377,19 +383,29 @@ const messageContentField = text({
 });
 
 /** `POST /api/tickets/{id}/comments`. An internal note is not a response to the customer. */
-export const createCommentSchema = z.object({
-  content: messageContentField,
-  isInternal: z.boolean().default(false),
-  /** The macro the text was written from: its actions apply with the comment, and the history names it. */
-  macroId: identifier('field.macroId').optional(),
-  /**
-   * The newest message the composer showed. A public reply is then refused (409 `error.thread.newerMessage`) while
-   * the thread holds a public message newer than it, unless `confirmed` (docs/product.md §2 "Ticket detail").
-   */
-  afterMessageId: identifier('field.afterMessageId').optional(),
-  /** Sent after reading the newer messages: the reply goes out all the same. */
-  confirmed: z.boolean().optional(),
-});
+export const createCommentSchema = z
+  .object({
+    content: messageContentField,
+    isInternal: z.boolean().default(false),
+    /** The macro the text was written from: its actions apply with the comment, and the history names it. */
+    macroId: identifier('field.macroId').optional(),
+    /**
+     * The newest message the composer showed. A public reply is then refused (409 `error.thread.newerMessage`) while
+     * the thread holds a public message newer than it, unless `confirmed` (docs/product.md §2 "Ticket detail").
+     */
+    afterMessageId: identifier('field.afterMessageId').optional(),
+    /** Sent after reading the newer messages: the reply goes out all the same. */
+    confirmed: z.boolean().optional(),
+    /**
+     * On an incident: the public reply also goes to each of its unresolved tickets, from a macro in each customer's
+     * language (docs/product.md "Incidents"). An internal note stays where it is written.
+     */
+    toChildren: z.boolean().optional(),
+  })
+  .refine((input) => !(input.toChildren && input.isInternal), {
+    error: issueText('validation.comment.toChildrenInternal'),
+    path: ['toChildren'],
+  });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
 /** `POST /api/tickets/{id}/messages`: the customer's answer, relayed by the upstream system that talks to them. */

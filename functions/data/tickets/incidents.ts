@@ -96,6 +96,15 @@ export async function childCount(parentId: number): Promise<number> {
   return Number(Item?.childCount ?? 0);
 }
 
+/** incidentsAmong: which of these tickets have children now (one BatchGetItem of their `INCIDENT` items per 100). */
+export async function incidentsAmong(ticketIds: readonly number[]): Promise<Set<number>> {
+  if (!ticketIds.length) return new Set();
+  const items = await batchGetItems([...new Set(ticketIds)].map((id) => keys.incident(id)));
+  return new Set(
+    items.filter((item) => Number(item.childCount ?? 0) > 0).map((item) => Number(String(item.pk).split('#')[1])),
+  );
+}
+
 /** listChildIds: an incident's children, by ticket number (one Query of the parent's `CHILD#` items, paged). */
 export async function listChildIds(parentId: number): Promise<number[]> {
   const ids: number[] = [];

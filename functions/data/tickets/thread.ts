@@ -67,6 +67,9 @@ const toComment = (item: Record<string, unknown>): Comment => ({
   createdAt: item.createdAt as string,
   author: item.author as Comment['author'],
   ...(item.mergedFrom ? { mergedFrom: item.mergedFrom as NonNullable<Comment['mergedFrom']> } : {}),
+  ...(typeof item.macroId === 'string' ? { macroId: item.macroId } : {}),
+  ...(item.toChildren === true ? { toChildren: true } : {}),
+  ...(item.fromIncident ? { fromIncident: item.fromIncident as NonNullable<Comment['fromIncident']> } : {}),
 });
 
 async function queryThread(

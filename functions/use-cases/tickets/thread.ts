@@ -46,7 +46,8 @@ import { editInputs, plannedEdit } from './update-ticket.ts';
  * addStaffComment: a public reply (isInternal false) or an internal note, with its history entry, only on an
  * existing ticket; the first reply the customer sees records the ticket's response time (over the version read).
  * A comment sent from a macro (`macroId`) applies the macro's actions in the same write, as the sender's own edit
- * would (403 when they may not edit the ticket), counts one use of the macro, and the history names it.
+ * would (403 when they may not edit the ticket), counts one use of the macro, and the history names it. A public reply
+ * with `toChildren` is also carried to each unresolved child of the incident, from the stream (ADR 093).
  */
 export async function addStaffComment(
   caller: Caller,
@@ -59,8 +60,12 @@ export async function addStaffComment(
     await assertNothingNewer(ticketId, input.afterMessageId);
   }
   const { value: clean, found } = redactFields(input, ['content']);
-  const comment = staffComment(ticketId, author, clean, randomUUID(), now);
   const macro = input.macroId === undefined ? undefined : assertUsable(author, await getMacro(input.macroId));
+  const comment: Comment = {
+    ...staffComment(ticketId, author, clean, randomUUID(), now),
+    ...(macro ? { macroId: macro.id } : {}),
+    ...(input.toChildren && !input.isInternal ? { toChildren: true } : {}),
+  };
   const actions = macro && Object.keys(macro.actions).length > 0 ? macro.actions : undefined;
   const inputs = actions && (await editInputs(actions));
   await retryWhileStale(async () => {

@@ -1,7 +1,7 @@
 /**
  * The mail channel on real parts, in the test process: a table of the test's own, its stream read by the embedded
- * poller and handed to the dispatcher with the real planners, the `mail` queue on the embedded SQS endpoint feeding
- * the real sender, the SES emulator as the mailbox (read through its `GET /store`), the SMTP listener for mail coming
+ * poller and handed to the dispatcher with the real planners, the `mail` and `incident` queues on the embedded SQS
+ * endpoint feeding the real senders, the SES emulator as the mailbox (read through its `GET /store`), the SMTP listener for mail coming
  * in (spoken to over a real SMTP conversation with nodemailer), and the gateway for the HTTP routes.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
@@ -26,6 +26,8 @@ export { eventually };
 
 export const MAIL_DOMAIN = 'helpdesk.test';
 const MAIL_QUEUE = 'helpdesk-mail';
+/** The incident fan-out's queue: resolving or answering an incident ends in e-mails to its children's customers. */
+const INCIDENT_QUEUE = 'helpdesk-incident';
 
 /** A message as the SES emulator keeps it (`GET /store`). */
 export interface StoredMail {
@@ -88,6 +90,12 @@ export async function startMailHarness(
           functionName: 'helpdesk-mail-sender',
           visibilityTimeoutSeconds: 2,
         },
+        {
+          name: INCIDENT_QUEUE,
+          handler: () => loadHandler(QUEUE_KINDS.incident!.sender),
+          functionName: 'helpdesk-incident-sender',
+          visibilityTimeoutSeconds: 2,
+        },
       ],
     });
     stops.push(() => queues.stop());
@@ -100,6 +108,10 @@ export async function startMailHarness(
       MAIL_RETRY_BASE_MS: String(retry.baseMs),
       MAIL_RETRY_CAP_MS: String(retry.capMs),
       MAIL_RETRY_MAX_ATTEMPTS: String(retry.maxAttempts),
+      INCIDENT_QUEUE_URL: queues.queueUrl(INCIDENT_QUEUE),
+      INCIDENT_RETRY_BASE_MS: String(retry.baseMs),
+      INCIDENT_RETRY_CAP_MS: String(retry.capMs),
+      INCIDENT_RETRY_MAX_ATTEMPTS: String(retry.maxAttempts),
     };
     const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
     Object.assign(process.env, env);
