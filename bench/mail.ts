@@ -80,7 +80,7 @@ interface SeenMail {
 const bareAddress = (text: string) => (/<([^>]+)>/.exec(text)?.[1] ?? text).trim().toLowerCase();
 
 /** Reads the mailbox every POLL_MS until stopped, keeping when each message was first listed. */
-function watchMailbox(mailboxUrl: string) {
+export function watchMailbox(mailboxUrl: string) {
   const seen = new Map<string, SeenMail>();
   /** When each read answered. */
   const reads: number[] = [];

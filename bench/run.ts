@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the product measured on this machine, in one run, in six sections.
+ * `npm run bench`: the product measured on this machine, in one run, in eight sections.
  *
  * api — the ticket API against the DynamoDB calls it makes:
  * 1. create, get and list at 50 concurrent clients, through the API (HTTP, cookies, JWT, validation, handler) and
@@ -16,11 +16,13 @@
  *   (bench/scale.ts).
  * routing — 200 concurrent creates over 50 agents with caps and skills; staff e-mails per ticket with 200 agents, 180
  *   at the desk and 20 offline (bench/routing.ts).
+ * incident — an incident with 500 open children resolved: the last child resolved and the last of 500 resolution
+ *   e-mails, each customer exactly once (bench/incident.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
  * load should not land on the next one's measurements. Writes bench/results.json (a section not run keeps its
- * previous figures there, with the time they were taken) and prints a table. All six take about eight minutes.
+ * previous figures there, with the time they were taken) and prints a table. All of them take about ten minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -29,6 +31,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AlarmResults } from './alarms.ts';
 import type { CustomerResults } from './customers.ts';
+import type { IncidentResults } from './incident.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
 import type { MailResults } from './mail.ts';
@@ -338,6 +341,7 @@ interface SectionResults {
   mail: MailResults;
   scale: ScaleResults;
   routing: RoutingResults;
+  incident: IncidentResults;
 }
 type SectionName = keyof SectionResults;
 
@@ -377,6 +381,11 @@ const SECTIONS: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./routing.ts')).benchRouting(),
     print: async (r) => (await import('./routing.ts')).printRouting(r),
+  },
+  incident: {
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+    run: async () => (await import('./incident.ts')).benchIncident(),
+    print: async (r) => (await import('./incident.ts')).printIncident(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];

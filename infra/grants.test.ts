@@ -38,7 +38,8 @@ const EXPECTED: Record<
   | 'mailEvents'
   | 'mailSender'
   | 'dispatcher'
-  | 'webhookSender',
+  | 'webhookSender'
+  | 'incidentSender',
   string[]
 > = {
   auth: [
@@ -255,6 +256,7 @@ const EXPECTED: Record<
   dispatcher: [
     ...SECRET,
     'dynamodb:Query table [WEBHOOKS]',
+    'dynamodb:BatchGetItem table [TICKET#*]',
     'dynamodb:DescribeStream table-streams',
     'dynamodb:GetRecords table-streams',
     'dynamodb:GetShardIterator table-streams',
@@ -265,6 +267,9 @@ const EXPECTED: Record<
     'sqs:GetQueueAttributes mail-queue',
     'sqs:GetQueueUrl mail-queue',
     'sqs:SendMessage mail-queue',
+    'sqs:GetQueueAttributes incident-queue',
+    'sqs:GetQueueUrl incident-queue',
+    'sqs:SendMessage incident-queue',
     'sqs:SendMessage dispatch-failures',
     'sqs:GetQueueAttributes dispatch-failures',
     'sqs:GetQueueUrl dispatch-failures',
@@ -282,6 +287,27 @@ const EXPECTED: Record<
     'sqs:ChangeMessageVisibility webhook-queue',
     'sqs:DeleteMessage webhook-queue',
     'sqs:ReceiveMessage webhook-queue',
+    ...SECRET,
+  ],
+  // A sender's bookkeeping, and each child's ticket write as its incident makes it (ADR 093).
+  incidentSender: [
+    'dynamodb:GetItem table [JOB#incident#*]',
+    'dynamodb:UpdateItem table [JOB#incident#*]',
+    'dynamodb:PutItem table [DELIVERY_LOG#*]',
+    'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
+    'dynamodb:GetItem table [MACRO#*,TICKET#*,USER#*]',
+    'dynamodb:Query table [TICKET#*]',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:ConditionCheckItem table',
+    ...[
+      'ChangeMessageVisibility',
+      'DeleteMessage',
+      'GetQueueAttributes',
+      'GetQueueUrl',
+      'ReceiveMessage',
+      'SendMessage',
+    ].map((a) => `sqs:${a} incident-queue`),
     ...SECRET,
   ],
 };
@@ -327,6 +353,8 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   }
   const webhookQueue = stack.outboundQueues.kinds.webhook!.queue;
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, webhookQueue), 'Arn'] })) return 'webhook-queue';
+  const incidentQueue = stack.outboundQueues.kinds.incident!.queue;
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, incidentQueue), 'Arn'] })) return 'incident-queue';
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outbound.dispatchFailures), 'Arn'] })) {
     return 'dispatch-failures';
   }
@@ -375,6 +403,7 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   mailSender: stack.outbound.senders.mail!,
   dispatcher: stack.outbound.dispatcherFunction,
   webhookSender: stack.outbound.senders.webhook!,
+  incidentSender: stack.outbound.senders.incident!,
 });
 
 describe('function permissions', () => {

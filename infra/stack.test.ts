@@ -515,12 +515,12 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect(actions).not.toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
     });
 
-    it('lets the dispatcher read the stream and the webhooks (for the webhook planner), and write nothing', () => {
+    it('lets the dispatcher read the stream, the webhooks and the incidents (for their planners), and write nothing', () => {
       const actions = actionsOf(statementsOf(template, stack, stack.outbound.dispatcherFunction));
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'sqs:SendMessage']));
       const streamRead: readonly string[] = STREAM_READ_ACTIONS;
       const tableData = actions.filter((a) => a.startsWith('dynamodb:') && !streamRead.includes(a));
-      expect(tableData).toEqual(['dynamodb:Query']);
+      expect(tableData.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:Query']);
     });
 
     it('lets the WebSocket authorizer read the table and nothing more', () => {

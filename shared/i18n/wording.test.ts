@@ -47,6 +47,7 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/use-cases/mail/receive-mail.ts': ['*'],
   'functions/use-cases/settings/desk-settings.ts': ['Desk settings'],
   'functions/use-cases/settings/sla-policy.ts': ['SLA policy'],
+  'functions/use-cases/tickets/incident-fan-out.ts': ['… child job(s) queued for …', 'Nothing to change', 'Reply on …'],
   'functions/use-cases/tickets/mark-overdue.ts': ['Overdue check'],
 };
 

@@ -148,7 +148,7 @@ describe('resolving an incident', () => {
     // The reopened child was resolved twice (by the incident, then by the job run here): two notices, one each time.
     expect(after.get(reopened.customerEmail)).toBe(2);
     expect([...after].filter(([address]) => address !== reopened.customerEmail).every(([, n]) => n === 1)).toBe(true);
-  });
+  }, 300_000);
 });
 
 describe('a reply to the incident’s tickets', () => {
