@@ -164,3 +164,42 @@ describe('applying a bulk change', () => {
     expect(bar.getByText('1 selected')).toBeTruthy();
   });
 });
+
+describe('linking the selected tickets to an incident', () => {
+  it('sends the incident typed as a code or a number, and the toast counts as for any change', async () => {
+    const { user, requests } = renderApp(
+      '/agent/tickets',
+      ticketsApi('agent', {
+        'POST /api/tickets/bulk': {
+          status: 200,
+          body: {
+            results: [
+              { id: 1, ok: true },
+              { id: 2, ok: false, code: 'error.ticket.editDenied' },
+            ],
+          },
+        },
+      }),
+    );
+    await screen.findByRole('table', { name: 'All tickets' });
+    await user.click(checkbox('Select TKT-000001'));
+    await user.click(checkbox('Select TKT-000002'));
+    const bar = within(await findBar());
+    const field = bar.getByRole('textbox', { name: t('bulkChanges.incident') });
+    const apply = bar.getByRole('button', { name: 'Apply' });
+
+    await user.type(field, 'incident five');
+    expect(bar.getByText(t('incident.notACode'))).toBeTruthy();
+    expect(apply.hasAttribute('disabled')).toBe(true);
+    await user.clear(field);
+    await user.type(field, 'tkt-42');
+    await waitFor(() => expect(apply.hasAttribute('disabled')).toBe(false));
+    await user.click(apply);
+
+    expect(await screen.findByText('1 ticket changed, 1 refused')).toBeTruthy();
+    expect(bulkRequests(requests).map((request) => request.body)).toEqual([
+      { ticketIds: [1, 2], changes: { parentId: 42 } },
+    ]);
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
+  });
+});

@@ -2,12 +2,14 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Priority, Role, TicketStatus } from '#shared/constants.ts';
+import { ticketCode } from '#shared/format.ts';
 import type { BulkTicketChanges, BulkTicketResult } from '#shared/schemas/ticket.ts';
 import { formatList } from '../../i18n/format.ts';
 import { currentLanguage, hasText, t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
-import { SelectField } from './FormFields.tsx';
+import { SelectField, TextField } from './FormFields.tsx';
+import { incidentNumberOf } from './incidents.ts';
 import { useBulkUpdateTicketsMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { canAssignTickets } from './permissions.ts';
@@ -24,18 +26,20 @@ interface BulkChangesBarProps {
   onDone: (refusedIds: number[]) => void;
 }
 
-/** What each select holds: '' for "No change". */
+/** What each select holds: '' for "No change"; the incident's ticket as typed ('' for none). */
 interface Choices {
   status: TicketStatus | '';
   priority: Priority | '';
   assignedToId: string;
+  incident: string;
 }
 
-const NO_CHANGES: Choices = { status: '', priority: '', assignedToId: '' };
+const NO_CHANGES: Choices = { status: '', priority: '', assignedToId: '', incident: '' };
 
 /**
  * The bar over a tickets list while rows are selected (docs/product.md §2 "Tickets table"): how many, the changes to
- * make to all of them (the selects of the edit and assign dialogs, with 'No change' first), Apply and Clear selection.
+ * make to all of them (the selects of the edit and assign dialogs, with 'No change' first; the incident to link them
+ * to, docs/product.md §2 "Incidents"), Apply and Clear selection.
  * The server changes each ticket as if edited alone; the toast counts what changed and what was refused, and why.
  */
 export function BulkChangesBar({ selected, role, onClear, onDone }: BulkChangesBarProps) {
@@ -44,10 +48,13 @@ export function BulkChangesBar({ selected, role, onClear, onDone }: BulkChangesB
   const staff = useQuery({ ...assignableStaffQuery(), enabled: mayAssign });
   const bulk = useBulkUpdateTicketsMutation();
   const [choices, setChoices] = useState<Choices>(NO_CHANGES);
+  const parentId = incidentNumberOf(choices.incident);
+  const incidentInvalid = choices.incident.trim() !== '' && parentId === undefined;
   const changes: BulkTicketChanges = {
     ...(choices.status ? { status: choices.status } : {}),
     ...(choices.priority ? { priority: choices.priority } : {}),
     ...(choices.assignedToId ? { assignedToId: choices.assignedToId } : {}),
+    ...(parentId !== undefined ? { parentId } : {}),
   };
   const nothingChosen = Object.keys(changes).length === 0;
   const choose = (name: keyof Choices) => (event: { target: { value: string } }) =>
@@ -107,10 +114,20 @@ export function BulkChangesBar({ selected, role, onClear, onDone }: BulkChangesB
           </SelectField>
         </Box>
       )}
+      <Box flex="1" minW="40">
+        <TextField
+          label={t('bulkChanges.incident')}
+          value={choices.incident}
+          onChange={choose('incident')}
+          placeholder={ticketCode(42)}
+          autoComplete="off"
+          error={incidentInvalid ? t('incident.notACode') : undefined}
+        />
+      </Box>
       <HStack gap="2">
         <Button
           size="sm"
-          disabled={nothingChosen}
+          disabled={nothingChosen || incidentInvalid}
           loading={bulk.isPending}
           loadingText={t('bulkChanges.applying')}
           onClick={() => void apply()}

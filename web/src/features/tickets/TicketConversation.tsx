@@ -3,6 +3,7 @@ import {
   Badge,
   Box,
   Button,
+  Checkbox,
   CloseButton,
   Field,
   HStack,
@@ -27,6 +28,7 @@ import { errorText } from '../../lib/server-message.ts';
 import { MacroPicker } from '../macros/MacroPicker.tsx';
 import { macroActionsText } from '../macros/macro-display.ts';
 import { fetchMacroPreview } from '../macros/queries.ts';
+import { openCount, useIncidentChildren } from './incidents.ts';
 import { isNewerMessageConflict, useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketMailStatusQuery } from './queries.ts';
 
@@ -135,6 +137,16 @@ function Message({ comment }: { comment: Comment }) {
               {t('merge.fromTicket', { code: ticketCode(comment.mergedFrom.ticketId) })}
             </Text>
           )}
+          {comment.fromIncident && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('incident.fromIncident', { code: ticketCode(comment.fromIncident.ticketId) })}
+            </Text>
+          )}
+          {comment.toChildren && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('incident.sentToChildren')}
+            </Text>
+          )}
         </HStack>
         <Text fontSize="xs" color="fg.muted">
           {format.dateTime(comment.createdAt)}
@@ -161,7 +173,8 @@ interface ChosenMacro {
  * macro (its button, or `/` in an empty composer) puts its text, written out for this ticket by the server, in the
  * composer to edit; what it will change is shown until the reply is sent. A reply names the newest message shown;
  * when the customer wrote again meanwhile, the new messages appear and the sender chooses to send anyway or to review
- * first, the text kept either way (docs/product.md §2 "Ticket detail").
+ * first, the text kept either way (docs/product.md §2 "Ticket detail"). On an incident with open tickets, a public
+ * reply can go on to each of them too (`toChildren`, docs/product.md §2 "Incidents").
  */
 function Composer({
   ticket,
@@ -184,8 +197,13 @@ function Composer({
   const [macro, setMacro] = useState<ChosenMacro | null>(null);
   const [macroState, setMacroState] = useState<{ loading: boolean; error?: string }>({ loading: false });
   const [crossing, setCrossing] = useState(false);
+  const [alsoToChildren, setAlsoToChildren] = useState(false);
+  const children = useIncidentChildren(ticket);
+  const openChildren = openCount(children.data);
   const content = text.trim();
   const toCustomer = audience === 'customer';
+  // Only a public reply goes on to the incident's tickets; an internal note stays on this one.
+  const toChildren = toCustomer && openChildren > 0 && alsoToChildren;
   const undeliverable = mailStatus.data?.deliverable === false;
 
   const changeText = (next: string) => {
@@ -204,12 +222,14 @@ function Composer({
         ...(macro ? { macroId: macro.id } : {}),
         ...(toCustomer && newestId ? { afterMessageId: newestId } : {}),
         ...(confirmed ? { confirmed: true } : {}),
+        ...(toChildren ? { toChildren: true } : {}),
       },
       {
         onSuccess: () => {
           changeText('');
           setAudience('customer');
           setMacro(null);
+          setAlsoToChildren(false);
         },
         onError: (error) => setCrossing(isNewerMessageConflict(error)),
       },
@@ -298,6 +318,17 @@ function Composer({
               : t('mail.noteHint')}
           </Field.HelperText>
         </Field.Root>
+        {toCustomer && openChildren > 0 && (
+          <Checkbox.Root
+            checked={alsoToChildren}
+            onCheckedChange={(details) => setAlsoToChildren(details.checked === true)}
+            size="sm"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('incident.toChildren', { count: openChildren })}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
         {macroState.loading && (
           <HStack role="status" gap="2" color="fg.muted" fontSize="sm">
             <Spinner size="xs" />

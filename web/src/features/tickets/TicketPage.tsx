@@ -2,13 +2,18 @@ import { Box, Button, Grid, Heading, HStack, Link, Stack } from '@chakra-ui/reac
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LuArrowLeft, LuMerge, LuPencil } from 'react-icons/lu';
+import { LuArrowLeft, LuLink, LuMerge, LuPencil } from 'react-icons/lu';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
+import { useCurrentUser } from '../auth/queries.ts';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { EditTicketDialog } from './EditTicketDialog.tsx';
+import { IncidentPanel } from './IncidentPanel.tsx';
+import { useIncidentChildren } from './incidents.ts';
+import { LinkIncidentDialog } from './LinkIncidentDialog.tsx';
 import { MergeTicketDialog } from './MergeTicketDialog.tsx';
+import { canEditTicket } from './permissions.ts';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
 import { WaitingOnCustomerButton } from './SlaClocks.tsx';
 import { TicketDescription, TicketFacts, TicketNotices, TicketThread } from './TicketView.tsx';
@@ -17,9 +22,9 @@ const route = getRouteApi('/$role/_signedIn/tickets_/$ticketCode');
 
 /**
  * The ticket page (docs/product.md §2 "Ticket page"): the ticket's code and subject with its actions, the description
- * and the thread (conversation and composer, history) in the middle; its badges, clocks and fields and the customer
- * panel (their other tickets) on the side. The route's loader has read the ticket; live changes refresh it like every
- * ticket on screen.
+ * and the thread (conversation and composer, history) in the middle; its badges, clocks and fields, its incident
+ * (docs/product.md §2 "Incidents") and the customer panel (their other tickets) on the side. The route's loader has
+ * read the ticket; live changes refresh it like every ticket on screen.
  */
 export function TicketPage() {
   const t = useT();
@@ -29,9 +34,18 @@ export function TicketPage() {
   const mailStatus = useQuery(ticketMailStatusQuery(id));
   const [editing, setEditing] = useState<number | null>(null);
   const [merging, setMerging] = useState(false);
+  const [linking, setLinking] = useState(false);
   const navigate = route.useNavigate();
+  const user = useCurrentUser();
   const ticket = detail.data;
+  const children = useIncidentChildren(ticket ?? { id, parentId: null });
   if (!ticket) return null;
+  // An incident is no part of another, and a merged ticket is linked to none; a child moves to another incident.
+  const mayLink =
+    user !== null &&
+    canEditTicket(user, ticket) &&
+    !ticket.mergedIntoId &&
+    (ticket.parentId !== null || children.data?.length === 0);
 
   return (
     <>
@@ -51,6 +65,12 @@ export function TicketPage() {
               <LuPencil aria-hidden />
               {t('editTicket.title')}
             </Button>
+            {mayLink && (
+              <Button variant="outline" onClick={() => setLinking(true)}>
+                <LuLink aria-hidden />
+                {ticket.parentId !== null ? t('incident.move') : t('incident.link')}
+              </Button>
+            )}
             {!ticket.mergedIntoId && (
               <Button variant="outline" onClick={() => setMerging(true)}>
                 <LuMerge aria-hidden />
@@ -74,11 +94,13 @@ export function TicketPage() {
               </Heading>
               <TicketFacts ticket={ticket} />
             </Box>
+            <IncidentPanel ticket={ticket} />
             <CustomerPanel ticket={ticket} />
           </Stack>
         </Grid>
       </Stack>
       <EditTicketDialog ticketId={editing} onClose={() => setEditing(null)} />
+      <LinkIncidentDialog ticket={ticket} open={linking} onClose={() => setLinking(false)} />
       <MergeTicketDialog
         ticket={ticket}
         role={role}

@@ -55,6 +55,10 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   macro: 'history.field.macro',
   mergedInto: 'history.field.mergedInto',
   mergedFrom: 'history.field.mergedFrom',
+  // A link to an incident or out of one, and what an incident passed on to its ticket (docs/product.md §2
+  // "Incidents").
+  parent: 'history.field.parent',
+  incident: 'history.field.incident',
   deadline: 'history.field.deadline',
   firstResponseDueAt: 'history.field.firstResponseDueAt',
   waitingOnCustomer: 'history.field.waitingOnCustomer',

@@ -75,6 +75,28 @@ export function useMergeTicketMutation() {
 }
 
 /**
+ * `PUT /api/tickets/{id}/parent`: makes the ticket part of an incident (docs/product.md §2 "Incidents"), moving it
+ * from the one it was part of. The incidents' ticket lists live under the lists' key and refresh with them.
+ */
+export function useLinkToIncidentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, parentId }: { id: number; parentId: number }) =>
+      api.put<Ticket>(`/api/tickets/${id}/parent`, { parentId }),
+    onSuccess: (ticket) => refreshTicketViews(queryClient, ticket),
+  });
+}
+
+/** `DELETE /api/tickets/{id}/parent`: takes the ticket out of its incident. */
+export function useUnlinkFromIncidentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Ticket>(`/api/tickets/${id}/parent`),
+    onSuccess: (ticket) => refreshTicketViews(queryClient, ticket),
+  });
+}
+
+/**
  * `POST /api/tickets/{id}/comments`; the thread and the history reload (docs/product.md §4). A comment the customer sees
  * may be the ticket's first response, which moves the dashboard's average response time; one sent from a macro may
  * change the ticket itself, and counts a use of the macro.
@@ -97,6 +119,8 @@ export function useAddCommentMutation(ticketId: number) {
         queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) }),
         queryClient.invalidateQueries({ queryKey: ticketKeys.history(ticketId) }),
         input.isInternal ? undefined : queryClient.invalidateQueries({ queryKey: dashboardKeys.metrics() }),
+        // A reply sent on to an incident's tickets changes their threads and may change their status.
+        input.toChildren ? queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }) : undefined,
         ...(input.macroId
           ? [
               queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) }),

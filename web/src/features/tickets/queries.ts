@@ -84,6 +84,16 @@ export const customerTicketsQuery = (customerEmail: string) =>
       }),
   });
 
+/**
+ * An incident's tickets, by number (`GET /api/tickets/{id}/children`; none for a ticket that is no incident): under the
+ * lists' key, so a live change to any ticket refreshes it like every list (docs/product.md §2 "Incidents").
+ */
+export const incidentChildrenQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...ticketKeys.lists(), 'children', id] as const,
+    queryFn: ({ signal }) => api.get<Ticket[]>(`/api/tickets/${id}/children`, { signal }),
+  });
+
 /** One ticket, fresh from the server (the edit form and the detail view). */
 export const ticketDetailQuery = (id: number) =>
   queryOptions({
