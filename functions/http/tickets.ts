@@ -149,7 +149,8 @@ export const handler = httpHandler('tickets', {
         'and webhooks; a refused ticket does not stop the others. The answer holds one result per ticket, in the ' +
         'order of `ticketIds`: `ok`, or the error `code` the single-ticket route would have answered ' +
         '(`error.ticket.editDenied`, `error.ticket.notFound`, …). An agent may change only the tickets assigned ' +
-        'to them, and may not assign. At least one change is required; there is no `parentId` yet.',
+        'to them, and may not assign. `parentId` links each ticket to an incident as `PUT /api/tickets/{id}/parent` ' +
+        'does (`null` unlinks). At least one change is required.',
       response: {
         status: 200,
         description: 'One result per ticket, in request order.',

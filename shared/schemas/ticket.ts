@@ -262,8 +262,8 @@ export type SetParentInput = z.infer<typeof setParentSchema>;
 export const ticketIdParamsSchema = z.object({ id: ticketNumber });
 
 /**
- * What a bulk change sets on every ticket it names (docs/product.md §2 "Tickets table"): at least one of these. A
- * parent ticket (`parentId`) is not among them: incidents do not exist yet.
+ * What a bulk change sets on every ticket it names (docs/product.md §2 "Tickets table"): at least one of these;
+ * `parentId` links to an incident (`null` unlinks).
  */
 export const bulkTicketChangesSchema = z
   .object(
