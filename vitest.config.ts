@@ -56,6 +56,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/test/setup.ts'],
+          // A hang guard, not a speed check (speed lives in `npm run bench`): a screen rendered whole through the router
+          // can take over vitest's default 5 s while the infra project synthesizes the stack on the same two cores.
+          testTimeout: 30_000,
         },
       },
     ],
