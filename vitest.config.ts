@@ -11,6 +11,8 @@ export default defineConfig({
     env: {
       // Function logs are JSON lines; in tests only warnings and errors are worth reading.
       POWERTOOLS_LOG_LEVEL: 'WARN',
+      // Metrics are EMF lines on stdout; a test that reads them turns them on itself.
+      POWERTOOLS_METRICS_DISABLED: 'true',
       // The pinned SDK runs on Node 20 (here) and 22 (Lambda); its notice about future releases is noise.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
@@ -54,6 +56,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/test/setup.ts'],
+          // A hang guard, not a speed check (speed lives in `npm run bench`): a screen rendered whole through the router
+          // can take over vitest's default 5 s while the infra project synthesizes the stack on the same two cores.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
 /**
- * Alarm fan-out (issue 7): 200 staff members signed in, each with a subscribed WebSocket on `/ws`, and tickets
+ * Alarm fan-out (ADR 020): 200 staff members signed in, each with a subscribed WebSocket on `/ws`, and tickets
  * created one after another through the API. Each `ticket_created` goes to every one of them (the default alarm
  * settings include it; the assignee gets `ticket_assigned` instead, one alarm per person per change), so every
  * ticket makes 200 deliveries: table stream → notifier → `@connections` → socket. Per delivery, the time from the

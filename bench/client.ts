@@ -47,8 +47,8 @@ export class Session {
   }
 
   /** Sends one request; resolves with the body text, throws on a non-success status. */
-  async call(method: string, path: string, body?: unknown): Promise<string> {
-    const headers: Record<string, string> = { cookie: this.cookie };
+  async call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<string> {
+    const headers: Record<string, string> = { cookie: this.cookie, ...extraHeaders };
     if (method !== 'GET') headers.origin = new URL(this.baseUrl).origin;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await send(

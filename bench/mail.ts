@@ -1,5 +1,5 @@
 /**
- * Acknowledgements under a burst (issue 12): 200 tickets created at once through `POST /api/tickets` with an API key,
+ * Acknowledgements under a burst (ADR 080): 200 tickets created at once through `POST /api/tickets` with an API key,
  * each for a customer address of its own, and each must get exactly one acknowledgement. Per ticket, the time from
  * its commit to its acknowledgement reaching the mailbox: table stream → outbox dispatcher → `mail` queue → mail
  * sender → SES emulator.
@@ -80,7 +80,7 @@ interface SeenMail {
 const bareAddress = (text: string) => (/<([^>]+)>/.exec(text)?.[1] ?? text).trim().toLowerCase();
 
 /** Reads the mailbox every POLL_MS until stopped, keeping when each message was first listed. */
-function watchMailbox(mailboxUrl: string) {
+export function watchMailbox(mailboxUrl: string) {
   const seen = new Map<string, SeenMail>();
   /** When each read answered. */
   const reads: number[] = [];

@@ -50,13 +50,13 @@ export async function copyStaff(users: readonly User[]): Promise<void> {
     await putNewUser({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role });
 }
 
-export async function createCategories(count: number): Promise<Category[]> {
+export async function createCategories(count: number, prefix = 'bench'): Promise<Category[]> {
   const categories: Category[] = [];
   for (let i = 0; i < count; i++) {
     categories.push(
       await createCategory(
         newCategory(
-          { name: `bench_${i}`, displayName: `Bench ${i}`, description: null, color: '#3b82f6' },
+          { name: `${prefix}_${i}`, displayName: `Bench ${i}`, description: null, color: '#3b82f6' },
           randomUUID(),
           new Date(),
         ),

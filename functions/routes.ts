@@ -15,6 +15,7 @@ export const HTTP_GROUPS = [
   'analytics',
   'staff',
   'categories',
+  'macros',
   'settings',
   'apiKeys',
   'webhooks',
@@ -49,13 +50,19 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/login', 'auth'),
   r('GET', '/api/logout', 'auth'),
   r('GET', '/api/auth/callback', 'auth'),
+  r('POST', '/api/auth/mfa', 'auth'),
 
   r('GET', '/api/tickets', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets', 'tickets', 'tickets:create'),
   r('GET', '/api/tickets/overdue', 'tickets', 'tickets:read'),
+  r('POST', '/api/tickets/bulk', 'tickets'),
   r('GET', '/api/tickets/{id}', 'tickets', 'tickets:read'),
   r('PATCH', '/api/tickets/{id}', 'tickets'),
   r('POST', '/api/tickets/{id}/assign', 'tickets'),
+  r('POST', '/api/tickets/{id}/merge', 'tickets'),
+  r('PUT', '/api/tickets/{id}/parent', 'tickets'),
+  r('DELETE', '/api/tickets/{id}/parent', 'tickets'),
+  r('GET', '/api/tickets/{id}/children', 'tickets', 'tickets:read'),
   r('GET', '/api/tickets/{id}/comments', 'tickets', 'tickets:read'),
   r('POST', '/api/tickets/{id}/comments', 'tickets'),
   r('GET', '/api/tickets/{id}/history', 'tickets', 'tickets:read'),
@@ -69,6 +76,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/volume-data', 'dashboard', 'tickets:read'),
+  r('GET', '/api/dashboard/sla-attainment', 'dashboard'),
 
   r('GET', '/api/analytics/category-usage', 'analytics'),
   r('GET', '/api/analytics/insights', 'analytics'),
@@ -79,17 +87,32 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('PUT', '/api/users/{id}/password', 'staff'),
   r('PUT', '/api/users/{id}/role', 'staff'),
   r('DELETE', '/api/users/{id}', 'staff'),
+  r('PUT', '/api/agents/{id}/routing', 'staff'),
+  r('GET', '/api/routing/queue', 'staff'),
 
   r('GET', '/api/categories', 'categories', 'tickets:read'),
   r('POST', '/api/categories', 'categories'),
   r('PATCH', '/api/categories/{id}', 'categories'),
   r('DELETE', '/api/categories/{id}', 'categories'),
 
+  r('GET', '/api/macros', 'macros'),
+  r('POST', '/api/macros', 'macros'),
+  r('PATCH', '/api/macros/{id}', 'macros'),
+  r('DELETE', '/api/macros/{id}', 'macros'),
+  r('GET', '/api/tickets/{id}/macros/{macroId}/preview', 'macros'),
+
   r('GET', '/api/user/settings', 'settings'),
   r('PUT', '/api/user/settings', 'settings'),
   r('POST', '/api/user/change-password', 'settings'),
+  r('GET', '/api/user/mfa', 'settings'),
+  r('POST', '/api/user/mfa/totp', 'settings'),
+  r('POST', '/api/user/mfa/totp/verify', 'settings'),
+  r('DELETE', '/api/user/mfa/totp', 'settings'),
+  r('PUT', '/api/user/availability', 'settings'),
   r('GET', '/api/desk-settings', 'settings'),
   r('PUT', '/api/desk-settings', 'settings'),
+  r('GET', '/api/sla-policy', 'settings'),
+  r('PUT', '/api/sla-policy', 'settings'),
 
   r('GET', '/api/api-keys', 'apiKeys'),
   r('POST', '/api/api-keys', 'apiKeys'),
@@ -141,10 +164,16 @@ export const JOB_HANDLERS = {
   notifier: 'functions/jobs/notifier.ts',
   /** The table's stream → each kind's planner → that kind's queue (docs/decisions/051-outbound-delivery.md). */
   outbox: 'functions/jobs/outbox.ts',
+  /** The table's stream → the term index of word search (docs/decisions/090-search-by-term-index.md). */
+  indexer: 'functions/jobs/indexer.ts',
   /** SES's receipt rule → the stored message → the inbound mail use case (AWS; the embedded runtime has SMTP). */
   inboundMail: 'functions/jobs/inbound-mail.ts',
   /** SES's bounce and complaint events → the addresses marked undeliverable. */
   mailEvents: 'functions/jobs/mail-events.ts',
+  /** The table's stream → the routing queue drained when an agent can take more (docs/decisions/006). */
+  router: 'functions/jobs/router.ts',
+  /** Every minute: auto-away, when the desk has it on (docs/decisions/006). */
+  autoAway: 'functions/jobs/auto-away.ts',
 } as const;
 
 /** One kind of delivery that leaves the system, and the sender that makes it. */
@@ -171,5 +200,11 @@ export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
   webhook: {
     sender: 'functions/jobs/webhook-sender.ts',
     description: 'Signed webhook events to the endpoints admins registered (docs/decisions/052)',
+  },
+  incident: {
+    sender: 'functions/jobs/incident-sender.ts',
+    description: 'An incident resolved or answered, carried to each of its children (docs/decisions/093)',
+    // A child job's claim is kept a day (data/tickets/idempotency.ts): its retries end well before.
+    retry: { baseMs: 2_000, capMs: 5 * 60_000, maxAgeMs: 6 * 60 * 60_000 },
   },
 };

@@ -18,6 +18,8 @@ const asList = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [valu
 const SECRET = ['secretsmanager:DescribeSecret app-secret', 'secretsmanager:GetSecretValue app-secret'];
 const AUTH = ['dynamodb:GetItem table', 'dynamodb:UpdateItem table [API_KEY#*,RATE#*]', ...SECRET];
 const LOGS = ['logs:CreateLogStream own-log-group', 'logs:PutLogEvents own-log-group'];
+/** Active tracing: X-Ray's actions have no resource-level permissions (docs/decisions/066-observability.md). */
+const TRACES = ['xray:PutTelemetryRecords *', 'xray:PutTraceSegments *'];
 
 /** Every permission each function has: `action resource [partitions]`. */
 
@@ -29,11 +31,15 @@ const EXPECTED: Record<
   | 'wsDefault'
   | 'overdue'
   | 'notifier'
+  | 'indexer'
+  | 'autoAway'
+  | 'router'
   | 'inboundMail'
   | 'mailEvents'
   | 'mailSender'
   | 'dispatcher'
-  | 'webhookSender',
+  | 'webhookSender'
+  | 'incidentSender',
   string[]
 > = {
   auth: [
@@ -42,14 +48,17 @@ const EXPECTED: Record<
     'dynamodb:BatchGetItem table [THROTTLE#*]',
     'dynamodb:UpdateItem table [THROTTLE#*]',
     'dynamodb:DeleteItem table [THROTTLE#*]',
+    'dynamodb:PutItem table [MFA_CHALLENGE#*]',
+    'dynamodb:DeleteItem table [MFA_CHALLENGE#*]',
     'dynamodb:PutItem table [AUDIT]',
   ],
   meta: [...AUTH],
-  dashboard: [...AUTH, 'dynamodb:Query table'],
+  dashboard: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection'],
   analytics: [...AUTH, 'dynamodb:Query table', 'dynamodb:Query index/byCollection', 'dynamodb:BatchGetItem table'],
   staff: [
     ...AUTH,
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
     'dynamodb:BatchGetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
@@ -71,6 +80,10 @@ const EXPECTED: Record<
     'dynamodb:PutItem table [USER#*]',
     'dynamodb:PutItem table [DESK]',
     'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:DeleteItem table [USER#*]',
+    'dynamodb:BatchGetItem table [THROTTLE#*]',
+    'dynamodb:UpdateItem table [THROTTLE#*]',
+    'dynamodb:DeleteItem table [THROTTLE#*]',
     'dynamodb:PutItem table [AUDIT]',
     'cognito-idp:AdminUserGlobalSignOut user-pool',
   ],
@@ -91,9 +104,19 @@ const EXPECTED: Record<
     'dynamodb:Query index/byType',
     'dynamodb:Query index/byDeadline',
     'dynamodb:Query index/byCustomer',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+    'dynamodb:BatchGetItem table [TICKET#*,TICKET_TERMS#*]',
+    'dynamodb:DeleteItem table [TICKET#*]',
+  ],
+  macros: [
+    ...AUTH,
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table [MACRO#*]',
+    'dynamodb:UpdateItem table [MACRO#*]',
+    'dynamodb:DeleteItem table [MACRO#*]',
   ],
   mail: [
     ...AUTH,
@@ -122,16 +145,40 @@ const EXPECTED: Record<
     'dynamodb:DeleteItem table [WEBHOOKS]',
     'dynamodb:PutItem table [AUDIT]',
   ],
-  wsAuthorizer: ['dynamodb:GetItem table [USER#*]', ...SECRET],
+  wsAuthorizer: ['dynamodb:GetItem table [DESK,USER#*]', ...SECRET],
   wsConnect: ['dynamodb:PutItem table [CONNECTION#*]'],
-  wsDisconnect: ['dynamodb:DeleteItem table [CONNECTION#*]'],
-  wsDefault: ['dynamodb:UpdateItem table [CONNECTION#*]'],
+  wsDisconnect: [
+    'dynamodb:DeleteItem table [CONNECTION#*]',
+    'dynamodb:UpdateItem table [USER#*]',
+    'dynamodb:Query table [PRESENCE#*]',
+    'dynamodb:DeleteItem table [PRESENCE#*]',
+    'execute-api:ManageConnections ws-connections',
+  ],
+  wsDefault: [
+    'dynamodb:UpdateItem table [CONNECTION#*]',
+    'dynamodb:Query table [PRESENCE#*]',
+    'dynamodb:UpdateItem table [PRESENCE#*]',
+    'dynamodb:DeleteItem table [PRESENCE#*]',
+    'dynamodb:GetItem table [USER#*]',
+    'execute-api:ManageConnections ws-connections',
+  ],
   overdue: [
     'dynamodb:Query index/byDeadline',
+    'dynamodb:Query index/byFirstResponse',
     'dynamodb:GetItem table',
     'dynamodb:PutItem table',
     'dynamodb:UpdateItem table',
     'dynamodb:ConditionCheckItem table',
+  ],
+  indexer: [
+    'dynamodb:GetItem table [TICKET#*,TICKET_TERMS#*]',
+    'dynamodb:PutItem table [TERM#*]',
+    'dynamodb:DeleteItem table [TERM#*]',
+    'dynamodb:UpdateItem table [TICKET_TERMS#*,VOCAB#*]',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
   ],
   notifier: [
     'dynamodb:Query index/byCollection',
@@ -143,6 +190,27 @@ const EXPECTED: Record<
     'dynamodb:GetShardIterator table-streams',
     'dynamodb:ListStreams table-streams',
     'execute-api:ManageConnections ws-connections',
+    // The stream mapping's on-failure destination is written with the function's role.
+    'sqs:SendMessage notifier-failures',
+    'sqs:GetQueueAttributes notifier-failures',
+    'sqs:GetQueueUrl notifier-failures',
+  ],
+  autoAway: [
+    'dynamodb:GetItem table [DESK]',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:UpdateItem table [USER#*]',
+  ],
+  router: [
+    'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:GetItem table',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:DescribeStream table-streams',
+    'dynamodb:GetRecords table-streams',
+    'dynamodb:GetShardIterator table-streams',
+    'dynamodb:ListStreams table-streams',
   ],
   inboundMail: [
     'dynamodb:GetItem table',
@@ -166,6 +234,9 @@ const EXPECTED: Record<
     'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
     'dynamodb:GetItem table',
     'dynamodb:Query index/byCollection',
+    'dynamodb:Query index/byAssignee',
+    'dynamodb:PutItem table [NOTIFY#*]',
+    'dynamodb:UpdateItem table [NOTIFY#*]',
     'dynamodb:PutItem table [TICKET#*]',
     'dynamodb:UpdateItem table [MAIL_ACK#*]',
     'ses:SendEmail ses-identity',
@@ -185,6 +256,7 @@ const EXPECTED: Record<
   dispatcher: [
     ...SECRET,
     'dynamodb:Query table [WEBHOOKS]',
+    'dynamodb:BatchGetItem table [TICKET#*]',
     'dynamodb:DescribeStream table-streams',
     'dynamodb:GetRecords table-streams',
     'dynamodb:GetShardIterator table-streams',
@@ -195,6 +267,9 @@ const EXPECTED: Record<
     'sqs:GetQueueAttributes mail-queue',
     'sqs:GetQueueUrl mail-queue',
     'sqs:SendMessage mail-queue',
+    'sqs:GetQueueAttributes incident-queue',
+    'sqs:GetQueueUrl incident-queue',
+    'sqs:SendMessage incident-queue',
     'sqs:SendMessage dispatch-failures',
     'sqs:GetQueueAttributes dispatch-failures',
     'sqs:GetQueueUrl dispatch-failures',
@@ -212,6 +287,27 @@ const EXPECTED: Record<
     'sqs:ChangeMessageVisibility webhook-queue',
     'sqs:DeleteMessage webhook-queue',
     'sqs:ReceiveMessage webhook-queue',
+    ...SECRET,
+  ],
+  // A sender's bookkeeping, and each child's ticket write as its incident makes it (ADR 093).
+  incidentSender: [
+    'dynamodb:GetItem table [JOB#incident#*]',
+    'dynamodb:UpdateItem table [JOB#incident#*]',
+    'dynamodb:PutItem table [DELIVERY_LOG#*]',
+    'dynamodb:UpdateItem table [DELIVERY_LOG#*]',
+    'dynamodb:GetItem table [MACRO#*,TICKET#*,USER#*]',
+    'dynamodb:Query table [TICKET#*]',
+    'dynamodb:PutItem table',
+    'dynamodb:UpdateItem table',
+    'dynamodb:ConditionCheckItem table',
+    ...[
+      'ChangeMessageVisibility',
+      'DeleteMessage',
+      'GetQueueAttributes',
+      'GetQueueUrl',
+      'ReceiveMessage',
+      'SendMessage',
+    ].map((a) => `sqs:${a} incident-queue`),
     ...SECRET,
   ],
 };
@@ -257,9 +353,15 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   }
   const webhookQueue = stack.outboundQueues.kinds.webhook!.queue;
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, webhookQueue), 'Arn'] })) return 'webhook-queue';
+  const incidentQueue = stack.outboundQueues.kinds.incident!.queue;
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, incidentQueue), 'Arn'] })) return 'incident-queue';
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.outbound.dispatchFailures), 'Arn'] })) {
     return 'dispatch-failures';
   }
+  if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.jobs.notifierFailures), 'Arn'] })) {
+    return 'notifier-failures';
+  }
+  if (resource === '*') return '*';
   return json;
 }
 
@@ -293,18 +395,22 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   wsDefault: stack.realtime.defaultFunction,
   overdue: stack.jobs.overdueFunction,
   notifier: stack.jobs.notifierFunction,
+  indexer: stack.jobs.indexerFunction,
+  autoAway: stack.jobs.autoAwayFunction,
+  router: stack.jobs.routerFunction,
   inboundMail: stack.mail.inboundFunction,
   mailEvents: stack.mail.eventsFunction,
   mailSender: stack.outbound.senders.mail!,
   dispatcher: stack.outbound.dispatcherFunction,
   webhookSender: stack.outbound.senders.webhook!,
+  incidentSender: stack.outbound.senders.incident!,
 });
 
 describe('function permissions', () => {
   it.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)(
     'gives the %s function exactly the actions its code makes, and its own logs',
     (name) => {
-      expect(permissionsOf(functions()[name])).toEqual([...EXPECTED[name], ...LOGS].sort());
+      expect(permissionsOf(functions()[name])).toEqual([...EXPECTED[name], ...LOGS, ...TRACES].sort());
     },
   );
 

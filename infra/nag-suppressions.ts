@@ -14,21 +14,9 @@ function bucketDeploymentHandlers(stack: Stack): IConstruct[] {
 }
 
 export function applyNagSuppressions({ main }: HelpdeskApp): void {
-  const { http, realtime, jobs, gateways, web, identity, outbound, appSecret, mail } = main;
+  const { jobs, gateways, web, identity, outbound, appSecret, mail, realtime } = main;
 
-  const ourFunctions = [
-    ...Object.values(http.functions),
-    realtime.authorizerFunction,
-    realtime.connectFunction,
-    realtime.disconnectFunction,
-    realtime.defaultFunction,
-    jobs.overdueFunction,
-    jobs.notifierFunction,
-    outbound.dispatcherFunction,
-    ...Object.values(outbound.senders),
-    mail.inboundFunction,
-    mail.eventsFunction,
-  ];
+  const ourFunctions = Object.values(main.functions);
   NagSuppressions.addResourceSuppressions(ourFunctions, [
     {
       id: 'AwsSolutions-L1',
@@ -98,6 +86,54 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     true,
   );
 
+  // The presence handlers post each person on a ticket their list (docs/product.md §7 "WebSocket").
+  for (const fn of [realtime.defaultFunction, realtime.disconnectFunction]) {
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'PostToConnection addresses sockets by connection id, unknown until a client connects; the grant is ' +
+            'limited to the ws stage of this WebSocket API.',
+          appliesTo: [{ regex: '/^Resource::arn:[^:]+:execute-api:.*\\/ws\\/\\*\\/@connections\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+  }
+
+  for (const [consumer, fn] of [
+    ['dispatcher', outbound.dispatcherFunction],
+    ['indexer', jobs.indexerFunction],
+  ] as const) {
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "The stream's ARN carries a label known only once the table exists; the wildcard covers this table's " +
+            `streams only, which the ${consumer}'s event source mapping reads.`,
+          appliesTo: [{ regex: '/^Resource::<DataTable[0-9A-F]+\\.Arn>\\/stream\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+  }
+  NagSuppressions.addResourceSuppressions(
+    jobs.routerFunction.role!,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "The stream's ARN carries a label known only once the table exists; the wildcard covers this table's " +
+          "streams only, which the router's event source mapping reads.",
+        appliesTo: [{ regex: '/^Resource::<DataTable[0-9A-F]+\\.Arn>\\/stream\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
   NagSuppressions.addResourceSuppressions(
     outbound.dispatcherFunction.role!,
     [
@@ -111,6 +147,28 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     ],
     true,
   );
+  // Active tracing (docs/decisions/066-observability.md): X-Ray's two write actions have no resource-level permissions.
+  NagSuppressions.addResourceSuppressions(
+    ourFunctions.map((fn) => fn.role!),
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions; Lambda adds ' +
+          'them on "*" for active tracing, and they only write this account\'s traces.',
+        appliesTo: ['Resource::*'],
+      },
+    ],
+    true,
+  );
+  NagSuppressions.addResourceSuppressions(jobs.notifierFailures, [
+    {
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "The notifier's on-failure destination: it holds the positions of the stream records the notifier gave up " +
+        'on, for ops to inspect (docs/operations.md); it is the last stop, not a work queue.',
+    },
+  ]);
   NagSuppressions.addResourceSuppressions(appSecret.secret, [
     {
       id: 'AwsSolutions-SMG4',
@@ -210,7 +268,7 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
       id: 'AwsSolutions-COG8',
       reason:
         "Cognito's Plus tier (threat protection) is replaced by the WAF rate rule on /api/auth/* (infra/edge-stack.ts) " +
-        "and the app's own sign-in throttling (issue 14), which also works in the embedded runtime.",
+        "and the app's own sign-in throttling (ADR 071), which also works in the embedded runtime.",
     },
   ]);
 }

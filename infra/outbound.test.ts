@@ -142,7 +142,7 @@ describe('permissions', () => {
     expect(consume.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [idOf(queues.kinds.probe!.queue), 'Arn'] }]);
   });
 
-  it('lets the dispatcher queue jobs and report given-up records, and only read the webhooks', () => {
+  it('lets the dispatcher queue jobs and report given-up records, and only read the webhooks and the incidents', () => {
     const role = outbound.dispatcherFunction.role!;
     expect(sendsTo(role)).toEqual(
       expect.arrayContaining([
@@ -159,9 +159,12 @@ describe('permissions', () => {
           a !== 'dynamodb:GetRecords' &&
           a !== 'dynamodb:GetShardIterator',
       ),
-    ).toEqual(['dynamodb:Query']);
+    ).toEqual(['dynamodb:Query', 'dynamodb:BatchGetItem']);
     const query = statementsOf(role).find((s) => asList(s.Action).includes('dynamodb:Query'));
     expect(query?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WEBHOOKS'] } });
+    // The incident planner's read of which settled tickets have children (ADR 093).
+    const batchGet = statementsOf(role).find((s) => asList(s.Action).includes('dynamodb:BatchGetItem'));
+    expect(batchGet?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['TICKET#*'] } });
   });
 
   it('grants queueing of the kinds asked for, on their queues only', () => {

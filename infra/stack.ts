@@ -5,7 +5,7 @@ import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
 import { QUEUE_KINDS } from '#functions/routes.ts';
 import { Data } from './constructs/data.ts';
-import { REPO_ROOT } from './constructs/function.ts';
+import { type HandlerFunction, REPO_ROOT } from './constructs/function.ts';
 import { Gateways } from './constructs/gateways.ts';
 import { HttpRoutes } from './constructs/http-routes.ts';
 import { Identity, type SsoProvider } from './constructs/identity.ts';
@@ -14,7 +14,11 @@ import { Outbound, OutboundQueues } from './constructs/outbound.ts';
 import { AppSecret } from './constructs/app-secret.ts';
 import { Mail } from './constructs/mail.ts';
 import { Realtime } from './constructs/realtime.ts';
+import { ALARM_THRESHOLDS, Observability } from './constructs/observability.ts';
 import { Web } from './constructs/web.ts';
+
+/** `webhook` → `Webhook`, for construct ids. */
+const idOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** Deployment settings, read from CDK context (cdk.json or `-c key=value`). */
 export interface HelpdeskSettings {
@@ -31,6 +35,8 @@ export interface HelpdeskSettings {
   authRateLimit: number;
   /** The domain help desk mail is sent from and received at (SES identity, `support@`, `reply+…@`). */
   mailDomain: string;
+  /** Where CloudWatch alarms are mailed (docs/operations.md); without it the alarm topic has no subscription. */
+  alarmEmail?: string;
 }
 
 export interface HelpdeskStackProps extends StackProps {
@@ -88,6 +94,7 @@ const settingsSchema = z
     // WAF's rate-based rules accept 10 and more.
     authRateLimit: z.coerce.number().int().min(10).max(2_000_000_000).default(100),
     mailDomain: z.hostname({ error: 'mailDomain must be a domain name (mail is sent from support@ it)' }).optional(),
+    alarmEmail: z.email({ error: 'alarmEmail must be an e-mail address (the alarms are mailed there)' }).optional(),
   })
   .refine((s) => Boolean(s.domainName) === Boolean(s.certificateArn), {
     message: 'domainName and certificateArn go together: set both or neither',
@@ -109,6 +116,7 @@ const SETTING_KEYS = [
   'apiKeyRateLimit',
   'authRateLimit',
   'mailDomain',
+  'alarmEmail',
 ] as const;
 
 /** Reads and validates the deployment settings from CDK context; throws one message listing every problem. */
@@ -136,6 +144,12 @@ export class HelpdeskStack extends Stack {
   readonly outbound: Outbound;
   readonly appSecret: AppSecret;
   readonly mail: Mail;
+  readonly observability: Observability;
+  /**
+   * Every function that runs our code, by the name its alarms and dashboard widgets show: the one list the
+   * observability, the cdk-nag suppressions and the infra tests read.
+   */
+  readonly functions: Readonly<Record<string, HandlerFunction>>;
 
   constructor(scope: Construct, id: string, props: HelpdeskStackProps) {
     super(scope, id, {
@@ -202,6 +216,7 @@ export class HelpdeskStack extends Stack {
     });
     this.realtime = new Realtime(this, 'Realtime', {
       webSocketApi: gateways.webSocketApi,
+      webSocketStage: gateways.webSocketStage,
       table: data.table,
       appSecret,
       environment,
@@ -220,6 +235,55 @@ export class HelpdeskStack extends Stack {
     // An admin's retry of a failed e-mail queues it again.
     this.outboundQueues.grantEnqueue(this.http.functions.mail, ['mail']);
 
+    const { http, realtime, jobs, outbound } = this;
+    this.functions = {
+      ...Object.fromEntries(Object.entries(http.functions).map(([group, fn]) => [`Http${idOf(group)}`, fn])),
+      WsAuthorizer: realtime.authorizerFunction,
+      WsConnect: realtime.connectFunction,
+      WsDisconnect: realtime.disconnectFunction,
+      WsDefault: realtime.defaultFunction,
+      Overdue: jobs.overdueFunction,
+      Notifier: jobs.notifierFunction,
+      Indexer: jobs.indexerFunction,
+      AutoAway: jobs.autoAwayFunction,
+      Router: jobs.routerFunction,
+      Dispatcher: outbound.dispatcherFunction,
+      ...Object.fromEntries(Object.entries(outbound.senders).map(([kind, fn]) => [`${idOf(kind)}Sender`, fn])),
+      InboundMail: mail.inboundFunction,
+      MailEvents: mail.eventsFunction,
+    };
+    this.observability = new Observability(this, 'Observability', {
+      httpApi: gateways.httpApi,
+      functions: this.functions,
+      streamConsumers: [
+        { name: 'Notifier', fn: jobs.notifierFunction, maxIteratorAgeMs: ALARM_THRESHOLDS.notifierIteratorAgeMs },
+        {
+          name: 'Dispatcher',
+          fn: outbound.dispatcherFunction,
+          maxIteratorAgeMs: ALARM_THRESHOLDS.dispatcherIteratorAgeMs,
+        },
+        { name: 'Indexer', fn: jobs.indexerFunction, maxIteratorAgeMs: ALARM_THRESHOLDS.indexerIteratorAgeMs },
+        { name: 'Router', fn: jobs.routerFunction, maxIteratorAgeMs: ALARM_THRESHOLDS.routerIteratorAgeMs },
+      ],
+      deadLetterQueues: {
+        NotifierFailures: jobs.notifierFailures,
+        DispatchFailures: outbound.dispatchFailures,
+        ...Object.fromEntries(
+          Object.entries(this.outboundQueues.kinds).map(([kind, { deadLetterQueue }]) => [
+            `${idOf(kind)}DeadLetters`,
+            deadLetterQueue,
+          ]),
+        ),
+        InboundMailFailures: mail.inboundFailures,
+      },
+      configurationSetName: mail.configurationSet.configurationSetName,
+      ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
+    });
+
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.observability.topic.topicArn,
+      description: 'CloudWatch alarms go here (subscribe more addresses or a chat integration: docs/operations.md)',
+    });
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl, description: 'The help desk, as staff open it' });
     new CfnOutput(this, 'DistributionDomainName', {
       value: web.distribution.distributionDomainName,

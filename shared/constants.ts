@@ -110,7 +110,11 @@ export const ALERT_TYPES = [
   'ticket_status_changed',
   /** The customer of a ticket assigned to you wrote in. */
   'customer_reply',
+  /** 80 % of a first-response or resolution target of a ticket assigned to you has passed (docs/product.md §9). */
+  'sla_warning',
   'webhook_disabled',
+  /** A new ticket found no eligible agent and waits in the queue (docs/decisions/006). */
+  'ticket_waiting',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -121,6 +125,20 @@ export const ALARM = {
   desktopNotificationMs: 10_000,
   testIndicatorMs: 2_000,
 } as const;
+
+/**
+ * Who else is on a ticket (docs/product.md §7 "WebSocket"): a client repeats its state every `heartbeatMs`; the server
+ * counts an entry whose last message is `expiresMs` old as gone. Typing is `replying`, sent on the change and then at
+ * most every `throttleMs`; `idleMs` without a keystroke is `viewing` again.
+ */
+export const PRESENCE = {
+  heartbeatMs: 10_000,
+  expiresMs: 30_000,
+  idleMs: 5_000,
+  throttleMs: 3_000,
+} as const;
+
+export const PRESENCE_STATES = ['viewing', 'replying', 'left'] as const;
 
 export const TIMEZONES = [
   'UTC',
@@ -156,5 +174,23 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.customer_replied',
   'ticket.resolved',
   'ticket.rated',
+  'ticket.merged',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * Whether a staff member is at the desk (docs/product.md §2 "Availability", docs/decisions/006): only `available` agents
+ * are routed tickets and hear of new ones; everyone starts `available`.
+ */
+export const AVAILABILITY_STATUSES = ['available', 'away', 'offline'] as const;
+export type Availability = (typeof AVAILABILITY_STATUSES)[number];
+
+/** Routing and the alarms that reach whom they concern (docs/decisions/006-routing-by-availability-capacity-skill.md). */
+export const ROUTING = {
+  /** With auto-away on, an available agent with no open socket for this long becomes `away`. */
+  autoAwayMinutes: 10,
+  /** At most one notification e-mail per person and ticket in this window; later alarms fold into it. */
+  emailWindowMinutes: 15,
+  /** The largest cap on open tickets an agent may be given. */
+  maxOpenTicketsLimit: 1_000,
+} as const;

@@ -17,6 +17,8 @@ export interface Connection {
   subscribed: boolean;
   connectedAt: string;
   expiresAt: number;
+  /** The tickets it has presence entries on (docs/data-model.md, P1-P4), so that `$disconnect` removes them. */
+  presenceTickets?: Set<number>;
 }
 
 /** putConnection: records a connection of a user's session, not yet subscribed, expiring with the socket. */
@@ -66,9 +68,35 @@ export async function subscribeConnection(connectionId: string, userId: string):
   }
 }
 
-/** deleteConnection: forgets a connection (closed, or answered 410 on a send). */
-export async function deleteConnection(connectionId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: config().tableName, Key: keys.connection(connectionId) }));
+/**
+ * deleteConnection: forgets a connection (closed, or answered 410 on a send); the connection as it was (its user, the
+ * tickets it was present on), if it existed.
+ */
+export async function deleteConnection(connectionId: string): Promise<Connection | undefined> {
+  const { Attributes } = await dynamo().send(
+    new DeleteCommand({ TableName: config().tableName, Key: keys.connection(connectionId), ReturnValues: 'ALL_OLD' }),
+  );
+  return Attributes as Connection | undefined;
+}
+
+/**
+ * trackPresenceTicket: notes on the connection that it is (`add`) or is no longer present on a ticket; nothing when the
+ * connection is gone already.
+ */
+export async function trackPresenceTicket(connectionId: string, ticketId: number, add: boolean): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.connection(connectionId),
+        UpdateExpression: `${add ? 'ADD' : 'DELETE'} presenceTickets :ticket`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':ticket': new Set([ticketId]) },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }
 
 /** A user's connections through the byAssignee index, with an optional filter. */
@@ -106,4 +134,10 @@ export function listSubscribedConnections(userId: string, now = new Date()): Pro
  */
 export function listConnections(userId: string): Promise<Connection[]> {
   return queryConnections(userId);
+}
+
+/** hasOpenSocket: whether the user has any connection whose socket may still be open (not expired). */
+export async function hasOpenSocket(userId: string, now = new Date()): Promise<boolean> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return (await listConnections(userId)).some((connection) => connection.expiresAt > nowSeconds);
 }

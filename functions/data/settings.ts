@@ -39,6 +39,28 @@ export async function getDeskSettings(): Promise<DeskSettings> {
   return deskSettingsOverDefaults(Item?.settings);
 }
 
+/**
+ * How old the desk's settings may be where they are read on every request (the two-factor requirement,
+ * docs/decisions/083-staff-two-factor.md): each warm function reads them at most once per window, and a change
+ * reaches every function within it (the one that saved it at once).
+ */
+export const REQUEST_PATH_SETTINGS_MAX_AGE_MS = 15_000;
+
+let recent: { settings: DeskSettings; readAt: number } | undefined;
+
+/** recentDeskSettings: the desk's settings as this function read them less than REQUEST_PATH_SETTINGS_MAX_AGE_MS ago. */
+export async function recentDeskSettings(): Promise<DeskSettings> {
+  if (recent && Date.now() - recent.readAt < REQUEST_PATH_SETTINGS_MAX_AGE_MS) return recent.settings;
+  const settings = await getDeskSettings();
+  rememberDeskSettings(settings);
+  return settings;
+}
+
+/** rememberDeskSettings: what this function just saved is what its next requests see. */
+export function rememberDeskSettings(settings: DeskSettings): void {
+  recent = { settings, readAt: Date.now() };
+}
+
 /** deskSettingsPut: the desk's settings replaced whole (validated by the caller), for the transaction with its audit. */
 export function deskSettingsPut(settings: DeskSettings, now: Date): GuardedItem {
   return {

@@ -1,6 +1,6 @@
 /**
- * Aggregate items (docs/data-model.md): keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day) and
- * keys.agentWeek(agentId, week), each a set of numeric counters. The ticket transactions ADD to them
+ * Aggregate items (docs/data-model.md): keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day),
+ * keys.statsAgentDay(day) and keys.agentWeek(agentId, week), each a set of numeric counters. The ticket transactions ADD to them
  * (functions/domain/metrics.ts says what moves); the dashboard reads a fixed number of them, whatever the number of
  * tickets.
  */
@@ -19,6 +19,8 @@ function keyOf(ref: AggregateRef) {
       return keys.statsDay(ref.day);
     case 'categoryDay':
       return keys.statsCategoryDay(ref.day);
+    case 'agentDay':
+      return keys.statsAgentDay(ref.day);
     case 'agentWeek':
       return keys.agentWeek(ref.agentId, ref.week);
   }
@@ -98,6 +100,14 @@ export function listDayStats(from: string, to: string): Promise<Map<string, Coun
  */
 export function listCategoryDayStats(from: string, to: string): Promise<Map<string, Counters>> {
   return listDaily(keys.statsCategoryDay, from, to);
+}
+
+/**
+ * listAgentDayStats: the SLA targets met and breached per agent (`COUNTER_NAMES.slaOfAgent`) on each day from `from`
+ * to `to` inclusive (one Query); only the SLA attainment figures read them.
+ */
+export function listAgentDayStats(from: string, to: string): Promise<Map<string, Counters>> {
+  return listDaily(keys.statsAgentDay, from, to);
 }
 
 /** getAgentWeek: one agent's counters for one ISO week (`YYYY-Www`); empty when they had no tickets. */

@@ -14,9 +14,12 @@ export const KEYS = {
  * Global secondary indexes. Each is sparse: an item appears only when it carries the index's keys.
  * - byCollection: every item of a kind, ordered (tickets newest first, staff by name, categories…)
  * - byStatus:     tickets by status, ordered by creation
- * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user
+ * - byAssignee:   tickets by assigned agent, ordered by creation; also connections by user, and the routing queue
+ *                 (unassigned unresolved tickets, by priority then age; docs/decisions/006)
  * - byType:       tickets by type (api | direct | email), ordered by creation
- * - byDeadline:   unresolved tickets, partitioned DUE | OVERDUE, ordered by deadline
+ * - byDeadline:   unresolved tickets on the resolution clock, partitioned WARN | DUE | OVERDUE, ordered by the time
+ *                 their next mark falls due (the warning, else the deadline); none while the clock is paused
+ * - byFirstResponse: unresolved tickets awaiting their first response, partitioned WARN | DUE | OVERDUE the same way
  * - byCustomer:   tickets by customer e-mail (stored lower-case), ordered by creation. Keyed on attributes every ticket
  *                 item has always carried (`customerEmail`, and byCollection's sort key), so DynamoDB fills the index
  *                 from existing tickets when it is added; only ticket items carry a top-level `customerEmail`.
@@ -28,6 +31,7 @@ export const INDEXES = {
   byType: { name: 'byType', pk: 'gsi4pk', sk: 'gsi4sk' },
   byDeadline: { name: 'byDeadline', pk: 'gsi5pk', sk: 'gsi5sk' },
   byCustomer: { name: 'byCustomer', pk: 'customerEmail', sk: 'gsi1sk' },
+  byFirstResponse: { name: 'byFirstResponse', pk: 'gsi6pk', sk: 'gsi6sk' },
 } as const;
 export type IndexName = keyof typeof INDEXES;
 
@@ -59,6 +63,7 @@ export const PREFIX = {
   categoryName: 'CATEGORY_NAME#',
   day: 'DAY#',
   categoryDay: 'CATDAY#',
+  agentDay: 'AGENTDAY#',
   agent: 'AGENT#',
   week: 'WEEK#',
   connection: 'CONNECTION#',
@@ -87,12 +92,25 @@ export const PREFIX = {
   auditActor: 'AUDIT_ACTOR#',
   auditActorAction: 'AUDIT_ACTOR_ACTION#',
   signInThrottle: 'THROTTLE#',
+  mfaChallenge: 'MFA_CHALLENGE#',
+  term: 'TERM#',
+  vocabulary: 'VOCAB#',
+  ticketTerms: 'TICKET_TERMS#',
+  notificationWindow: 'NOTIFY#',
+  macro: 'MACRO#',
+  child: 'CHILD#',
+  macros: 'MACROS#',
+  presence: 'PRESENCE#',
 } as const;
 
 export const keys = {
   user: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'PROFILE' }),
   userEmail: (email: string) => ({ pk: `${PREFIX.email}${email.toLowerCase()}`, sk: 'EMAIL' }),
   userSettings: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'SETTINGS' }),
+  /** A user's two-factor sign-in: the sealed secrets, the last time step used, the recovery codes' hashes. */
+  userMfa: (userId: string) => ({ pk: `${PREFIX.user}${userId}`, sk: 'MFA' }),
+  /** A sign-in waiting for its second factor, by the SHA-256 of its cookie's value (docs/decisions/083). */
+  mfaChallenge: (hash: string) => ({ pk: `${PREFIX.mfaChallenge}${hash}`, sk: 'CHALLENGE' }),
   /** The set of active admin ids; its size guards "never remove the last active admin" (docs/decisions/011). */
   activeAdmins: () => ({ pk: 'STAFF', sk: 'ACTIVE_ADMINS' }),
 
@@ -105,12 +123,22 @@ export const keys = {
     pk: `${PREFIX.ticket}${pad(id)}`,
     sk: `${PREFIX.history}${at}#${entryId}`,
   }),
-  /** A file of a message on the ticket, or one uploaded for the next message (docs/decisions/083-attachments.md). */
+  /** A file of a message on the ticket, or one uploaded for the next message (docs/decisions/094-attachments.md). */
   ticketAttachment: (id: number, attachmentId: string) => ({
     pk: `${PREFIX.ticket}${pad(id)}`,
     sk: `${PREFIX.attachment}${attachmentId}`,
   }),
   ticketSequence: () => ({ pk: `${PREFIX.sequence}TICKET`, sk: 'SEQUENCE' }),
+  /**
+   * An incident's link to one of its children, in the parent's partition (docs/data-model.md, I1-I4): the children
+   * are one Query of the parent's `CHILD#` items, in ticket-number order.
+   */
+  incidentChild: (parentId: number, childId: number) => ({
+    pk: `${PREFIX.ticket}${pad(parentId)}`,
+    sk: `${PREFIX.child}${pad(childId)}`,
+  }),
+  /** How many children an incident has, beside its ticket item (whose whole-record writes would lose an ADD). */
+  incident: (parentId: number) => ({ pk: `${PREFIX.ticket}${pad(parentId)}`, sk: 'INCIDENT' }),
   idempotency: (scope: string, key: string) => ({ pk: `${PREFIX.idempotency}${scope}#${key}`, sk: 'IDEMPOTENCY' }),
   roundRobin: () => ({ pk: 'ROUND_ROBIN', sk: 'STATE' }),
   /** Turns handed out to round-robin creates, so that they try their conditional write one after another. */
@@ -118,6 +146,9 @@ export const keys = {
 
   category: (id: string) => ({ pk: `${PREFIX.category}${id}`, sk: 'CATEGORY' }),
   categoryName: (name: string) => ({ pk: `${PREFIX.categoryName}${name.toLowerCase()}`, sk: 'CATEGORY_NAME' }),
+
+  /** A macro (docs/data-model.md, MA1-MA5); listed through byCollection under macroCollections. */
+  macro: (id: string) => ({ pk: `${PREFIX.macro}${id}`, sk: 'MACRO' }),
 
   /** Aggregates kept exact by the ticket transactions. */
   statsTotals: () => ({ pk: 'STATS', sk: 'TOTALS' }),
@@ -127,9 +158,19 @@ export const keys = {
    * categories (the dashboard reads up to 90 day items). `CATDAY#` sorts before `DAY#`, so no day range reads it.
    */
   statsCategoryDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.categoryDay}${day}` }),
+  /** SLA targets met and breached per agent on one day: apart from the day item for the same reason. */
+  statsAgentDay: (day: string) => ({ pk: 'STATS', sk: `${PREFIX.agentDay}${day}` }),
   agentWeek: (agentId: string, week: string) => ({ pk: `${PREFIX.agent}${agentId}`, sk: `${PREFIX.week}${week}` }),
 
   connection: (connectionId: string) => ({ pk: `${PREFIX.connection}${connectionId}`, sk: 'CONNECTION' }),
+  /**
+   * One connection's presence on one ticket (docs/data-model.md, P1-P4): every entry of a ticket shares the ticket's
+   * presence partition, apart from its thread so that heartbeats raise no change notices, and reads as one Query.
+   */
+  presence: (ticketId: number, connectionId: string) => ({
+    pk: `${PREFIX.presence}${pad(ticketId)}`,
+    sk: `${PREFIX.connection}${connectionId}`,
+  }),
 
   apiKey: (id: string) => ({ pk: `${PREFIX.apiKey}${id}`, sk: 'API_KEY' }),
   apiKeyHash: (hash: string) => ({ pk: `${PREFIX.apiKeyHash}${hash}`, sk: 'API_KEY_HASH' }),
@@ -177,15 +218,39 @@ export const keys = {
   auditEntry: (at: string, id: string) => ({ pk: PREFIX.audit, sk: auditIndexKeys.entry(at, id) }),
 
   /** Failed sign-ins of one account (by e-mail) or from one client address, with the lock they earned. */
-  signInThrottle: (scope: 'account' | 'address', value: string) => ({
+  signInThrottle: (scope: 'account' | 'address' | 'mfa', value: string) => ({
     pk: `${PREFIX.signInThrottle}${scope}#${value.toLowerCase()}`,
     sk: 'SIGN_IN',
+  }),
+
+  /**
+   * Word search (docs/decisions/090-search-by-term-index.md). A term's posting for one ticket: the term's partition
+   * holds one item per ticket that contains it, sorted like the ticket lists (`<createdAt>#<id>`), newest last.
+   */
+  termPosting: (term: string, created: string) => ({ pk: `${PREFIX.term}${term}`, sk: created }),
+  /**
+   * A term of the vocabulary, with the number of tickets that hold it: grouped by the term's first character, so that
+   * the completions of a prefix are one `begins_with` Query, and the rarest word of a query is known before reading.
+   */
+  vocabulary: (term: string) => ({ pk: `${PREFIX.vocabulary}${[...term][0] ?? ''}`, sk: term }),
+  /** The terms a ticket is indexed under now: what the indexer removes when a text changes, and what search verifies. */
+  ticketTerms: (id: number) => ({ pk: `${PREFIX.ticketTerms}${pad(id)}`, sk: 'TERMS' }),
+
+  /**
+   * The notification e-mail one person got about one ticket in the last window (docs/decisions/006): later alarms fold
+   * into it; expires with the window.
+   */
+  notificationWindow: (userId: string, ticketId: number) => ({
+    pk: `${PREFIX.notificationWindow}${userId}`,
+    sk: `${PREFIX.ticket}${pad(ticketId)}`,
   }),
 
   /** Installation facts, such as when the demo data was seeded. */
   meta: (name: string) => ({ pk: 'META', sk: name }),
   /** The desk's own settings, one item for the whole help desk (absent until an admin first saves them). */
   deskSettings: () => ({ pk: 'DESK', sk: 'SETTINGS' }),
+  /** The SLA policy, one item for the whole help desk (absent until an admin first saves it). */
+  slaPolicy: () => ({ pk: 'DESK', sk: 'SLA_POLICY' }),
 } as const;
 
 /** The partition of every webhook item. */
@@ -200,11 +265,18 @@ export function ticketIdOfKey(pk: unknown): number | undefined {
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
 }
 
+/** The ticket number in a ticket term list's partition key (`TICKET_TERMS#0000000042` → 42); undefined otherwise. */
+export function ticketIdOfTermsKey(pk: unknown): number | undefined {
+  if (typeof pk !== 'string' || !pk.startsWith(PREFIX.ticketTerms)) return undefined;
+  return ticketIdOfKey(`${PREFIX.ticket}${pk.slice(PREFIX.ticketTerms.length)}`);
+}
+
 /** The sort-key prefixes of the items that share a ticket's partition, for reading one kind of them. */
 export const TICKET_THREAD_PREFIXES = {
   comments: PREFIX.comment,
   history: PREFIX.history,
   attachments: PREFIX.attachment,
+  children: PREFIX.child,
 } as const;
 
 /** Whose an Idempotency-Key is: a key is only ever matched against the same caller's earlier requests. */
@@ -231,6 +303,16 @@ export const COLLECTIONS = {
   apiKeys: 'API_KEYS',
 } as const;
 
+/**
+ * byCollection partitions of the macros, each ordered by lower-case title: the shared ones in one, each staff member's
+ * own in theirs. A staff member's list is these two Queries, bounded by what people wrote by hand.
+ */
+export const macroCollections = {
+  shared: `${PREFIX.macros}SHARED`,
+  owner: (userId: string) => `${PREFIX.macros}${PREFIX.user}${userId}`,
+  sortKey: (title: string, id: string) => `${title.toLowerCase()}#${id}`,
+} as const;
+
 /** byCollection partition of the mail held over the per-sender limit, ordered by `<receivedAt>#<id>`. */
 export const HELD_MAIL_COLLECTION = 'HELD_MAIL';
 
@@ -238,8 +320,8 @@ export const HELD_MAIL_COLLECTION = 'HELD_MAIL';
 export const failedJobsCollection = (kind: string): string => `${PREFIX.failedJobs}${kind}`;
 
 /**
- * Index key values of a ticket. Lists sort newest first on `createdAt#id`; the byDeadline index holds only
- * unresolved tickets, under DUE until the overdue job marks them, then under OVERDUE, sorted on `deadline#id`.
+ * Index key values of a ticket. Lists sort newest first on `createdAt#id`; the clock indexes (byDeadline,
+ * byFirstResponse) hold only unresolved tickets, sorted on `<due time>#id`.
  */
 export const ticketIndexKeys = {
   created: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
@@ -262,5 +344,8 @@ export const auditIndexKeys = {
   actorAction: (actorId: string, action: string) => `${PREFIX.auditActorAction}${actorId}#${action}`,
 } as const;
 
-/** Partition values of the byDeadline index. */
-export const DEADLINE_PARTITIONS = { due: 'DUE', overdue: 'OVERDUE' } as const;
+/** byAssignee partition of the tickets waiting for an agent, beside the `ASSIGNEE#` partitions (no assignee, no clash). */
+export const ROUTING_QUEUE = 'ROUTING_QUEUE';
+
+/** Partition values of the byDeadline and byFirstResponse indexes (docs/decisions/005-sla-clocks.md). */
+export const DEADLINE_PARTITIONS = { warn: 'WARN', due: 'DUE', overdue: 'OVERDUE' } as const;

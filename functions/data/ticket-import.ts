@@ -9,13 +9,14 @@ import { aggregateDeltas, type AggregateDelta } from '../domain/metrics.ts';
 import type { TicketRecord } from '../domain/tickets.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { addVocabularyCounts, bulkIndexItems } from './search-index.ts';
 import { aggregateUpdates } from './stats.ts';
 import { keys } from './table.ts';
 import { ticketItem } from './tickets/item.ts';
 
 const BATCH_SIZE = 25;
 const MAX_BATCH_ATTEMPTS = 8;
-const PARALLEL_BATCHES = 4;
+const PARALLEL_BATCHES = 8;
 
 async function writeBatch(items: Record<string, unknown>[]): Promise<void> {
   const TableName = config().tableName;
@@ -30,15 +31,24 @@ async function writeBatch(items: Record<string, unknown>[]): Promise<void> {
 }
 
 /**
- * importTickets: the tickets' items by BatchWrite, then one ADD per aggregate item and per category with the summed
- * contributions (a ticket counts its current state as reached on its creation day).
+ * importTickets: the tickets' items and their search index items (postings and term lists, as the indexer would
+ * write them: docs/decisions/090-search-by-term-index.md) by BatchWrite, then one ADD per aggregate item, per
+ * category and per vocabulary term with the summed contributions (a ticket counts its current state as reached on its
+ * creation day).
  */
 export async function importTickets(tickets: readonly TicketRecord[]): Promise<void> {
-  const queue: Record<string, unknown>[][] = [];
-  for (let i = 0; i < tickets.length; i += BATCH_SIZE) queue.push(tickets.slice(i, i + BATCH_SIZE).map(ticketItem));
+  const index = bulkIndexItems(tickets);
+  // The index items first: the indexer, meeting a ticket whose term list is already written, leaves it alone.
+  const items = [...index.items, ...tickets.map(ticketItem)];
+  let taken = 0;
+  const nextBatch = () => {
+    const batch = items.slice(taken, taken + BATCH_SIZE);
+    taken += batch.length;
+    return batch;
+  };
   await Promise.all(
     Array.from({ length: PARALLEL_BATCHES }, async () => {
-      for (let batch = queue.shift(); batch; batch = queue.shift()) await writeBatch(batch);
+      for (let batch = nextBatch(); batch.length > 0; batch = nextBatch()) await writeBatch(batch);
     }),
   );
 
@@ -53,6 +63,7 @@ export async function importTickets(tickets: readonly TicketRecord[]): Promise<v
     }
     usage.set(ticket.categoryId, (usage.get(ticket.categoryId) ?? 0) + 1);
   }
+  await addVocabularyCounts(index.counts);
   const at = new Date().toISOString();
   for (const { item } of aggregateUpdates([...sums.values()], at)) await dynamo().send(new UpdateCommand(item.Update!));
   for (const [categoryId, n] of usage) {

@@ -5,8 +5,19 @@
  * CancellationReasons are decoded here and nowhere else, and never leave the data layer.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+  TransactionConflictException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  PutCommand,
+  type PutCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -74,7 +85,8 @@ export interface RetryOptions {
   maxAttempts: number;
   /** First backoff ceiling; doubles per attempt up to capMs. The wait is uniform in [0, ceiling) ("full jitter"). */
   baseMs: number;
-  capMs: number;
+  /** The largest backoff ceiling; a function is asked again before each wait (the caller's situation may change). */
+  capMs: number | (() => number);
   /** The error to throw when every attempt found the state moved. */
   exhausted: () => Error;
 }
@@ -89,8 +101,21 @@ export async function withRetries<T>(options: RetryOptions, work: (attempt: numb
     } catch (error) {
       if (!(error instanceof StaleReadError)) throw error;
       if (attempt >= options.maxAttempts) throw options.exhausted();
-      const ceiling = Math.min(options.capMs, options.baseMs * 2 ** (attempt - 1));
+      const capMs = typeof options.capMs === 'function' ? options.capMs() : options.capMs;
+      const ceiling = Math.min(capMs, options.baseMs * 2 ** (attempt - 1));
       await sleep(Math.random() * ceiling);
     }
+  }
+}
+
+/** One conditional Put or Update: true when written, false when its condition failed (nothing was written). */
+export async function writeIf(write: { put: PutCommandInput } | { update: UpdateCommandInput }): Promise<boolean> {
+  try {
+    if ('put' in write) await dynamo().send(new PutCommand(write.put));
+    else await dynamo().send(new UpdateCommand(write.update));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
   }
 }

@@ -3,8 +3,8 @@
  * the set of active admins that guards "never leave no active admin" (docs/decisions/011).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '#shared/constants.ts';
-import type { User } from '#shared/schemas/user.ts';
+import type { Availability, Language, Role } from '#shared/constants.ts';
+import type { AgentRouting, User } from '#shared/schemas/user.ts';
 import { type AdminSetChange, isActiveAdmin } from '../domain/staff.ts';
 import { dynamo } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -12,9 +12,9 @@ import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { SessionList } from '../domain/sessions.ts';
 import { queryWholeCollection } from './collections.ts';
 import { COLLECTIONS, keys } from './table.ts';
-import { type GuardedItem, transact, withRetries } from './transactions.ts';
+import { type GuardedItem, transact, withRetries, writeIf } from './transactions.ts';
 
-interface UserItem extends User {
+interface UserItem extends Omit<User, 'availability'> {
   pk: string;
   sk: string;
   gsi1pk: string;
@@ -23,6 +23,19 @@ interface UserItem extends User {
   sessions?: SessionList;
   /** Counts every change of `sessions`; a change decided from a read is written only if it has not moved. */
   sessionsVersion?: number;
+  /** Two-factor sign-in is on (its secrets are in the user's MFA item, functions/data/mfa.ts); absent when off. */
+  mfaEnabled?: boolean;
+  /** Absent on users stored before availability existed: they are `available` (docs/decisions/006). */
+  availability?: Availability;
+  availabilityChangedAt?: string;
+  /** The user's routing (docs/decisions/006); absent: no cap, every category, every language. */
+  maxOpenTickets?: number | null;
+  routingCategories?: string[];
+  routingLanguages?: Language[];
+  /** Open and in-progress tickets assigned to the user, kept exact by the ticket transactions (T3, T6). */
+  openTickets?: number;
+  /** When the user's last socket closed (auto-away counts from it). */
+  lastSocketClosedAt?: string;
 }
 
 const toUser = ({
@@ -32,14 +45,29 @@ const toUser = ({
   gsi1sk: _g2,
   sessions: _sessions,
   sessionsVersion: _version,
+  mfaEnabled: _mfa,
+  availability,
+  availabilityChangedAt: _changed,
+  maxOpenTickets: _cap,
+  routingCategories: _categories,
+  routingLanguages: _languages,
+  openTickets: _open,
+  lastSocketClosedAt: _closed,
   ...user
-}: UserItem): User => user;
+}: UserItem): User => ({ ...user, availability: availability ?? 'available' });
 
-/** A directory entry with the sessions it holds. */
+/** A directory entry with the sessions it holds, and what routing reads of it. */
 export interface StaffRecord {
   user: User;
   sessions: SessionList;
   sessionsVersion: number;
+  /** Whether the user signs in with a second factor (docs/decisions/083-staff-two-factor.md). */
+  mfaEnabled: boolean;
+  routing: AgentRouting;
+  /** Open and in-progress tickets assigned now (the exact counter). */
+  openTickets: number;
+  /** Since when the user has been without a socket, or in their availability, whichever is later. */
+  quietSince: string;
 }
 
 /** getStaffRecord: one user's directory entry and open sessions (every authenticated request reads it, S1). */
@@ -54,6 +82,19 @@ const toRecord = (item: UserItem): StaffRecord => ({
   user: toUser(item),
   sessions: item.sessions ?? {},
   sessionsVersion: item.sessionsVersion ?? 0,
+  mfaEnabled: item.mfaEnabled === true,
+  routing: {
+    maxOpenTickets: item.maxOpenTickets ?? null,
+    categories: item.routingCategories ?? [],
+    languages: item.routingLanguages ?? [],
+  },
+  openTickets: Number(item.openTickets ?? 0),
+  // ISO times: the latest sorts last.
+  quietSince:
+    [item.lastSocketClosedAt, item.availabilityChangedAt, item.createdAt]
+      .filter((at): at is string => !!at)
+      .sort()
+      .at(-1) ?? '',
 });
 
 /** getUser: the staff directory entry of one user (the authority for role and active flag). */
@@ -140,6 +181,7 @@ export async function putNewUser(
     profileImageUrl: input.profileImageUrl ?? null,
     role: input.role,
     isActive: true,
+    availability: 'available',
     createdAt: at,
     updatedAt: at,
   };
@@ -274,4 +316,137 @@ function adminSetLeave(userId: string, lastAdmin: () => Error): GuardedItem {
     onConditionFailed: lastAdmin,
     onlyIfReadHeld: true,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Availability and routing (docs/decisions/006-routing-by-availability-capacity-skill.md)
+
+/**
+ * setAvailability: a staff member's availability; only while it is still `expected` when one is given (auto-away
+ * never overrides a choice made meanwhile). False when that condition failed or the user does not exist.
+ */
+export async function setAvailability(
+  userId: string,
+  availability: Availability,
+  now: Date,
+  expected?: { availability: Availability; quietSince?: string },
+): Promise<boolean> {
+  const guard = expected
+    ? ' AND (availability = :expected OR (attribute_not_exists(availability) AND :expected = :available))' +
+      (expected.quietSince !== undefined
+        ? ' AND (attribute_not_exists(lastSocketClosedAt) OR lastSocketClosedAt <= :quietSince)' +
+          ' AND (attribute_not_exists(availabilityChangedAt) OR availabilityChangedAt <= :quietSince)'
+        : '')
+    : '';
+  return writeIf({
+    update: {
+      TableName: config().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET availability = :availability, availabilityChangedAt = :at',
+      ConditionExpression: `attribute_exists(pk)${guard}`,
+      ExpressionAttributeValues: {
+        ':availability': availability,
+        ':at': now.toISOString(),
+        ...(expected ? { ':expected': expected.availability, ':available': 'available' } : {}),
+        ...(expected?.quietSince !== undefined ? { ':quietSince': expected.quietSince } : {}),
+      },
+    },
+  });
+}
+
+/** routingWrite: an agent's cap, categories and languages, for the transaction with its audit entry (404 if gone). */
+export function routingWrite(userId: string, routing: AgentRouting, now: Date): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: config().tableName,
+        Key: keys.user(userId),
+        UpdateExpression:
+          'SET maxOpenTickets = :cap, routingCategories = :categories, routingLanguages = :languages, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':cap': routing.maxOpenTickets,
+          ':categories': routing.categories,
+          ':languages': routing.languages,
+          ':at': now.toISOString(),
+        },
+      },
+    },
+    onConditionFailed: () => new NotFoundError('error.staff.notFound'),
+  };
+}
+
+/** noteSocketClosed: when a user's socket closed, for auto-away (one small write per disconnect). */
+export async function noteSocketClosed(userId: string, now: Date): Promise<void> {
+  await writeIf({
+    update: {
+      TableName: config().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET lastSocketClosedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': now.toISOString() },
+    },
+  });
+}
+
+/** What a ticket write asks of a user item it names: the counter's move, and a condition on the user if any. */
+export interface UserLoadWrite {
+  userId: string;
+  /** +1 / -1 open tickets (0: only the condition). */
+  delta: number;
+  guard?: AssigneeGuard;
+}
+
+/** The conditions an assignee must meet when the ticket is written. */
+export interface AssigneeGuard {
+  roles: readonly string[];
+  /** Routing: `available`, and under their cap before this ticket. */
+  routable?: boolean;
+  onFailed: NonNullable<GuardedItem['onConditionFailed']>;
+}
+
+/**
+ * userLoadItem: moves a user's open-ticket counter with the ticket write, conditioned as asked. One item per user per
+ * transaction: the counter's update carries the assignee's condition (DynamoDB refuses two operations on one item).
+ */
+export function userLoadItem({ userId, delta, guard }: UserLoadWrite): GuardedItem {
+  const roleValues = Object.fromEntries((guard?.roles ?? []).map((role, i) => [`:role${i}`, role]));
+  const conditions = ['attribute_exists(pk)'];
+  const values: Record<string, unknown> = {};
+  if (guard) {
+    conditions.push(`isActive = :true AND #role IN (${Object.keys(roleValues).join(', ')})`);
+    Object.assign(values, { ':true': true, ...roleValues });
+    if (guard.routable) {
+      conditions.push(
+        '(attribute_not_exists(availability) OR availability = :available)',
+        '(attribute_not_exists(maxOpenTickets) OR attribute_type(maxOpenTickets, :nullType) OR attribute_not_exists(openTickets) OR openTickets < maxOpenTickets)',
+      );
+      Object.assign(values, { ':available': 'available', ':nullType': 'NULL' });
+    }
+  }
+  const names = guard ? { '#role': 'role' } : undefined;
+  const ConditionExpression = conditions.join(' AND ');
+  const item: GuardedItem['item'] =
+    delta === 0
+      ? {
+          ConditionCheck: {
+            TableName: config().tableName,
+            Key: keys.user(userId),
+            ConditionExpression,
+            ...(names ? { ExpressionAttributeNames: names } : {}),
+            ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+          },
+        }
+      : {
+          Update: {
+            TableName: config().tableName,
+            Key: keys.user(userId),
+            UpdateExpression: 'ADD openTickets :delta',
+            ConditionExpression,
+            ...(names ? { ExpressionAttributeNames: names } : {}),
+            ExpressionAttributeValues: { ...values, ':delta': delta },
+          },
+        };
+  // A counter that moves for a user who is gone from the directory has nothing to count: the write is stale.
+  return { item, onConditionFailed: guard?.onFailed ?? 'retry' };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_TYPES, type AlertType } from '#shared/constants.ts';
+import { ALERT_TYPES, type AlertType, type Availability, type Role } from '#shared/constants.ts';
 import { ticketAlarmMessageSchema } from '#shared/schemas/alarm.ts';
+import type { AgentRouting } from '#shared/schemas/user.ts';
 import {
+  type AlarmStaff,
   alarmCandidates,
   alarmMessage,
   alarmsForChange,
@@ -30,6 +32,8 @@ const ticket = (overrides: Partial<TicketImage> = {}): TicketImage => ({
   status: 'open',
   assignedToId: null,
   isOverdue: false,
+  categoryId: 'kyc',
+  customerLanguage: 'de',
   ...overrides,
 });
 
@@ -38,27 +42,33 @@ const summary = (before: TicketImage | undefined, after: TicketImage | undefined
   Object.fromEntries(
     alarmsForChange(before, after).map(({ alarmType, audience }) => [
       alarmType,
-      [...audience.userIds, ...audience.roles.map((role) => `role:${role}`)].join(' '),
+      [
+        ...audience.userIds,
+        ...audience.roles.map((role) => `role:${role}`),
+        ...(audience.eligibleFor ? ['eligible'] : []),
+      ].join(' '),
     ]),
   );
 
-const everyone = 'role:admin role:manager role:agent';
+/** News of the desk: the supervisors and the available agents eligible for the ticket (docs/decisions/006). */
+const desk = 'role:admin role:manager eligible';
+const supervisors = 'role:admin role:manager';
 const byUser = (id: string) => ({ actorType: 'user', actorId: id, action: 'updated' }) as const;
 const byCustomer = { actorType: 'customer', actorId: 'trader@example.com', action: 'commented' } as const;
 
 describe('alarmsForChange', () => {
   it.each([
-    ['a new unassigned medium ticket', ticket(), { ticket_created: everyone }],
+    ['a new ticket nobody could take', ticket(), { ticket_created: desk, ticket_waiting: supervisors }],
+    ['a new ticket given to agent a1', ticket({ assignedToId: 'a1' }), { ticket_created: desk, ticket_assigned: 'a1' }],
     [
-      'a new ticket given to agent a1',
-      ticket({ assignedToId: 'a1' }),
-      { ticket_created: everyone, ticket_assigned: 'a1' },
+      'a new high-priority ticket given to a1',
+      ticket({ priority: 'high', assignedToId: 'a1' }),
+      { ticket_created: desk, ticket_assigned: 'a1', high_priority: desk },
     ],
-    ['a new high-priority ticket', ticket({ priority: 'high' }), { ticket_created: everyone, high_priority: everyone }],
     [
       'a new critical ticket given to a1',
       ticket({ priority: 'critical', assignedToId: 'a1' }),
-      { ticket_created: everyone, ticket_assigned: 'a1', critical_priority: everyone },
+      { ticket_created: desk, ticket_assigned: 'a1', critical_priority: desk },
     ],
   ])('raises for %s', (_label, after, expected) => {
     expect(summary(undefined, after)).toEqual(expected);
@@ -73,18 +83,24 @@ describe('alarmsForChange', () => {
       { ticket_assigned: 'a2' },
     ],
     ['assigned to its current assignee', ticket({ assignedToId: 'a1' }), ticket({ assignedToId: 'a1' }), {}],
-    ['raised from medium to high', ticket(), ticket({ priority: 'high' }), { high_priority: everyone }],
+    ['raised from medium to high', ticket(), ticket({ priority: 'high' }), { high_priority: desk }],
     [
       'raised from low to critical',
       ticket({ priority: 'low' }),
       ticket({ priority: 'critical' }),
-      { critical_priority: everyone },
+      { critical_priority: desk },
     ],
     [
       'raised from high to critical',
       ticket({ priority: 'high' }),
       ticket({ priority: 'critical' }),
-      { critical_priority: everyone },
+      { critical_priority: desk },
+    ],
+    [
+      'reopened without an assignee',
+      ticket({ status: 'resolved' }),
+      ticket({ status: 'open' }),
+      { ticket_waiting: supervisors },
     ],
     ['lowered from critical to high', ticket({ priority: 'critical' }), ticket({ priority: 'high' }), {}],
     ['raised from low to medium', ticket({ priority: 'low' }), ticket({ priority: 'medium' }), {}],
@@ -105,6 +121,24 @@ describe('alarmsForChange', () => {
       ticket(),
       ticket({ isOverdue: true }),
       { ticket_overdue: 'role:admin role:manager' },
+    ],
+    [
+      'past 80 % of its first-response target while assigned to a1',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', firstResponseWarned: true }),
+      { sla_warning: 'a1' },
+    ],
+    [
+      'marked breached and warned at once (the warning still pending): the breach alone',
+      ticket({ assignedToId: 'a1' }),
+      ticket({ assignedToId: 'a1', resolutionWarned: true, isOverdue: true }),
+      { ticket_overdue: 'a1 role:admin role:manager' },
+    ],
+    [
+      'with its first response breached while assigned to a1',
+      ticket({ assignedToId: 'a1', firstResponseWarned: true }),
+      ticket({ assignedToId: 'a1', firstResponseWarned: true, isFirstResponseOverdue: true }),
+      { ticket_overdue: 'a1 role:admin role:manager' },
     ],
     ['edited while already overdue', ticket({ isOverdue: true }), ticket({ isOverdue: true, subject: 'Changed' }), {}],
     ['edited without any alarming change', ticket(), ticket({ subject: 'Changed', status: 'in_progress' }), {}],
@@ -143,18 +177,36 @@ describe('alarmsForChange', () => {
     expect(summary(before, after)).toEqual(expected);
   });
 
+  it.each(['resolved', 'closed'] as const)(
+    'raises nothing for a new ticket that arrives %s, assigned and critical',
+    (status) => {
+      expect(summary(undefined, ticket({ status, assignedToId: 'a1', priority: 'critical' }))).toEqual({});
+    },
+  );
+
   it('raises nothing when a ticket is deleted', () => {
     expect(alarmsForChange(ticket({ priority: 'critical' }), undefined)).toEqual([]);
   });
 });
 
 describe('alarmCandidates', () => {
+  const person = (
+    id: string,
+    role: Role,
+    isActive = true,
+    availability: Availability = 'available',
+    routing: Partial<AgentRouting> = {},
+  ): AlarmStaff => ({
+    user: { id, role, isActive, availability },
+    routing: { maxOpenTickets: null, categories: [], languages: [], ...routing },
+    openTickets: 0,
+  });
   const staff = [
-    { id: 'admin1', role: 'admin', isActive: true },
-    { id: 'manager1', role: 'manager', isActive: true },
-    { id: 'agent1', role: 'agent', isActive: true },
-    { id: 'agent2', role: 'agent', isActive: false },
-  ] as const;
+    person('admin1', 'admin'),
+    person('manager1', 'manager'),
+    person('agent1', 'agent'),
+    person('agent2', 'agent', false),
+  ];
 
   it('gives each active person the alarm types meant for them, once each', () => {
     const after = ticket({ priority: 'critical', assignedToId: 'agent1' });
@@ -163,6 +215,33 @@ describe('alarmCandidates', () => {
       manager1: ['ticket_created', 'critical_priority'],
       agent1: ['ticket_created', 'ticket_assigned', 'critical_priority'],
     });
+  });
+
+  it('tells of a new ticket only the supervisors and the available agents eligible for it', () => {
+    const desk = [
+      person('admin1', 'admin', true, 'away'),
+      person('manager1', 'manager', true, 'offline'),
+      person('german', 'agent', true, 'available', { languages: ['de'] }),
+      person('french', 'agent', true, 'available', { languages: ['fr'] }),
+      person('away', 'agent', true, 'away'),
+      person('offline', 'agent', true, 'offline'),
+      person('full', 'agent', true, 'available', { maxOpenTickets: 0, languages: ['de'] }),
+    ];
+    const after = ticket({ priority: 'high', assignedToId: 'manager1' });
+    expect(Object.fromEntries(alarmCandidates(alarmsForChange(undefined, after), desk))).toEqual({
+      admin1: ['ticket_created', 'high_priority'],
+      manager1: ['ticket_created', 'ticket_assigned', 'high_priority'],
+      german: ['ticket_created', 'high_priority'],
+    });
+  });
+
+  it('sends alarms about their own ticket to the assignee whatever their availability', () => {
+    const away = [person('agent1', 'agent', true, 'away'), person('other', 'agent')];
+    const alarms = alarmsForChange(
+      ticket({ assignedToId: 'agent1' }),
+      ticket({ assignedToId: 'agent1', status: 'resolved', lastWrite: byUser('m1') }),
+    );
+    expect(Object.fromEntries(alarmCandidates(alarms, away))).toEqual({ agent1: ['ticket_status_changed'] });
   });
 
   it('raises no alarm of a new ticket for the person who created it, even assigned to themself', () => {
@@ -183,7 +262,7 @@ describe('alarmCandidates', () => {
       ticket({ assignedToId: 'agent1' }),
       ticket({ assignedToId: 'agent1', isOverdue: true }),
     );
-    expect([...alarmCandidates(alarms, [...staff, { id: 'agent3', role: 'agent', isActive: true }]).keys()]).toEqual([
+    expect([...alarmCandidates(alarms, [...staff, person('agent3', 'agent')]).keys()]).toEqual([
       'admin1',
       'manager1',
       'agent1',

@@ -1,13 +1,21 @@
 /**
- * Which real-time alarms a committed ticket change raises, and for whom (docs/product.md §2 "Real-time alarms", issue 7).
- * The notifier reads the change from the table's stream as a before/after pair of ticket images; everything it
- * decides is decided here, without AWS. docs/decisions/020-alarm-delivery.md explains the choices.
+ * Which real-time alarms a committed ticket change raises, and for whom (docs/product.md §2 "Real-time alarms" and
+ * "Who hears of what"). The notifier reads the change from the table's stream as a before/after pair of ticket images;
+ * everything it decides is decided here, without AWS. docs/decisions/020-alarm-delivery.md explains the choices, and
+ * docs/decisions/006-routing-by-availability-capacity-skill.md the audiences.
  */
-import { UNRESOLVED_STATUSES, type AlertType, type Priority, type Role } from '#shared/constants.ts';
+import {
+  DEFAULT_CUSTOMER_LANGUAGE,
+  UNRESOLVED_STATUSES,
+  type AlertType,
+  type Priority,
+  type Role,
+} from '#shared/constants.ts';
 import type { AlarmMessage, AlarmWebhook, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { Actor, HistoryAction, Ticket } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
+import { eligibleAgents, isWaiting, type RoutableAgent, type RoutedTicket } from './routing.ts';
 
 /**
  * Who wrote a ticket item last, and how (functions/data/tickets/writes.ts keeps it on the item): the actor's type and
@@ -24,12 +32,22 @@ export type TicketImage = Pick<
   Ticket,
   'id' | 'ticketId' | 'subject' | 'priority' | 'customerEmail' | 'status' | 'assignedToId' | 'isOverdue'
 > &
-  Partial<Pick<Ticket, 'createdById'>> & { lastWrite?: LastWrite };
+  Partial<Pick<Ticket, 'createdById' | 'categoryId' | 'customerLanguage' | 'isFirstResponseOverdue'>> & {
+    lastWrite?: LastWrite;
+    /** The SLA warnings given (absent on tickets from before SLA policies). */
+    resolutionWarned?: boolean;
+    firstResponseWarned?: boolean;
+  };
 
-/** Who an alarm is meant for before anyone's settings are read: named people, and every active member of roles. */
+/**
+ * Who an alarm is meant for before anyone's settings are read: named people, every active member of roles, and, for
+ * news of the desk, the available agents eligible for the ticket (functions/domain/routing.ts `eligibleAgents`).
+ */
 export interface Audience {
   userIds: string[];
   roles: Role[];
+  /** The ticket whose eligible available agents hear too. */
+  eligibleFor?: RoutedTicket;
   /** People left out even when a role includes them: who made the ticket needs no news of it. */
   exceptUserIds?: string[];
 }
@@ -39,9 +57,54 @@ export interface Alarm {
   audience: Audience;
 }
 
-const EVERYONE: Role[] = ['admin', 'manager', 'agent'];
 /** Admins can do everything managers can (docs/product.md §6), so an overdue ticket is theirs to chase too. */
 const SUPERVISORS: Role[] = ['admin', 'manager'];
+
+/**
+ * Whom each alarm type reaches (docs/decisions/006):
+ * - `desk`: news of the desk, to the supervisors and the available agents eligible for the ticket; an agent who is
+ *   away or offline is off the desk;
+ * - `assignee`: about the person's own ticket, to the assignee whatever their availability;
+ * - `assigneeAndSupervisors`: the assignee and every admin and manager;
+ * - `supervisors`: every admin and manager; `admins`: every admin.
+ * A new alarm type takes its place here, in one line.
+ */
+export const ALARM_AUDIENCE = {
+  ticket_created: 'desk',
+  high_priority: 'desk',
+  critical_priority: 'desk',
+  ticket_assigned: 'assignee',
+  customer_reply: 'assignee',
+  ticket_status_changed: 'assignee',
+  sla_warning: 'assignee',
+  ticket_overdue: 'assigneeAndSupervisors',
+  ticket_waiting: 'supervisors',
+  webhook_disabled: 'admins',
+} as const satisfies Record<AlertType, 'desk' | 'assignee' | 'assigneeAndSupervisors' | 'supervisors' | 'admins'>;
+
+/** The audience of an alarm type about `ticket`, by ALARM_AUDIENCE. */
+function audienceOf(alarmType: AlertType, ticket: TicketImage): Audience {
+  const assignee = ticket.assignedToId ? [ticket.assignedToId] : [];
+  switch (ALARM_AUDIENCE[alarmType]) {
+    case 'desk':
+      return {
+        userIds: [],
+        roles: SUPERVISORS,
+        eligibleFor: {
+          categoryId: ticket.categoryId ?? '',
+          customerLanguage: ticket.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE,
+        },
+      };
+    case 'assignee':
+      return { userIds: assignee, roles: [] };
+    case 'assigneeAndSupervisors':
+      return { userIds: assignee, roles: SUPERVISORS };
+    case 'supervisors':
+      return { userIds: [], roles: SUPERVISORS };
+    case 'admins':
+      return { userIds: [], roles: ['admin'] };
+  }
+}
 
 const PRIORITY_RANK: Record<Priority, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 const PRIORITY_ALARM: Partial<Record<Priority, AlertType>> = { high: 'high_priority', critical: 'critical_priority' };
@@ -49,49 +112,52 @@ const PRIORITY_ALARM: Partial<Record<Priority, AlertType>> = { high: 'high_prior
 const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticket.status);
 
 /**
- * The alarms a change raises; `before` is absent for a new ticket, `after` for a deleted one.
- * - new ticket (never to its creator): `ticket_created` to all staff, `ticket_assigned` to its assignee, and the priority alarm when it is
- *   high or critical;
- * - assignee changed: `ticket_assigned` to the new assignee;
- * - priority raised to high or critical while unresolved: that priority's alarm to all staff;
- * - `isOverdue` turned on: `ticket_overdue` to the assignee and every admin and manager;
- * - the status of an assigned ticket changed by anyone but its assignee: `ticket_status_changed` to the assignee;
- * - the customer wrote in on an assigned ticket: `customer_reply` to the assignee.
+ * The alarms a change raises, each to the audience of its type (ALARM_AUDIENCE); `before` is absent for a new ticket,
+ * `after` for a deleted one.
+ * - new ticket already resolved or closed (imported history): nothing;
+ * - new ticket (never to its creator): `ticket_created`, `ticket_assigned` when it has an assignee, and the priority
+ *   alarm when it is high or critical;
+ * - assignee changed: `ticket_assigned`;
+ * - priority raised to high or critical while unresolved: that priority's alarm;
+ * - the ticket started waiting for an agent (new, or reopened without one): `ticket_waiting`;
+ * - `isOverdue` or `isFirstResponseOverdue` turned on: `ticket_overdue`;
+ * - an SLA warning given (80 % of a target passed): `sla_warning`;
+ * - the status of an assigned ticket changed by anyone but its assignee: `ticket_status_changed`;
+ * - the customer wrote in on an assigned ticket: `customer_reply`.
  */
 export function alarmsForChange(before: TicketImage | undefined, after: TicketImage | undefined): Alarm[] {
-  if (!after) return [];
+  // Nothing about a ticket that arrives already settled (an import of past tickets): nobody has anything to do.
+  if (!after || (!before && !isUnresolved(after))) return [];
   const alarms: Alarm[] = [];
-  const toEveryone = (alarmType: AlertType) => alarms.push({ alarmType, audience: { userIds: [], roles: EVERYONE } });
+  const raise = (alarmType: AlertType) => alarms.push({ alarmType, audience: audienceOf(alarmType, after) });
 
-  if (!before) toEveryone('ticket_created');
+  if (!before) raise('ticket_created');
 
-  if (after.assignedToId && after.assignedToId !== before?.assignedToId) {
-    alarms.push({ alarmType: 'ticket_assigned', audience: { userIds: [after.assignedToId], roles: [] } });
-  }
+  if (after.assignedToId && after.assignedToId !== before?.assignedToId) raise('ticket_assigned');
 
   const priorityAlarm = PRIORITY_ALARM[after.priority];
   const raised = !before || PRIORITY_RANK[after.priority] > PRIORITY_RANK[before.priority];
-  if (priorityAlarm && raised && isUnresolved(after)) toEveryone(priorityAlarm);
+  if (priorityAlarm && raised && isUnresolved(after)) raise(priorityAlarm);
 
-  if (after.isOverdue && before && !before.isOverdue) {
-    alarms.push({
-      alarmType: 'ticket_overdue',
-      audience: { userIds: after.assignedToId ? [after.assignedToId] : [], roles: SUPERVISORS },
-    });
-  }
+  if (isWaiting(after) && !(before && isWaiting(before))) raise('ticket_waiting');
+
+  const turnedOn = (field: 'isOverdue' | 'isFirstResponseOverdue' | 'resolutionWarned' | 'firstResponseWarned') =>
+    Boolean(before && after[field] && !before[field]);
+  const breached = turnedOn('isOverdue') || turnedOn('isFirstResponseOverdue');
+  if (breached) raise('ticket_overdue');
   const write = after.lastWrite;
   const assignee = after.assignedToId;
+  // A breach found with its warning still pending marks both; the alarm is the breach's alone.
+  if (assignee && !breached && (turnedOn('resolutionWarned') || turnedOn('firstResponseWarned'))) raise('sla_warning');
   if (
     before &&
     assignee &&
     before.status !== after.status &&
     !(write?.actorType === 'user' && write.actorId === assignee)
   ) {
-    alarms.push({ alarmType: 'ticket_status_changed', audience: { userIds: [assignee], roles: [] } });
+    raise('ticket_status_changed');
   }
-  if (before && assignee && write?.actorType === 'customer' && write.action === 'commented') {
-    alarms.push({ alarmType: 'customer_reply', audience: { userIds: [assignee], roles: [] } });
-  }
+  if (before && assignee && write?.actorType === 'customer' && write.action === 'commented') raise('customer_reply');
   // Whoever just made a ticket needs no alarm about it (and it would cover their own "created" confirmation).
   if (!before && after.createdById) {
     for (const alarm of alarms) alarm.audience.exceptUserIds = [after.createdById];
@@ -99,21 +165,26 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
   return alarms;
 }
 
+/** A staff member as the audiences read them: the directory entry and what routing reads. */
+export type AlarmStaff = RoutableAgent & { user: Pick<User, 'id' | 'role' | 'isActive' | 'availability'> };
+
 /**
  * Everyone an alarm could reach, with the alarm types meant for them: active staff only (a deactivated assignee
  * gets nothing), each person once.
  */
-export function alarmCandidates(
-  alarms: readonly Alarm[],
-  staff: readonly Pick<User, 'id' | 'role' | 'isActive'>[],
-): Map<string, AlertType[]> {
+export function alarmCandidates(alarms: readonly Alarm[], staff: readonly AlarmStaff[]): Map<string, AlertType[]> {
   const candidates = new Map<string, AlertType[]>();
-  for (const member of staff) {
+  const eligible = alarms.map(({ audience }) =>
+    audience.eligibleFor ? new Set(eligibleAgents(staff, audience.eligibleFor).map((agent) => agent.user.id)) : null,
+  );
+  for (const { user: member } of staff) {
     if (!member.isActive) continue;
     const types = alarms
       .filter(
-        ({ audience }) =>
-          (audience.userIds.includes(member.id) || audience.roles.includes(member.role)) &&
+        ({ audience }, i) =>
+          (audience.userIds.includes(member.id) ||
+            audience.roles.includes(member.role) ||
+            !!eligible[i]?.has(member.id)) &&
           !audience.exceptUserIds?.includes(member.id),
       )
       .map((alarm) => alarm.alarmType);
@@ -128,11 +199,13 @@ export function alarmCandidates(
  */
 export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'ticket_overdue',
+  'sla_warning',
   'customer_reply',
   'ticket_assigned',
   'ticket_status_changed',
   'critical_priority',
   'high_priority',
+  'ticket_waiting',
   'ticket_created',
   // Raised alone, by a webhook's change, never with the ticket alarms above.
   'webhook_disabled',

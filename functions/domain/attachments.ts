@@ -1,5 +1,5 @@
 /**
- * Rules for attachments (docs/decisions/083-attachments.md): how big, how many, which names and which types. The type
+ * Rules for attachments (docs/decisions/094-attachments.md): how big, how many, which names and which types. The type
  * of a file is what its bytes are, sniffed with `file-type`, never what the sender declared; a file whose bytes
  * contradict its declared type is refused. Pure: the use cases (functions/use-cases/tickets/attachments.ts) read the
  * bytes and apply these rules.

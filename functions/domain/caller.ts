@@ -25,7 +25,11 @@ export type Caller =
   | { kind: 'anonymous' };
 
 /** The actor of a staff member's change, as the history shows it. */
-export const staffActor = (user: User): Actor => ({ type: 'user', id: user.id, name: displayName(user) });
+export const staffActor = (user: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>): Actor => ({
+  type: 'user',
+  id: user.id,
+  name: displayName(user),
+});
 
 /** A signed-in staff member as a caller (what the HTTP adapter makes of a session). */
 export const staffCaller = (user: User): Caller => ({ kind: 'staff', user });

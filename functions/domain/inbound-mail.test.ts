@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createTicketSchema, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import { customerLanguageOf, destinationOf, fitText, isAutomated, ticketFieldsOfMail } from './inbound-mail.ts';
 
+/** The English wording of the subject an e-mail without one gets (the mail catalogs word it per language). */
+const mailFrom = (sender: string) => `E-mail from ${sender}`;
+
 const DOMAIN = 'helpdesk.example';
 
 describe('destinationOf', () => {
@@ -65,38 +68,44 @@ describe('customerLanguageOf', () => {
 describe('ticketFieldsOfMail', () => {
   it('keeps a good subject and body as they are', () => {
     expect(
-      ticketFieldsOfMail({ from: 'a@b.c', subject: '  Deposit  missing ', text: 'My EUR deposit is missing.\n' }),
+      ticketFieldsOfMail(
+        { from: 'a@b.c', subject: '  Deposit  missing ', text: 'My EUR deposit is missing.\n' },
+        mailFrom,
+      ),
     ).toEqual({ subject: 'Deposit missing', description: 'My EUR deposit is missing.' });
   });
 
   it('names the sender when the subject is too short and puts the subject before a short body', () => {
-    expect(ticketFieldsOfMail({ from: 'ann@example.com', subject: 'Card declined', text: 'Help' })).toEqual({
+    expect(ticketFieldsOfMail({ from: 'ann@example.com', subject: 'Card declined', text: 'Help' }, mailFrom)).toEqual({
       subject: 'Card declined',
       description: 'Card declined\n\nHelp',
     });
-    expect(ticketFieldsOfMail({ from: 'ann@example.com', subject: 'Hi', text: 'Help' })).toEqual({
+    expect(ticketFieldsOfMail({ from: 'ann@example.com', subject: 'Hi', text: 'Help' }, mailFrom)).toEqual({
       subject: 'E-mail from ann@example.com',
-      description: 'E-mail from ann@example.com: Hi\n\nHelp',
+      description: 'E-mail from ann@example.com\n\nHi\n\nHelp',
     });
-    expect(ticketFieldsOfMail({ from: 'ann@example.com', subject: '', text: '' })).toEqual({
+    expect(ticketFieldsOfMail({ from: 'ann@example.com', subject: '', text: '' }, mailFrom)).toEqual({
       subject: 'E-mail from ann@example.com',
       description: 'E-mail from ann@example.com',
     });
   });
 
   it('cuts what is too long, marking the cut', () => {
-    const fields = ticketFieldsOfMail({ from: 'a@b.c', subject: 's'.repeat(500), text: 't'.repeat(20_000) });
+    const fields = ticketFieldsOfMail({ from: 'a@b.c', subject: 's'.repeat(500), text: 't'.repeat(20_000) }, mailFrom);
     expect(fields.subject).toHaveLength(TICKET_LIMITS.subjectMax);
     expect(fields.subject.endsWith('…')).toBe(true);
     expect(fields.description).toHaveLength(TICKET_LIMITS.descriptionMax);
   });
 
   it('always passes the input rules: control characters dropped, invisible text not counted as a subject', () => {
-    const fields = ticketFieldsOfMail({
-      from: 'ann@example.com',
-      subject: '\u200b\u200b\u200b\u200b\u200b\u200b',
-      text: 'Line one\r\nLine\u0000 two\u001b[31m with an escape\ttab',
-    });
+    const fields = ticketFieldsOfMail(
+      {
+        from: 'ann@example.com',
+        subject: '\u200b\u200b\u200b\u200b\u200b\u200b',
+        text: 'Line one\r\nLine\u0000 two\u001b[31m with an escape\ttab',
+      },
+      mailFrom,
+    );
     expect(fields.subject).toBe('E-mail from ann@example.com');
     expect(fields.description).toBe('Line one\nLine two[31m with an escape\ttab');
     expect(createTicketSchema.shape.description.safeParse(fields.description).success).toBe(true);

@@ -115,23 +115,24 @@ export function fitText(text: string, max: number): { text: string; truncated: b
 
 /**
  * The subject and description of a ticket opened by an e-mail, always valid for the ticket rules: a subject too
- * short (or none) becomes "E-mail from <sender>"; a body too short is preceded by the subject (and, if still short,
- * by the sender); both are cut to their limits.
+ * short (or none) becomes `mailFrom(sender)`, "E-mail from <sender>" in the customer's language; a body too short is
+ * preceded by the subject (and, if still short, by that line); both are cut to their limits.
  */
-export function ticketFieldsOfMail(mail: { from: string; subject: string; text: string }): {
+export function ticketFieldsOfMail(
+  mail: { from: string; subject: string; text: string },
+  mailFrom: (sender: string) => string,
+): {
   subject: string;
   description: string;
 } {
   const given = fitText(mail.subject.replace(/\s+/g, ' '), TICKET_LIMITS.subjectMax).text;
   // The input rules count what a reader sees (shared/schemas/text.ts visibleLength), not invisible characters.
   const subject =
-    visibleLength(given) >= SUBJECT_MIN_LENGTH
-      ? given
-      : fitText(`E-mail from ${mail.from}`, TICKET_LIMITS.subjectMax).text;
+    visibleLength(given) >= SUBJECT_MIN_LENGTH ? given : fitText(mailFrom(mail.from), TICKET_LIMITS.subjectMax).text;
   let description = fitText(mail.text, TICKET_LIMITS.descriptionMax).text;
   if (visibleLength(description) < DESCRIPTION_MIN_LENGTH) description = `${given}\n\n${description}`.trim();
   if (visibleLength(description) < DESCRIPTION_MIN_LENGTH) {
-    description = [`E-mail from ${mail.from}`, description].filter(Boolean).join(': ');
+    description = [mailFrom(mail.from), description].filter(Boolean).join('\n\n');
   }
   return { subject, description: fitText(description, TICKET_LIMITS.descriptionMax).text };
 }

@@ -27,6 +27,7 @@ export const notifiedTicketSchema = z.object({
 const audienceSchema = z.object({
   userIds: z.array(z.string()),
   roles: z.array(z.enum(ROLES)),
+  eligibleFor: z.object({ categoryId: z.string(), customerLanguage: z.string() }).optional(),
   exceptUserIds: z.array(z.string()).optional(),
 });
 

@@ -196,6 +196,20 @@ function recount(tickets: TicketRecord[]): Map<string, Counters> {
       }
     }
     if (t.assignedToId) add(`week:${t.assignedToId}:${isoWeek(t.assignedAt!)}`, 'assigned');
+    if (t.firstResponseAt && t.firstResponseDueAt) {
+      const outcome = t.firstResponseAt <= t.firstResponseDueAt ? 'Met' : 'Breached';
+      add(`day:${t.firstResponseAt.slice(0, 10)}`, `firstResponse${outcome}`);
+      if (t.responseAgentId) {
+        add(`agentday:${t.firstResponseAt.slice(0, 10)}`, `firstResponse${outcome}_${t.responseAgentId}`);
+      }
+    }
+    if (t.status === 'resolved' || t.status === 'closed') {
+      const outcome = t.slaMet ? 'Met' : 'Breached';
+      add(`day:${t.resolvedAt!.slice(0, 10)}`, `resolution${outcome}`);
+      if (t.resolutionAgentId) {
+        add(`agentday:${t.resolvedAt!.slice(0, 10)}`, `resolution${outcome}_${t.resolutionAgentId}`);
+      }
+    }
   }
   return out;
 }
@@ -207,7 +221,9 @@ const idOf = ({ ref }: AggregateDelta) =>
       ? `day:${ref.day}`
       : ref.kind === 'categoryDay'
         ? `catday:${ref.day}`
-        : `week:${ref.agentId}:${ref.week}`;
+        : ref.kind === 'agentDay'
+          ? `agentday:${ref.day}`
+          : `week:${ref.agentId}:${ref.week}`;
 
 /** A small deterministic generator, so a failing sequence can be replayed. */
 function random(seed: number) {

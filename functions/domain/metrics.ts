@@ -15,13 +15,14 @@ import type { TicketRecord } from './tickets.ts';
 export type Counters = Record<string, number>;
 
 /**
- * The four kinds of aggregate item: keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day),
- * keys.agentWeek(agentId, week).
+ * The five kinds of aggregate item: keys.statsTotals(), keys.statsDay(day), keys.statsCategoryDay(day),
+ * keys.statsAgentDay(day), keys.agentWeek(agentId, week).
  */
 export type AggregateRef =
   | { kind: 'totals' }
   | { kind: 'day'; day: string }
   | { kind: 'categoryDay'; day: string }
+  | { kind: 'agentDay'; day: string }
   | { kind: 'agentWeek'; agentId: string; week: string };
 
 export interface AggregateDelta {
@@ -52,6 +53,8 @@ function refId(ref: AggregateRef): string {
       return `day:${ref.day}`;
     case 'categoryDay':
       return `catday:${ref.day}`;
+    case 'agentDay':
+      return `agentday:${ref.day}`;
     case 'agentWeek':
       return `week:${ref.agentId}:${ref.week}`;
   }
@@ -101,11 +104,39 @@ export const COUNTER_NAMES = {
    * of its own, so that the day item keeps a fixed set of counters however many categories are used.
    */
   createdInCategory: (categoryId: string) => `created_cat_${categoryId}`,
+  /**
+   * Agent day: SLA targets met or breached that day by the tickets credited to this agent (the first response by the
+   * day of the response, the resolution by the day of the resolution). On an item of its own, beside the day item.
+   */
+  slaOfAgent: (target: SlaTarget, outcome: SlaOutcome, userId: string) => `${target}${outcome}_${userId}`,
 } as const;
+
+/** The two SLA targets, as the attainment counters name them. */
+export const SLA_TARGETS = ['firstResponse', 'resolution'] as const;
+export type SlaTarget = (typeof SLA_TARGETS)[number];
+type SlaOutcome = 'Met' | 'Breached';
 
 const TOTALS: AggregateRef = { kind: 'totals' };
 const day = (iso: string): AggregateRef => ({ kind: 'day', day: dayOf(iso) });
 const categoryDay = (iso: string): AggregateRef => ({ kind: 'categoryDay', day: dayOf(iso) });
+const agentDay = (iso: string): AggregateRef => ({ kind: 'agentDay', day: dayOf(iso) });
+
+/** Whether a ticket met each SLA target, once the target is settled (answered, resolved); undefined before. */
+function slaOutcomes(t: TicketRecord): { target: SlaTarget; at: string; agentId: string | null; met: boolean }[] {
+  const outcomes = [];
+  if (t.firstResponseAt && t.firstResponseDueAt) {
+    outcomes.push({
+      target: 'firstResponse' as const,
+      at: t.firstResponseAt,
+      agentId: t.responseAgentId,
+      met: t.firstResponseAt <= t.firstResponseDueAt,
+    });
+  }
+  if (t.resolvedAt && t.slaMet !== null) {
+    outcomes.push({ target: 'resolution' as const, at: t.resolvedAt, agentId: t.resolutionAgentId, met: t.slaMet });
+  }
+  return outcomes;
+}
 const week = (agentId: string, iso: string): AggregateRef => ({ kind: 'agentWeek', agentId, week: isoWeek(iso) });
 
 /** What one ticket, as it stands, contributes to each aggregate. */
@@ -154,6 +185,12 @@ function contributions(t: TicketRecord): Tally {
     }
   }
   if (t.assignedToId && t.assignedAt) tally.add(week(t.assignedToId, t.assignedAt), 'assigned', 1);
+  // SLA attainment: each settled target, met or breached, on the day it was settled, and for the agent credited.
+  for (const { target, at, agentId, met } of slaOutcomes(t)) {
+    const outcome: SlaOutcome = met ? 'Met' : 'Breached';
+    tally.add(day(at), `${target}${outcome}`, 1);
+    if (agentId) tally.add(agentDay(at), COUNTER_NAMES.slaOfAgent(target, outcome, agentId), 1);
+  }
   return tally;
 }
 
@@ -255,4 +292,55 @@ export function volumeSeries(days: ReadonlyMap<string, Counters>, today: Date, p
     created: days.get(date)?.created ?? 0,
     resolved: days.get(date)?.resolved ?? 0,
   }));
+}
+
+/** Met and breached counts of one target, and the percent met (one decimal; null when none was settled). */
+export interface Attainment {
+  met: number;
+  breached: number;
+  percent: number | null;
+}
+
+const attainment = (met: number, breached: number): Attainment => ({
+  met,
+  breached,
+  percent: rate(met, met + breached),
+});
+
+/**
+ * SLA attainment over the last `period` days: the whole desk's from the day items, each agent's from the agent-day
+ * items (only agents with a settled target in the period), by agent id.
+ */
+export function slaAttainment(
+  days: ReadonlyMap<string, Counters>,
+  agentDays: ReadonlyMap<string, Counters>,
+  today: Date,
+  period: VolumePeriod,
+): { desk: Record<SlaTarget, Attainment>; agents: Map<string, Record<SlaTarget, Attainment>> } {
+  const range = dayRange(today, period);
+  const desk = Object.fromEntries(
+    SLA_TARGETS.map((target) => [
+      target,
+      attainment(sumOver(days, range, `${target}Met`), sumOver(days, range, `${target}Breached`)),
+    ]),
+  ) as Record<SlaTarget, Attainment>;
+  const perAgent = new Map<string, Counters>();
+  for (const date of range) {
+    for (const [name, n] of Object.entries(agentDays.get(date) ?? {})) {
+      const match = /^(firstResponse|resolution)(Met|Breached)_(.+)$/.exec(name);
+      if (!match) continue;
+      const counters = perAgent.get(match[3]!) ?? {};
+      counters[`${match[1]}${match[2]}`] = (counters[`${match[1]}${match[2]}`] ?? 0) + n;
+      perAgent.set(match[3]!, counters);
+    }
+  }
+  const agents = new Map(
+    [...perAgent].map(([agentId, c]) => [
+      agentId,
+      Object.fromEntries(
+        SLA_TARGETS.map((target) => [target, attainment(c[`${target}Met`] ?? 0, c[`${target}Breached`] ?? 0)]),
+      ) as Record<SlaTarget, Attainment>,
+    ]),
+  );
+  return { desk, agents };
 }

@@ -117,6 +117,7 @@ describe('rankAgents', () => {
     profileImageUrl: null,
     role: 'agent',
     isActive: true,
+    availability: 'available',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

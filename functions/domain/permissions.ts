@@ -31,6 +31,8 @@ export const TICKET_ACCESS = {
   edit: { roles: ROLES },
   assign: { roles: MANAGERS, deniedMessage: 'error.ticket.assignDenied' },
   comment: { roles: ROLES },
+  /** Narrowed per ticket by assertMergeable (functions/domain/merge.ts): agents merge only their own tickets. */
+  merge: { roles: ROLES },
   /** The customer's rating arrives from the upstream system that talks to the customer: keys only. */
   rate: { roles: [], apiKeyScope: 'tickets:rate', deniedMessage: 'error.ticket.ratingByKeysOnly' },
   /** The customer's own messages, relayed by an upstream system: keys only (staff reply with a comment). */
@@ -41,7 +43,7 @@ export const TICKET_ACCESS = {
 
 /**
  * Attachments: whoever may write a message uploads for it (staff, and keys with `tickets:reply`); only admins remove a
- * file (docs/decisions/083-attachments.md). Downloads follow TICKET_ACCESS.read.
+ * file (docs/decisions/094-attachments.md). Downloads follow TICKET_ACCESS.read.
  */
 export const ATTACHMENT_ACCESS = {
   upload: { roles: ROLES, apiKeyScope: 'tickets:reply' },
@@ -54,11 +56,36 @@ export const STAFF_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.staff.manageDenied' },
 } as const satisfies Record<string, Access>;
 
+/** Routing (docs/decisions/006): admins and managers set agents' capacity and skills and watch the queue. */
+export const ROUTING_ACCESS = {
+  manage: { roles: MANAGERS, deniedMessage: 'error.routing.denied' },
+} as const satisfies Record<string, Access>;
+
 /** All staff read categories (and keys with `tickets:read`); admins manage them. */
 export const CATEGORY_ACCESS = {
   read: { roles: ROLES, apiKeyScope: 'tickets:read' },
   manage: { roles: ADMINS, deniedMessage: 'error.category.manageDenied' },
 } as const satisfies Record<string, Access>;
+
+/**
+ * Macros (docs/product.md, "Macros"): every staff member uses the shared ones and writes their own; admins and managers
+ * alone write, change and delete shared ones (canManageMacro narrows each macro). Keys never may: a macro is a reply
+ * written by a person.
+ */
+export const MACRO_ACCESS = {
+  use: { roles: ROLES },
+  share: { roles: MANAGERS, deniedMessage: 'error.macro.shareDenied' },
+} as const satisfies Record<string, Access>;
+
+/** A staff member sees and uses the shared macros and their own. */
+export const canUseMacro = (user: Pick<User, 'id'>, macro: { shared: boolean; ownerId: string }): boolean =>
+  macro.shared || macro.ownerId === user.id;
+
+/** Admins and managers manage the shared macros; everyone manages their own unshared ones. */
+export const canManageMacro = (
+  user: Pick<User, 'id' | 'role'>,
+  macro: { shared: boolean; ownerId: string },
+): boolean => (macro.shared ? MANAGERS.includes(user.role) : macro.ownerId === user.id);
 
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = {
@@ -85,6 +112,7 @@ export const AUDIT_ACCESS = {
 export const SETTINGS_ACCESS = {
   own: { roles: ROLES },
   desk: { roles: ADMINS, deniedMessage: 'error.deskSettings.denied' },
+  slaPolicy: { roles: ADMINS, deniedMessage: 'error.slaPolicy.denied' },
 } as const satisfies Record<string, Access>;
 
 /**

@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '#shared/constants.ts';
-import { measuredPace, nextAgent, nextWaitStep, ROUND_ROBIN_TIMING, roundRobinPool } from './round-robin.ts';
-
-const staff = (id: string, role: Role = 'agent', isActive = true) => ({ id, role, isActive });
-
-describe('roundRobinPool', () => {
-  it('keeps only active agents, ordered by id', () => {
-    const pool = roundRobinPool([
-      staff('c'),
-      staff('a'),
-      staff('m', 'manager'),
-      staff('x', 'admin'),
-      staff('b', 'agent', false),
-      staff('d'),
-    ]);
-    expect(pool.map((u) => u.id)).toEqual(['a', 'c', 'd']);
-  });
-});
+import { measuredPace, nextAgent, nextWaitStep, ROUND_ROBIN_TIMING } from './round-robin.ts';
 
 describe('nextAgent', () => {
   const pool = [{ id: 'a' }, { id: 'c' }, { id: 'e' }];

@@ -8,7 +8,7 @@ import {
 } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for four alert types (webhook_disabled reaches admins only)', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -31,7 +31,9 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'high_priority',
           'ticket_status_changed',
           'customer_reply',
+          'sla_warning',
           'webhook_disabled',
+          'ticket_waiting',
         ],
       },
     });
@@ -87,22 +89,37 @@ describe('settingsOverDefaults', () => {
 });
 
 describe('deskSettingsOverDefaults', () => {
-  it('gives five new tickets per sender and hour while nothing is stored', () => {
-    expect(deskSettingsOverDefaults(undefined)).toEqual({ inboundMail: { newTicketsPerSenderPerHour: 5 } });
+  it('gives five new tickets per sender and hour, auto-away off and no two-factor requirement while nothing is stored', () => {
+    expect(deskSettingsOverDefaults(undefined)).toEqual({
+      inboundMail: { newTicketsPerSenderPerHour: 5 },
+      routing: { autoAway: false },
+      security: { requireMfa: 'none' },
+    });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
   });
 
   it('reads a valid stored group as it is, without attributes it does not know', () => {
-    expect(deskSettingsOverDefaults({ inboundMail: { newTicketsPerSenderPerHour: 12, old: true }, gone: 1 })).toEqual({
+    expect(
+      deskSettingsOverDefaults({
+        inboundMail: { newTicketsPerSenderPerHour: 12, old: true },
+        security: { requireMfa: 'admins' },
+        gone: 1,
+      }),
+    ).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 12 },
+      routing: { autoAway: false },
+      security: { requireMfa: 'admins' },
     });
+    expect(deskSettingsOverDefaults({ routing: { autoAway: true } }).routing).toEqual({ autoAway: true });
   });
 
-  it.each([[{ inboundMail: { newTicketsPerSenderPerHour: 0 } }], [{ inboundMail: 'x' }], [[1]], ['x']])(
-    'falls back to the default for a group no longer valid (%j)',
-    (stored) => {
-      expect(deskSettingsOverDefaults(stored)).toEqual(DEFAULT_DESK_SETTINGS);
-      expect(deskSettingsOverDefaults(stored).inboundMail).not.toBe(DEFAULT_DESK_SETTINGS.inboundMail);
-    },
-  );
+  it.each([
+    [{ inboundMail: { newTicketsPerSenderPerHour: 0 }, security: { requireMfa: 'everyone' } }],
+    [{ inboundMail: 'x' }],
+    [[1]],
+    ['x'],
+  ])('falls back to the default for a group no longer valid (%j)', (stored) => {
+    expect(deskSettingsOverDefaults(stored)).toEqual(DEFAULT_DESK_SETTINGS);
+    expect(deskSettingsOverDefaults(stored).inboundMail).not.toBe(DEFAULT_DESK_SETTINGS.inboundMail);
+  });
 });

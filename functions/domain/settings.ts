@@ -33,7 +33,9 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
       'high_priority',
       'ticket_status_changed',
       'customer_reply',
+      'sla_warning',
       'webhook_disabled',
+      'ticket_waiting',
     ],
   },
 };
@@ -83,13 +85,20 @@ export function settingsOverDefaults(stored: unknown): UserSettings {
  */
 export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   inboundMail: { newTicketsPerSenderPerHour: 5 },
+  security: { requireMfa: 'none' },
+  // Off until an admin turns it on: an agent who closes the tab for lunch stays available unless the desk wants it.
+  routing: { autoAway: false },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
 export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const saved = isRecord(stored) ? stored : {};
   const inboundMail = deskSettingsSchema.shape.inboundMail.safeParse(saved.inboundMail);
+  const security = deskSettingsSchema.shape.security.safeParse(saved.security);
+  const routing = deskSettingsSchema.shape.routing.safeParse(saved.routing);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
+    routing: routing.success ? routing.data : { ...DEFAULT_DESK_SETTINGS.routing },
+    security: security.success ? security.data : { ...DEFAULT_DESK_SETTINGS.security },
   };
 }

@@ -6,7 +6,7 @@
  * No AWS here: functions/data/sign-in-throttle.ts keeps the counters, functions/use-cases/auth/sign-in.ts applies them.
  */
 
-export type ThrottleScope = 'account' | 'address';
+export type ThrottleScope = 'account' | 'address' | 'mfa';
 
 export interface ThrottlePolicy {
   /** Failures allowed before the first lock. */
@@ -19,11 +19,14 @@ export interface ThrottlePolicy {
 
 /**
  * The numbers. An account: 5 failures, then 30 s, 1, 2, 4, 8 min, then 15 min at most per further failure. An address
- * (an office behind one NAT signs in from one address): 30 failures before the same growth.
+ * (an office behind one NAT signs in from one address): 30 failures before the same growth. Wrong two-factor codes
+ * (`mfa`, per user) as an account's passwords, on a counter of their own that a right password does not clear
+ * (docs/decisions/083-staff-two-factor.md).
  */
 export const THROTTLE_POLICIES: Readonly<Record<ThrottleScope, ThrottlePolicy>> = {
   account: { threshold: 5, baseLockSeconds: 30, maxLockSeconds: 15 * 60 },
   address: { threshold: 30, baseLockSeconds: 30, maxLockSeconds: 15 * 60 },
+  mfa: { threshold: 5, baseLockSeconds: 30, maxLockSeconds: 15 * 60 },
 };
 
 /** Failures are forgotten this long after the last one (the counter's TTL). */

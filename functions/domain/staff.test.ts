@@ -18,6 +18,7 @@ const user = (overrides: Partial<User> = {}): User => ({
   profileImageUrl: null,
   role: 'agent',
   isActive: true,
+  availability: 'available',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...overrides,

@@ -13,7 +13,7 @@ import { editTicket, type TicketRecord, type Transition } from './tickets.ts';
 /** A staff member's comment in the app: a public reply, or an internal note the customer never sees. */
 export function staffComment(
   ticketId: number,
-  author: User,
+  author: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>,
   input: { content: string; isInternal: boolean },
   id: string,
   now: Date,
@@ -57,9 +57,11 @@ export function customerMessage(
 /**
  * What a customer's message does to the ticket. A resolved or closed ticket reopens to `open`, with the bookkeeping
  * of an edit to open (resolvedAt, resolutionTime and the resolution credit cleared, overdue as the deadline says
- * now); any other ticket only shows that it moved (`updatedAt`), with nothing for the history to list.
+ * now); a ticket waiting on the customer stops waiting (its deadline moves by the time paused); any other ticket only shows that it moved (`updatedAt`), with nothing for the history to list.
  */
 export function customerWroteIn(current: TicketRecord, now: Date): Transition {
   if (!isUnresolved(current.status)) return editTicket(current, { status: 'open' }, now);
+  // The answer staff waited for: the resolution clock runs again (docs/product.md §9).
+  if (current.waitingOnCustomer) return editTicket(current, { waitingOnCustomer: false }, now);
   return { ticket: { ...current, updatedAt: now.toISOString() }, changes: [] };
 }

@@ -68,7 +68,7 @@ describe('newTicket', () => {
   });
 
   it('leaves an unassigned ticket without an assignment time', () => {
-    const t = newTicket({ ...ticket(), category: { id: 'c', name: 'kyc' }, assignee: null }, created);
+    const t = newTicket({ ...ticket(), sla: undefined, category: { id: 'c', name: 'kyc' }, assignee: null }, created);
     expect(t.assignedToId).toBeNull();
     expect(t.assignedAt).toBeNull();
   });
@@ -89,30 +89,35 @@ describe('editTicket', () => {
   it.each([
     ['resolved', 90],
     ['closed', 30],
-  ] as const)('sets resolvedAt, resolutionTime and the first response when an open ticket is %s', (status, minutes) => {
-    const { ticket: t, changes } = editTicket(ticket(), { status }, at(minutes));
-    expect(t).toMatchObject({
-      status,
-      resolvedAt: at(minutes).toISOString(),
-      resolutionTime: minutes,
-      responseTime: minutes,
-      resolutionAgentId: 'agent-ada',
-      slaMet: true,
-    });
-    expect(changes).toEqual([{ field: 'status', from: 'open', to: status }]);
-  });
+  ] as const)(
+    'sets resolvedAt and resolutionTime, but no first response, when an open ticket is %s',
+    (status, minutes) => {
+      const { ticket: t, changes } = editTicket(ticket(), { status }, at(minutes));
+      expect(t).toMatchObject({
+        status,
+        resolvedAt: at(minutes).toISOString(),
+        resolutionTime: minutes,
+        responseTime: null,
+        firstResponseAt: null,
+        resolutionAgentId: 'agent-ada',
+        slaMet: true,
+      });
+      expect(changes).toEqual([{ field: 'status', from: 'open', to: status }]);
+    },
+  );
 
-  it('counts the first move out of open as the response, and only the first', () => {
+  it('does not count a status change as the first response: only a public reply stops that clock', () => {
     const inProgress = editTicket(ticket(), { status: 'in_progress' }, at(12)).ticket;
-    expect(inProgress.responseTime).toBe(12);
-    const back = editTicket(inProgress, { status: 'open' }, at(20)).ticket;
+    expect(inProgress).toMatchObject({ responseTime: null, firstResponseAt: null });
+    const replied = commentOnTicket(inProgress, { isInternal: false }, at(20)).ticket;
+    const back = editTicket(replied, { status: 'open' }, at(25)).ticket;
     const again = editTicket(back, { status: 'in_progress' }, at(30)).ticket;
-    expect(again.responseTime).toBe(12);
-    expect(again.firstResponseAt).toBe(at(12).toISOString());
+    expect(again).toMatchObject({ responseTime: 20, firstResponseAt: at(20).toISOString() });
   });
 
   it('clears the resolution on reopen and keeps the response time', () => {
-    const resolved = editTicket(ticket(), { status: 'resolved' }, at(60)).ticket;
+    const replied = commentOnTicket(ticket(), { isInternal: false }, at(60)).ticket;
+    const resolved = editTicket(replied, { status: 'resolved' }, at(60)).ticket;
     const reopened = editTicket(resolved, { status: 'in_progress' }, at(120)).ticket;
     expect(reopened).toMatchObject({
       status: 'in_progress',
@@ -298,13 +303,26 @@ describe('toApiTicket', () => {
     for (const field of [
       'version',
       'assignedAt',
-      'firstResponseAt',
+      'sla',
+      'slaPausedMs',
+      'resolutionWarnAt',
+      'resolutionWarned',
+      'firstResponseWarnAt',
+      'firstResponseWarned',
       'responseAgentId',
       'resolutionAgentId',
       'slaMet',
-      'rating',
+      'sourceMessageId',
     ]) {
       expect(api).not.toHaveProperty(field);
     }
+  });
+
+  it('gives the rating without the key that sent it, and null before one', () => {
+    expect(toApiTicket(ticket()).rating).toBeNull();
+    const rated = ticket({
+      rating: { score: 5, comment: 'Fast', ratedAt: '2025-06-03T10:00:00.000Z', ratedByApiKeyId: 'key-1' },
+    });
+    expect(toApiTicket(rated).rating).toEqual({ score: 5, comment: 'Fast', ratedAt: '2025-06-03T10:00:00.000Z' });
   });
 });

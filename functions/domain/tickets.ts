@@ -14,7 +14,18 @@ import {
 import type { FieldChange, Ticket, TicketAssignee, TicketRating } from '#shared/schemas/ticket.ts';
 import { ticketCode } from '#shared/format.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { deadlineFor, isPastDeadline, isUnresolved, minutesBetween } from './deadlines.ts';
+import { DEFAULT_SLA_POLICY } from '#shared/schemas/sla.ts';
+import {
+  addClockTime,
+  clockTimeBetween,
+  deadlineFor,
+  isPastDeadline,
+  isUnresolved,
+  minutesBetween,
+  slaDueTimes,
+  type TicketSla,
+  ticketSlaFor,
+} from './deadlines.ts';
 
 /** A customer rating as the ticket keeps it: the API shape without the ticket id, plus the key that sent it. */
 export interface StoredRating extends Omit<TicketRating, 'ticketId'> {
@@ -22,12 +33,25 @@ export interface StoredRating extends Omit<TicketRating, 'ticketId'> {
 }
 
 /** What the table keeps beyond the API shape: concurrency version and who is credited in the weekly figures. */
-export interface TicketRecord extends Ticket {
+export interface TicketRecord extends Omit<Ticket, 'mergedIntoId' | 'parentId'> {
+  /** Absent on tickets never merged (the API shows null). */
+  mergedIntoId?: number | null;
+  /** Absent on tickets never part of an incident (the API shows null). */
+  parentId?: number | null;
   /** Incremented by every write; writes are conditional on the version they read. */
   version: number;
   /** When the current assignee got the ticket (the week their `assigned` count is kept in). */
   assignedAt: string | null;
-  firstResponseAt: string | null;
+  /** The targets the ticket runs on (docs/decisions/005-sla-clocks.md); null on tickets from before SLA policies. */
+  sla: TicketSla | null;
+  /** Clock time the resolution clock has been paused so far (ended waits only), in ms. */
+  slaPausedMs: number;
+  /** When the resolution warning (80 % of the target) falls due; null without targets. */
+  resolutionWarnAt: string | null;
+  resolutionWarned: boolean;
+  /** When the first-response warning falls due; null without targets. */
+  firstResponseWarnAt: string | null;
+  firstResponseWarned: boolean;
   /** The assignee at the first response, credited with the response time. */
   responseAgentId: string | null;
   /** The assignee at resolution, credited with the resolution; cleared on reopen. */
@@ -86,11 +110,15 @@ export interface NewTicketInput {
   createdById: string | null;
   createdByApiKeyId: string | null;
   sourceMessageId?: string | null;
+  /** The priority's targets under the SLA policy in force; omitted: the default policy's. */
+  sla?: TicketSla;
 }
 
-/** A new open ticket, its deadline set from its priority. */
+/** A new open ticket, its clocks set from its priority's targets. */
 export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
   const at = now.toISOString();
+  const sla = input.sla ?? ticketSlaFor(DEFAULT_SLA_POLICY, input.priority);
+  const due = slaDueTimes(at, sla, 0);
   return {
     id: input.id,
     ticketId: ticketCode(input.id),
@@ -107,8 +135,12 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     assignedTo: input.assignee,
     createdById: input.createdById,
     createdByApiKeyId: input.createdByApiKeyId,
-    deadline: deadlineFor(at, input.priority),
+    deadline: due.deadline,
     isOverdue: false,
+    firstResponseDueAt: due.firstResponseDueAt,
+    isFirstResponseOverdue: false,
+    waitingOnCustomer: false,
+    slaPausedAt: null,
     createdAt: at,
     updatedAt: at,
     resolvedAt: null,
@@ -117,11 +149,49 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     version: 1,
     assignedAt: input.assignee ? at : null,
     firstResponseAt: null,
+    sla,
+    slaPausedMs: 0,
+    resolutionWarnAt: due.resolutionWarnAt,
+    resolutionWarned: false,
+    firstResponseWarnAt: due.firstResponseWarnAt,
+    firstResponseWarned: false,
     responseAgentId: null,
     resolutionAgentId: null,
     slaMet: null,
     rating: null,
     sourceMessageId: input.sourceMessageId ?? null,
+  };
+}
+
+/**
+ * The clocks of `ticket` on new targets (a priority change): due times from creation plus the time paused so far. A
+ * ticket from before SLA policies keeps its one clock, created + SLA hours.
+ */
+function withTargets(ticket: TicketRecord, sla: TicketSla | undefined): TicketRecord {
+  if (!ticket.sla || !sla) return { ...ticket, deadline: deadlineFor(ticket.createdAt, ticket.priority) };
+  return { ...ticket, sla, ...slaDueTimes(ticket.createdAt, sla, ticket.slaPausedMs) };
+}
+
+/** Stops the resolution clock: the ticket waits on the customer from `at`. */
+function paused(ticket: TicketRecord, at: string): TicketRecord {
+  return ticket.waitingOnCustomer ? ticket : { ...ticket, waitingOnCustomer: true, slaPausedAt: at };
+}
+
+/**
+ * Restarts the resolution clock: the deadline and the warning move later by exactly the clock time paused (business
+ * time where the ticket's calendar applies).
+ */
+function resumed(ticket: TicketRecord, at: string): TicketRecord {
+  if (!ticket.waitingOnCustomer) return ticket;
+  const calendar = ticket.sla?.calendar ?? null;
+  const pausedMs = ticket.slaPausedAt ? clockTimeBetween(ticket.slaPausedAt, at, calendar) : 0;
+  return {
+    ...ticket,
+    waitingOnCustomer: false,
+    slaPausedAt: null,
+    slaPausedMs: ticket.slaPausedMs + pausedMs,
+    deadline: addClockTime(ticket.deadline, pausedMs, calendar),
+    resolutionWarnAt: ticket.resolutionWarnAt && addClockTime(ticket.resolutionWarnAt, pausedMs, calendar),
   };
 }
 
@@ -146,13 +216,17 @@ export interface TicketEdit {
   priority?: Priority;
   status?: TicketStatus;
   category?: { id: string; name: string };
+  /** The new priority's targets under the SLA policy in force (with `priority`). */
+  sla?: TicketSla;
+  waitingOnCustomer?: boolean;
 }
 
 /**
  * An edit by staff. Any status may follow any other (docs/product.md §4). Resolving or closing an unresolved ticket sets
  * resolvedAt and resolutionTime; reopening clears them. Leaving `open` for the first time is a staff response. A new
  * priority moves the deadline (from creation); a ticket whose deadline moved, or that reopened, is overdue exactly
- * when the deadline has passed.
+ * when the deadline has passed. Waiting on the customer stops the resolution clock (only while unresolved, else 409);
+ * resuming it, or resolving or closing the ticket meanwhile, moves the deadline by the time paused.
  */
 export function editTicket(current: TicketRecord, edit: TicketEdit, now: Date): Transition {
   const at = now.toISOString();
@@ -174,17 +248,29 @@ export function editTicket(current: TicketRecord, edit: TicketEdit, now: Date): 
     changes.push({ field: 'category', from: current.category, to: edit.category.name });
     next = { ...next, category: edit.category.name, categoryId: edit.category.id };
   }
-  if (edit.priority !== undefined) {
+  if (edit.priority !== undefined && edit.priority !== current.priority) {
     set('priority', edit.priority);
-    set('deadline', deadlineFor(current.createdAt, edit.priority));
+    const retargeted = withTargets(next, edit.sla);
+    set('deadline', retargeted.deadline);
+    if (retargeted.firstResponseDueAt !== next.firstResponseDueAt) {
+      changes.push({ field: 'firstResponseDueAt', from: next.firstResponseDueAt, to: retargeted.firstResponseDueAt });
+    }
+    next = retargeted;
   }
   if (edit.status !== undefined) set('status', edit.status);
+  const wait = edit.waitingOnCustomer ?? (isUnresolved(next.status) ? current.waitingOnCustomer : false);
+  if (wait !== current.waitingOnCustomer) {
+    if (wait && !isUnresolved(next.status)) throw new ConflictError('error.ticket.notWaitable');
+    changes.push({ field: 'waitingOnCustomer', from: current.waitingOnCustomer, to: wait });
+    const moved = wait ? paused(next, at) : resumed(next, at);
+    if (moved.deadline !== next.deadline) changes.push({ field: 'deadline', from: next.deadline, to: moved.deadline });
+    next = moved;
+  }
 
   if (changes.length === 0) return { ticket: current, changes };
 
   const wasUnresolved = isUnresolved(current.status);
   const nowUnresolved = isUnresolved(next.status);
-  if (current.status === 'open' && next.status !== 'open') next = withFirstResponse(next, at);
   if (wasUnresolved && !nowUnresolved) {
     next = {
       ...next,
@@ -217,8 +303,9 @@ export function assignTicket(current: TicketRecord, assignee: TicketAssignee, no
 }
 
 /**
- * A staff comment. A comment the customer would see (not internal) is a response: the first one sets responseTime
- * if leaving `open` has not already. Later comments leave the ticket as it is.
+ * A staff comment. A comment the customer would see (not internal) is a response: the first one sets
+ * `firstResponseAt` and responseTime, and stops the first-response clock. A status change or an internal note is
+ * not a response (docs/product.md, "SLA"). Later comments leave the ticket as it is.
  */
 export function commentOnTicket(current: TicketRecord, comment: { isInternal: boolean }, now: Date): Transition {
   if (comment.isInternal || current.firstResponseAt) return { ticket: current, changes: [] };
@@ -229,15 +316,34 @@ export function commentOnTicket(current: TicketRecord, comment: { isInternal: bo
   };
 }
 
-/** The overdue job's mark; only for an unresolved, unmarked ticket whose deadline has passed. */
+/**
+ * The overdue job's marks, each once, on an unresolved ticket: the warning of a clock whose 80 % has passed, and the
+ * breach of a target that fell due (the resolution clock only while it runs, the first response only unanswered).
+ * A breach found with its warning still pending marks both, and the alarm is the breach's.
+ */
 export function markOverdue(current: TicketRecord, now: Date): Transition {
-  if (!isUnresolved(current.status) || current.isOverdue || !isPastDeadline(current.deadline, now)) {
-    return { ticket: current, changes: [] };
-  }
-  return {
-    ticket: { ...current, isOverdue: true, updatedAt: now.toISOString() },
-    changes: [{ field: 'isOverdue', from: false, to: true }],
+  if (!isUnresolved(current.status)) return { ticket: current, changes: [] };
+  const changes: FieldChange[] = [];
+  let next = current;
+  const mark = <K extends 'resolutionWarned' | 'isOverdue' | 'firstResponseWarned' | 'isFirstResponseOverdue'>(
+    field: K,
+    due: string | null,
+    history: string,
+  ) => {
+    if (next[field] || !due || !isPastDeadline(due, now)) return;
+    changes.push({ field: history, from: false, to: true });
+    next = { ...next, [field]: true };
   };
+  if (!current.waitingOnCustomer && !current.isOverdue) {
+    mark('resolutionWarned', current.resolutionWarnAt, 'resolutionWarning');
+    mark('isOverdue', current.deadline, 'isOverdue');
+  }
+  if (!current.firstResponseAt) {
+    mark('firstResponseWarned', current.firstResponseWarnAt, 'firstResponseWarning');
+    mark('isFirstResponseOverdue', current.firstResponseDueAt, 'isFirstResponseOverdue');
+  }
+  if (changes.length === 0) return { ticket: current, changes };
+  return { ticket: { ...next, updatedAt: now.toISOString() }, changes };
 }
 
 /**
@@ -276,13 +382,23 @@ export function toApiTicket(record: TicketRecord): Ticket {
   const {
     version: _version,
     assignedAt: _assignedAt,
-    firstResponseAt: _firstResponseAt,
+    sla: _sla,
+    slaPausedMs: _slaPausedMs,
+    resolutionWarnAt: _resolutionWarnAt,
+    resolutionWarned: _resolutionWarned,
+    firstResponseWarnAt: _firstResponseWarnAt,
+    firstResponseWarned: _firstResponseWarned,
     responseAgentId: _responseAgentId,
     resolutionAgentId: _resolutionAgentId,
     slaMet: _slaMet,
-    rating: _rating,
+    rating,
     sourceMessageId: _sourceMessageId,
     ...ticket
   } = record;
-  return ticket;
+  return {
+    ...ticket,
+    rating: rating ? { score: rating.score, comment: rating.comment, ratedAt: rating.ratedAt } : null,
+    mergedIntoId: record.mergedIntoId ?? null,
+    parentId: record.parentId ?? null,
+  };
 }

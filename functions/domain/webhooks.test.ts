@@ -7,6 +7,7 @@ import {
   planWebhookDeliveries,
   signatureHeader,
   verifySignature,
+  webhookBody,
   webhookEventsOfChange,
   type WebhookTarget,
 } from './webhooks.ts';
@@ -39,6 +40,16 @@ const ticket = (overrides: Partial<TicketRecord> = {}): TicketRecord => ({
   version: 1,
   assignedAt: '2025-06-02T09:00:00.000Z',
   firstResponseAt: null,
+  firstResponseDueAt: null,
+  isFirstResponseOverdue: false,
+  waitingOnCustomer: false,
+  slaPausedAt: null,
+  sla: null,
+  slaPausedMs: 0,
+  resolutionWarnAt: null,
+  resolutionWarned: false,
+  firstResponseWarnAt: null,
+  firstResponseWarned: false,
   responseAgentId: null,
   resolutionAgentId: null,
   slaMet: null,
@@ -140,6 +151,18 @@ describe('webhookEventsOfChange', () => {
       authorName: 'Ada Lovelace',
       attachments: [],
     });
+  });
+
+  it('names a merge once, with the ticket it went into, and never the messages the merge copied', () => {
+    const before = ticket();
+    const merged = { ...before, status: 'closed', mergedIntoId: 7 } as TicketRecord;
+    const events = webhookEventsOfChange(ticketChange(before, merged));
+    expect(events.map((event) => event.type)).toEqual(['ticket.updated', 'ticket.merged']);
+    expect(webhookBody('e-1', events[1]!, { ticket: events[1]!.ticket! }).data).toMatchObject({
+      into: { id: 7, ticketId: 'TKT-000007' },
+    });
+    expect(types(ticketChange(merged, { ...merged, priority: 'high' }))).toEqual(['ticket.updated']);
+    expect(types(comment({ mergedFrom: { ticketId: 41, commentId: 'c-0' } }))).toEqual([]);
   });
 
   it('names nothing for other items', () => {

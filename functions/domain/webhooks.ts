@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/constants.ts';
+import { ticketCode } from '#shared/format.ts';
 import { type Comment, fieldChangeSchema, type FieldChange } from '#shared/schemas/ticket.ts';
 import {
   publicMessageSchema,
@@ -48,6 +49,8 @@ export const plannedEventSchema = z.object({
   ticket: webhookTicketSchema.optional(),
   message: publicMessageSchema.optional(),
   changes: z.array(fieldChangeSchema).optional(),
+  /** `ticket.merged`: the ticket it was merged into. */
+  intoTicketId: z.number().int().optional(),
 });
 export type PlannedEvent = z.infer<typeof plannedEventSchema>;
 
@@ -80,6 +83,7 @@ export function toWebhookTicket(ticket: TicketRecord): WebhookTicket {
     rating: ticket.rating
       ? { score: ticket.rating.score, comment: ticket.rating.comment, ratedAt: ticket.rating.ratedAt }
       : null,
+    mergedIntoId: ticket.mergedIntoId ?? null,
   };
 }
 
@@ -161,12 +165,18 @@ function ticketEvents(change: StreamChange): PlannedEvent[] {
   if (ratingChanged(before, after)) {
     events.push({ type: 'ticket.rated', createdAt: after.rating!.ratedAt, ...base });
   }
+  if (after.mergedIntoId && !before.mergedIntoId) {
+    events.push({ type: 'ticket.merged', createdAt: after.updatedAt, ...base, intoTicketId: after.mergedIntoId });
+  }
   return events;
 }
 
-/** The event of a new comment: a public staff reply or a customer's message. Internal notes are none. */
+/**
+ * The event of a new comment: a public staff reply or a customer's message. Internal notes are none, and neither are
+ * the copies a merge puts on the target's thread (their events went out when they were first written).
+ */
 function messageEvents(change: StreamChange): PlannedEvent[] {
-  if (change.eventName !== 'INSERT' || !change.after) return [];
+  if (change.eventName !== 'INSERT' || !change.after || change.after.mergedFrom) return [];
   const comment = commentOf(change.after);
   if (comment.isInternal) return [];
   const type =
@@ -244,6 +254,10 @@ export function webhookBody(
     case 'ticket.replied':
     case 'ticket.customer_replied':
       return { id: eventId, type, createdAt, data: { ticket, message: event.message! } };
+    case 'ticket.merged': {
+      const into = event.intoTicketId!;
+      return { id: eventId, type, createdAt, data: { ticket, into: { id: into, ticketId: ticketCode(into) } } };
+    }
     default:
       return { id: eventId, type, createdAt, data: { ticket } };
   }

@@ -7,12 +7,20 @@ import { z } from 'zod';
 import { ROLES } from '#shared/constants.ts';
 import { issueText } from '#shared/i18n/messages.ts';
 import { opaqueToken } from '#shared/schemas/text.ts';
+import { mfaCodeSchema } from '#shared/schemas/mfa.ts';
 import { loginSchema } from '#shared/schemas/user.ts';
+import { MFA_CHALLENGE_SECONDS } from '../domain/mfa.ts';
 import { config } from '../lib/config.ts';
-import { clearedSessionCookies, COOKIE, sessionCookies, type CookieOptions } from '../lib/cookies.ts';
+import {
+  clearedSessionCookies,
+  COOKIE,
+  mfaChallengeCookie,
+  sessionCookies,
+  type CookieOptions,
+} from '../lib/cookies.ts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
-import { signIn, signInWithCode, signOut } from '../use-cases/auth/sign-in.ts';
+import { completeMfaSignIn, signIn, signInWithCode, signOut } from '../use-cases/auth/sign-in.ts';
 
 const PKCE_COOKIE = 'hd_pkce';
 
@@ -29,13 +37,35 @@ export const handler = httpHandler('auth', {
     access: 'public',
     body: loginSchema,
     async handle({ body, cookieOptions, clientAddress }) {
-      const { user, tokens, sessionToken } = await signIn(body.email, body.password, { clientAddress });
-      return { body: user, cookies: sessionCookies(tokens, cookieOptions, sessionToken) };
+      const result = await signIn(body.email, body.password, { clientAddress });
+      // Two-factor sign-in on: a challenge cookie instead of the session, which POST /api/auth/mfa gives for a code.
+      if ('challengeToken' in result) {
+        return {
+          body: { mfaRequired: true },
+          cookies: [mfaChallengeCookie(result.challengeToken, MFA_CHALLENGE_SECONDS, cookieOptions)],
+        };
+      }
+      return { body: result.user, cookies: sessionCookies(result.tokens, cookieOptions, result.sessionToken) };
+    },
+  }),
+
+  'POST /api/auth/mfa': defineRoute({
+    access: 'public',
+    body: mfaCodeSchema,
+    async handle({ body, cookies, cookieOptions, clientAddress }) {
+      const { user, tokens, sessionToken } = await completeMfaSignIn(cookies[COOKIE.mfaChallenge], body.code, {
+        clientAddress,
+      });
+      return {
+        body: user,
+        cookies: [...sessionCookies(tokens, cookieOptions, sessionToken), mfaChallengeCookie('', 0, cookieOptions)],
+      };
     },
   }),
 
   'GET /api/auth/user': defineRoute({
     access: { roles: ROLES },
+    duringMfaEnrolment: true,
     async handle({ caller }) {
       return { body: caller.kind === 'staff' ? caller.user : undefined };
     },

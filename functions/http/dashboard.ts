@@ -5,12 +5,18 @@
 import {
   dashboardMetricsSchema,
   priorityDistributionSchema,
+  slaAttainmentSchema,
   volumeDataQuerySchema,
   volumeDataSchema,
 } from '#shared/schemas/dashboard.ts';
 import { TICKET_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
-import { getDashboardMetrics, getPriorityDistribution, getVolume } from '../use-cases/reports/dashboard.ts';
+import {
+  getDashboardMetrics,
+  getPriorityDistribution,
+  getSlaAttainment,
+  getVolume,
+} from '../use-cases/reports/dashboard.ts';
 
 export const handler = httpHandler('dashboard', {
   'GET /api/dashboard/metrics': defineRoute({
@@ -60,6 +66,25 @@ export const handler = httpHandler('dashboard', {
     },
     async handle({ query, caller }) {
       return { body: await getVolume(caller, query.days) };
+    },
+  }),
+
+  'GET /api/dashboard/sla-attainment': defineRoute({
+    access: TICKET_ACCESS.dashboard,
+    query: volumeDataQuerySchema,
+    doc: {
+      operationId: 'getSlaAttainment',
+      summary: 'SLA attainment of the desk and per agent',
+      parameters: { days: 'How many days, ending today (UTC): 7, 30 or 90. Default 7.' },
+      response: {
+        status: 200,
+        description:
+          'First-response and resolution targets met and breached, and the percent met, by the day each was settled.',
+        schema: slaAttainmentSchema,
+      },
+    },
+    async handle({ query, caller }) {
+      return { body: await getSlaAttainment(caller, query.days) };
     },
   }),
 });

@@ -1,14 +1,21 @@
 /**
- * A staff member's own settings and password (docs/product.md §2 "Settings"): these routes act on the caller only
- * (functions/use-cases/settings/own-settings.ts). And the desk's settings, admins only
- * (functions/use-cases/settings/desk-settings.ts).
+ * A staff member's own settings, password and two-factor sign-in (docs/product.md §2 "Settings"): these routes act on
+ * the caller only (functions/use-cases/settings/own-settings.ts, functions/use-cases/auth/two-factor.ts). And the
+ * desk's settings, admins only (functions/use-cases/settings/desk-settings.ts), and the SLA policy, admins only
+ * (functions/use-cases/settings/sla-policy.ts).
  */
-import { changePasswordSchema, deskSettingsSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
+import { mfaCodeSchema } from '#shared/schemas/mfa.ts';
+import { changePasswordSchema, deskSettingsInputSchema, userSettingsSchema } from '#shared/schemas/settings.ts';
+import { availabilityInputSchema } from '#shared/schemas/user.ts';
+import { slaPolicySchema } from '#shared/schemas/sla.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
 import { COOKIE, sessionCookies } from '../lib/cookies.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
+import { confirmTotpEnrolment, disableTotp, readMfaStatus, startTotpEnrolment } from '../use-cases/auth/two-factor.ts';
+import { setOwnAvailability } from '../use-cases/routing/availability.ts';
 import { readDeskSettings, saveDeskSettings } from '../use-cases/settings/desk-settings.ts';
+import { readSlaPolicy, saveSlaPolicy } from '../use-cases/settings/sla-policy.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
 
 export const handler = httpHandler('settings', {
@@ -41,6 +48,49 @@ export const handler = httpHandler('settings', {
     },
   }),
 
+  // The enrolment routes stay open to someone the desk keeps to enrolment (docs/decisions/083-staff-two-factor.md).
+  'GET /api/user/mfa': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    duringMfaEnrolment: true,
+    async handle({ caller }) {
+      return { body: await readMfaStatus(caller) };
+    },
+  }),
+
+  'POST /api/user/mfa/totp': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    duringMfaEnrolment: true,
+    async handle({ caller }) {
+      return { body: await startTotpEnrolment(caller) };
+    },
+  }),
+
+  'POST /api/user/mfa/totp/verify': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    duringMfaEnrolment: true,
+    body: mfaCodeSchema,
+    async handle({ caller, body }) {
+      return { body: await confirmTotpEnrolment(caller, body.code) };
+    },
+  }),
+
+  'DELETE /api/user/mfa/totp': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    body: mfaCodeSchema,
+    async handle({ caller, body }) {
+      await disableTotp(caller, body.code);
+      return { status: 204 };
+    },
+  }),
+
+  'PUT /api/user/availability': defineRoute({
+    access: SETTINGS_ACCESS.own,
+    body: availabilityInputSchema,
+    async handle({ caller, body }) {
+      return { body: await setOwnAvailability(caller, body.status) };
+    },
+  }),
+
   'GET /api/desk-settings': defineRoute({
     access: SETTINGS_ACCESS.desk,
     async handle({ caller }) {
@@ -50,9 +100,24 @@ export const handler = httpHandler('settings', {
 
   'PUT /api/desk-settings': defineRoute({
     access: SETTINGS_ACCESS.desk,
-    body: deskSettingsSchema,
+    body: deskSettingsInputSchema,
     async handle({ caller, body }) {
       return { body: await saveDeskSettings(caller, body) };
+    },
+  }),
+
+  'GET /api/sla-policy': defineRoute({
+    access: SETTINGS_ACCESS.slaPolicy,
+    async handle({ caller }) {
+      return { body: await readSlaPolicy(caller) };
+    },
+  }),
+
+  'PUT /api/sla-policy': defineRoute({
+    access: SETTINGS_ACCESS.slaPolicy,
+    body: slaPolicySchema,
+    async handle({ caller, body }) {
+      return { body: await saveSlaPolicy(caller, body) };
     },
   }),
 });

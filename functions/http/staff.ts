@@ -1,10 +1,18 @@
 /**
  * Staff management (docs/product.md §2 "Agent Management"): admins create users, change roles, reset passwords and
- * deactivate; admins and managers list the staff. The use cases live in functions/use-cases/staff/.
+ * deactivate; admins and managers list the staff, set agents' routing and watch the routing queue. The use cases live
+ * in functions/use-cases/staff/ and functions/use-cases/routing/.
  */
-import { createUserSchema, resetPasswordSchema, updateRoleSchema, userIdParamsSchema } from '#shared/schemas/user.ts';
-import { STAFF_ACCESS } from '../domain/permissions.ts';
+import {
+  agentRoutingSchema,
+  createUserSchema,
+  resetPasswordSchema,
+  updateRoleSchema,
+  userIdParamsSchema,
+} from '#shared/schemas/user.ts';
+import { ROUTING_ACCESS, STAFF_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
+import { listRoutingQueue, setAgentRouting } from '../use-cases/routing/agent-routing.ts';
 import { createStaffAccount } from '../use-cases/staff/create-staff-account.ts';
 import {
   changeStaffRole,
@@ -44,6 +52,22 @@ export const handler = httpHandler('staff', {
     body: updateRoleSchema,
     async handle({ params, body, caller }) {
       return { body: await changeStaffRole(caller, params.id, body.role) };
+    },
+  }),
+
+  'PUT /api/agents/{id}/routing': defineRoute({
+    access: ROUTING_ACCESS.manage,
+    params: userIdParamsSchema,
+    body: agentRoutingSchema,
+    async handle({ params, body, caller }) {
+      return { body: await setAgentRouting(caller, params.id, body) };
+    },
+  }),
+
+  'GET /api/routing/queue': defineRoute({
+    access: ROUTING_ACCESS.manage,
+    async handle({ caller }) {
+      return { body: await listRoutingQueue(caller) };
     },
   }),
 

@@ -1,20 +1,24 @@
 /**
  * The ticket API (docs/product.md §7, §6): lists, details, create with round robin and Idempotency-Key, edit,
- * assign, comments, history and customer ratings. Each route parses, calls one use case in
+ * assign, bulk changes, comments, history and customer ratings. Each route parses, calls one use case in
  * functions/use-cases/tickets/, and shapes the answer.
  */
 import { z } from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import {
   assignTicketSchema,
+  bulkUpdateTicketsResultSchema,
+  bulkUpdateTicketsSchema,
   commentSchema,
   createCommentSchema,
   createTicketSchema,
   historyEntrySchema,
   listTicketsQuerySchema,
+  mergeTicketSchema,
   overdueTicketsSchema,
   postMessageSchema,
   rateTicketSchema,
+  setParentSchema,
   threadQuerySchema,
   ticketIdParamsSchema,
   ticketListSchema,
@@ -35,7 +39,10 @@ import { ValidationError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { downloadAttachment, removeAttachment, requestUpload } from '../use-cases/tickets/attachments.ts';
+import { bulkUpdateTickets } from '../use-cases/tickets/bulk-update-tickets.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
+import { linkToIncident, readChildren, unlinkFromIncident } from '../use-cases/tickets/incidents.ts';
+import { mergeTickets } from '../use-cases/tickets/merge-tickets.ts';
 import { rateTicket } from '../use-cases/tickets/rate-ticket.ts';
 import { findOverdueTickets, findTickets, readHistory, readTicket } from '../use-cases/tickets/read-tickets.ts';
 import { addStaffComment, readComments, readPublicThread, relayCustomerMessage } from '../use-cases/tickets/thread.ts';
@@ -72,7 +79,9 @@ export const handler = httpHandler('tickets', {
       parameters: {
         limit: 'Page size. A page may hold fewer tickets and still have a `nextCursor`.',
         customerEmail: 'Only the tickets of this customer: the whole address, matched in any case.',
-        q: 'Case-insensitive substring of the subject, the customer e-mail or the ticket code.',
+        q:
+          'A ticket code (that ticket), a whole customer e-mail address (their tickets), or words: tickets whose ' +
+          'subject, description or public messages hold every word, the last also as a prefix. Any case, any age.',
         cursor: 'The `nextCursor` of the previous page.',
         assignedToId: 'Only tickets assigned to this staff member.',
       },
@@ -123,11 +132,40 @@ export const handler = httpHandler('tickets', {
     doc: {
       operationId: 'listOverdueTickets',
       summary: 'List overdue tickets',
-      description: 'Unresolved tickets past their deadline, earliest deadline first, at most 100.',
+      description:
+        'Unresolved tickets past their deadline or with their first response overdue, earliest due time first, at most 100.',
       response: { status: 200, description: 'Overdue tickets.', schema: overdueTicketsSchema },
     },
     async handle({ caller }) {
       return { body: (await findOverdueTickets(caller)).map(toApiTicket) };
+    },
+  }),
+
+  // Staff only (docs/product.md §6): each ticket is checked and changed as if edited alone, so the answer is 200 with
+  // one result per ticket, refusals included.
+  'POST /api/tickets/bulk': defineRoute({
+    access: TICKET_ACCESS.edit,
+    body: bulkUpdateTicketsSchema,
+    doc: {
+      operationId: 'bulkUpdateTickets',
+      summary: 'Change several tickets at once',
+      description:
+        'Sets the same `status`, `priority`, `category` (an active category’s name) or assignee (`assignedToId`, ' +
+        'an active staff member) on 1 to 100 distinct tickets. Each ticket is checked and changed exactly as ' +
+        '`PATCH /api/tickets/{id}` and `POST /api/tickets/{id}/assign` would, with its own history entries, alarms ' +
+        'and webhooks; a refused ticket does not stop the others. The answer holds one result per ticket, in the ' +
+        'order of `ticketIds`: `ok`, or the error `code` the single-ticket route would have answered ' +
+        '(`error.ticket.editDenied`, `error.ticket.notFound`, …). An agent may change only the tickets assigned ' +
+        'to them, and may not assign. `parentId` links each ticket to an incident as `PUT /api/tickets/{id}/parent` ' +
+        'does (`null` unlinks). At least one change is required.',
+      response: {
+        status: 200,
+        description: 'One result per ticket, in request order.',
+        schema: bulkUpdateTicketsResultSchema,
+      },
+    },
+    async handle({ body, caller }) {
+      return { body: { results: await bulkUpdateTickets(caller, body) } };
     },
   }),
 
@@ -161,6 +199,50 @@ export const handler = httpHandler('tickets', {
     body: assignTicketSchema,
     async handle({ params, body, caller }) {
       return { body: toApiTicket(await assignTicket(caller, params.id, body.agentId)) };
+    },
+  }),
+
+  'POST /api/tickets/{id}/merge': defineRoute({
+    access: TICKET_ACCESS.merge,
+    params: ticketIdParamsSchema,
+    body: mergeTicketSchema,
+    async handle({ params, body, caller }) {
+      const { source, target, moved } = await mergeTickets(caller, params.id, body);
+      return { body: { ticket: toApiTicket(source), into: toApiTicket(target), movedMessages: moved } };
+    },
+  }),
+
+  'PUT /api/tickets/{id}/parent': defineRoute({
+    access: TICKET_ACCESS.edit,
+    params: ticketIdParamsSchema,
+    body: setParentSchema,
+    async handle({ params, body, caller }) {
+      return { body: toApiTicket(await linkToIncident(caller, params.id, body)) };
+    },
+  }),
+
+  'DELETE /api/tickets/{id}/parent': defineRoute({
+    access: TICKET_ACCESS.edit,
+    params: ticketIdParamsSchema,
+    async handle({ params, caller }) {
+      return { body: toApiTicket(await unlinkFromIncident(caller, params.id)) };
+    },
+  }),
+
+  'GET /api/tickets/{id}/children': defineRoute({
+    access: TICKET_ACCESS.read,
+    params: ticketIdParamsSchema,
+    doc: {
+      operationId: 'listIncidentChildren',
+      summary: "List an incident's tickets",
+      description:
+        'The tickets linked to this one as their incident, by ticket number; none for a ticket that is no incident.',
+      parameters: TICKET_ID_PARAMETER,
+      response: { status: 200, description: 'The children.', schema: z.array(ticketSchema) },
+      notFound: NO_SUCH_TICKET,
+    },
+    async handle({ params, caller }) {
+      return { body: (await readChildren(caller, params.id)).map(toApiTicket) };
     },
   }),
 
@@ -272,7 +354,7 @@ export const handler = httpHandler('tickets', {
     },
   }),
 
-  // Files (docs/decisions/083-attachments.md): announce one, then POST it straight to storage with the form answered.
+  // Files (docs/decisions/094-attachments.md): announce one, then POST it straight to storage with the form answered.
   'POST /api/tickets/{id}/attachments': defineRoute({
     access: ATTACHMENT_ACCESS.upload,
     params: ticketIdParamsSchema,

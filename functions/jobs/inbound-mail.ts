@@ -6,12 +6,12 @@
  * event again; a refusal is an answer, not an error.
  */
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Context, SESEvent, SESEventRecord } from 'aws-lambda';
 import { MAX_INBOUND_BYTES } from '../domain/inbound-mail.ts';
 import { config, mailConfig } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
+import { observed } from '../lib/observability.ts';
 import { type Envelope, receiveMail, refuseOversized } from '../use-cases/mail/receive-mail.ts';
 
 let s3: S3Client | undefined;
@@ -49,7 +49,7 @@ async function receive(record: SESEventRecord): Promise<void> {
 }
 
 export const handler = middy<SESEvent, void, Error, Context>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(observed())
   .handler(async (event) => {
     for (const record of event.Records) await receive(record);
   });

@@ -4,13 +4,13 @@
  * runtime has nothing that bounces; tests hand this handler events of SES's shape.
  */
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { logger } from '../lib/logger.ts';
+import { observed } from '../lib/observability.ts';
 import { recordDeliveryEvent } from '../use-cases/mail/delivery-events.ts';
 
 export const handler = middy<EventBridgeEvent<string, unknown>, void, Error, Context>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(observed())
   .handler(async (event) => {
     const marked = await recordDeliveryEvent(event.detail);
     logger.info('SES event handled', { detailType: event['detail-type'], marked });

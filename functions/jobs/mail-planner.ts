@@ -61,6 +61,8 @@ function commentMail(change: StreamChange, ticketId: number): PlannedDelivery<Ma
   // Comments stored before the thread model knew authors were staff comments in the app.
   const byStaff = (comment.authorType ?? 'staff') === 'staff' && !!comment.userId;
   if (!byStaff || comment.isInternal !== false || typeof comment.comment !== 'string' || !comment.id) return [];
+  // A reply a merge copied onto the target's thread reached the customer when it was first written.
+  if (comment.mergedFrom) return [];
   return [
     {
       recipient: `customer:reply:${comment.id}`,

@@ -9,11 +9,10 @@
  * sockets at once.
  *
  * Records are handled in stream order. At the first record that cannot be fully delivered the batch stops and
- * reports that record in `batchItemFailures`, so the retry starts there; what was already sent for it is remembered
- * and not sent again (docs/decisions/020-alarm-delivery.md).
+ * reports that record and those after it in `batchItemFailures` (functions/lib/batch.ts), so the retry starts there;
+ * what was already sent for it is remembered and not sent again (docs/decisions/020-alarm-delivery.md).
  */
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -37,8 +36,11 @@ import {
   webhookAlarms,
 } from '../domain/alarms.ts';
 import { endsSessions, isLiveConnection, type SessionHolder } from '../domain/sessions.ts';
+import { inStreamOrder } from '../lib/batch.ts';
 import { settleWithConcurrency } from '../lib/concurrency.ts';
 import { logger } from '../lib/logger.ts';
+import { recordMetrics } from '../lib/metrics.ts';
+import { observed } from '../lib/observability.ts';
 import { closeConnections, postFrames, type Frame, type SendOutcome } from '../lib/ws-send.ts';
 
 /** Sends in flight at once: enough for a few hundred sockets in well under a second, gentle on the API's limits. */
@@ -196,8 +198,12 @@ class Audience {
     return this.staff;
   }
 
+  async activeRecords(): Promise<StaffRecord[]> {
+    return [...(await this.staffRecords()).values()].filter((record) => record.user.isActive);
+  }
+
   async activeStaff(): Promise<User[]> {
-    return [...(await this.staffRecords()).values()].map((record) => record.user).filter((user) => user.isActive);
+    return (await this.activeRecords()).map((record) => record.user);
   }
 
   /** A user's directory entry as it is now (a consistent read), at most once per batch. */
@@ -230,7 +236,7 @@ class Audience {
   }
 
   /** Deletes connections the gateway answered 410 for; a connection once gone is never sent to again. */
-  async forgetGone(outcomes: SendOutcome[]): Promise<PromiseSettledResult<void>[]> {
+  async forgetGone(outcomes: SendOutcome[]): Promise<PromiseSettledResult<unknown>[]> {
     const gone = outcomes.filter((o) => o.status === 'gone').map((o) => o.connectionId);
     for (const connectionId of gone) this.gone.add(connectionId);
     return settleWithConcurrency(gone, READ_CONCURRENCY, (connectionId) => deleteConnection(connectionId));
@@ -276,7 +282,7 @@ async function deliverAlarms(change: AlarmChange, audience: Audience): Promise<v
   const { eventId, alarms } = change;
   if (!alarms.length || deliveryLog.isDone(eventId)) return;
 
-  const candidates = alarmCandidates(alarms, await audience.activeStaff());
+  const candidates = alarmCandidates(alarms, await audience.activeRecords());
   const alreadySent = deliveryLog.sentTo(eventId);
   const frames: Frame[] = [];
   // Connections first: most staff are usually offline, and their settings need not be read at all.
@@ -305,6 +311,8 @@ async function deliverAlarms(change: AlarmChange, audience: Audience): Promise<v
     gone: outcomes.filter((o) => o.status === 'gone').length,
     failed: errors.length,
   });
+  const sent = outcomes.filter((o) => o.status === 'sent').length;
+  if (sent) recordMetrics({ AlarmsDelivered: sent });
   if (errors.length) throw new DeliveryError(errors, `${errors.length} alarm deliveries failed for ${eventId}`);
   deliveryLog.markDone(eventId);
 }
@@ -348,12 +356,12 @@ async function closeEndedSockets(userId: string, audience: Audience, now = new D
 
 /**
  * Handles one batch of stream records in order; reports the first record that could not be fully handled (alarms
- * not all delivered, sockets of ended sessions not all closed).
+ * not all delivered, sockets of ended sessions not all closed) and every record after it (functions/lib/batch.ts).
  */
 export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const audience = new Audience();
   const changed: number[] = [];
-  for (const record of event.Records) {
+  const response = await inStreamOrder(event, async (record) => {
     const change = alarmChange(record);
     const sessionsEnded = change ? undefined : sessionsEndedFor(record);
     if (!change && !sessionsEnded) {
@@ -361,31 +369,26 @@ export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
       // thread and history on screen are out of date.
       const threadOf = ticketIdOfKey(record.dynamodb?.Keys?.[KEYS.pk]?.S);
       if (threadOf !== undefined) changed.push(threadOf);
-      continue;
+      return;
     }
     try {
       if (change) await deliverAlarms(change, audience);
       else await closeEndedSockets(sessionsEnded!, audience);
     } catch (error) {
-      const sequenceNumber = record.dynamodb?.SequenceNumber;
       logger.error('A stream record was not fully handled; the stream will retry from it', {
         error: error as Error,
         eventId: record.eventID,
-        sequenceNumber,
+        sequenceNumber: record.dynamodb?.SequenceNumber,
       });
-      await announceTicketChanges(changed, audience);
-      await audience.closeEnded();
-      // Without a sequence number the record cannot be named: failing the invocation retries the whole batch.
-      if (!sequenceNumber) throw error;
-      return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] };
+      throw error;
     }
     if (change?.ticketId !== undefined) changed.push(change.ticketId);
-  }
+  });
   await announceTicketChanges(changed, audience);
   await audience.closeEnded();
-  return { batchItemFailures: [] };
+  return response;
 }
 
 export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(observed())
   .handler((event) => notify(event));

@@ -5,7 +5,8 @@
  * BatchPlanner: webhooks, ADR 052).
  */
 import type { BatchPlanner, Planner } from '../domain/outbound.ts';
+import { incidentPlanner } from './incident-planner.ts';
 import { mailPlanner } from './mail-planner.ts';
 import { webhookPlanner } from './webhook-planner.ts';
 
-export const PLANNERS: readonly (Planner | BatchPlanner)[] = [mailPlanner as Planner, webhookPlanner];
+export const PLANNERS: readonly (Planner | BatchPlanner)[] = [mailPlanner as Planner, webhookPlanner, incidentPlanner];

@@ -5,13 +5,15 @@
  * the senders' claims turn into nothing.
  *
  * Records are planned in stream order. If a planner throws or a job cannot be queued, the batch reports the first
- * such record in `batchItemFailures`, so the stream's retry starts there (the notifier's contract, ADR 020).
+ * such record and those after it in `batchItemFailures`, so the stream's retry starts there (the notifier's
+ * contract, ADR 020, through functions/lib/batch.ts).
  */
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { type BatchPlanner, type Job, jobsForChange, type Planner, type StreamChange } from '../domain/outbound.ts';
+import { inStreamOrder } from '../lib/batch.ts';
 import { logger } from '../lib/logger.ts';
+import { observed } from '../lib/observability.ts';
 import { EnqueueError, enqueue } from '../lib/queue.ts';
 import { streamChange } from '../lib/stream-change.ts';
 import { PLANNERS } from './outbox-planners.ts';
@@ -112,18 +114,18 @@ export function createDispatcher(planners: readonly (Planner | BatchPlanner)[]) 
       planners.map((planner) => ('forBatch' in planner ? patiently(planner, present, deadline) : planner)),
     );
     const { planned, failedAt } = planBatch(changes, ready);
-    const failedRecords = await queueJobs(planned);
-    const first = Math.min(failedAt ?? Number.POSITIVE_INFINITY, ...failedRecords);
-    if (!Number.isFinite(first)) return { batchItemFailures: [] };
-    const sequenceNumber = event.Records[first]!.dynamodb?.SequenceNumber;
-    // Without a sequence number the record cannot be named: failing the invocation retries the whole batch.
-    if (!sequenceNumber) throw new Error('A record without a sequence number could not be dispatched');
-    return { batchItemFailures: [{ itemIdentifier: sequenceNumber }] };
+    const failedRecords = new Set(await queueJobs(planned));
+    // Planning and queueing work on the whole batch (one SendMessageBatch per kind and ten jobs); each record's
+    // verdict is then reported in stream order: from the first record a planner failed on or whose jobs were not
+    // all queued, the stream retries.
+    return inStreamOrder(event, async (_record, index) => {
+      if (index === failedAt || failedRecords.has(index)) throw new Error('Its jobs were not all queued');
+    });
   };
 }
 
 const dispatch = createDispatcher(PLANNERS);
 
 export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse, Error, Context>()
-  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(observed())
   .handler((event, context) => dispatch(event, context));

@@ -27,6 +27,7 @@ import {
 } from '../domain/webhooks.ts';
 import { config, outboundConfig } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
+import { recordMetrics } from '../lib/metrics.ts';
 import { DeliveryFailure, defineSender } from '../lib/outbound.ts';
 import { unseal } from '../lib/secrets.ts';
 import { postWebhook, TargetRefusedError } from '../lib/webhook-http.ts';
@@ -50,6 +51,7 @@ async function bodyOf(job: Job<WebhookJobPayload>, webhook: WebhookRecord): Prom
 
 /** A failed attempt: the endpoint's failing streak starts (or goes on); past the retry window it is disabled. */
 async function failed(webhook: WebhookRecord, error: string, now: Date): Promise<never> {
+  recordMetrics({ WebhookFailures: 1 });
   if (!webhook.failingSince) {
     await recordWebhookFailing(webhook.id, now);
     throw new DeliveryFailure(error);
@@ -98,7 +100,10 @@ export const handler = defineSender<WebhookJobPayload>({
       });
     } catch (error) {
       // A refused target stays refused whatever the wait: parked at once, and not the endpoint's failing streak.
-      if (error instanceof TargetRefusedError) throw new DeliveryFailure(error.message, { permanent: true });
+      if (error instanceof TargetRefusedError) {
+        recordMetrics({ WebhookFailures: 1 });
+        throw new DeliveryFailure(error.message, { permanent: true });
+      }
       return failed(webhook, (error as Error).message || String(error), new Date());
     }
     if (status < 200 || status > 299) return failed(webhook, httpDetail(status), new Date());

@@ -1,5 +1,5 @@
 /**
- * The attachments bucket (docs/decisions/083-attachments.md): S3 in AWS, the S3 emulator in the embedded runtime, by
+ * The attachments bucket (docs/decisions/094-attachments.md): S3 in AWS, the S3 emulator in the embedded runtime, by
  * configuration only. An upload lands under `uploads/` (a lifecycle rule deletes what is never attached); once a
  * message takes the file, it is copied under `tickets/<ticketId>/` (what GuardDuty scans and what is served) and the
  * upload deleted.

@@ -161,7 +161,7 @@ export function mailConfig(): MailConfig {
   return mailCached;
 }
 
-/** Attachments (docs/decisions/083-attachments.md): the bucket, and whether anything scans it. */
+/** Attachments (docs/decisions/094-attachments.md): the bucket, and whether anything scans it. */
 export interface AttachmentsConfig {
   bucket: string;
   /** Set only where S3 is not AWS's own endpoint (the embedded runtime's S3 emulator); addressed by path there. */

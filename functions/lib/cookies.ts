@@ -10,6 +10,8 @@ export const COOKIE = {
   /** Which of the user's sessions this browser holds (docs/decisions/070-sessions-that-end.md). */
   session: 'hd_session',
   signedInHint: SIGNED_IN_HINT_COOKIE,
+  /** A sign-in waiting for its second factor (docs/decisions/083-staff-two-factor.md); no session of itself. */
+  mfaChallenge: 'hd_mfa',
 } as const;
 
 const REFRESH_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -54,6 +56,21 @@ export function sessionCookies(
     cookies.push(serialize(COOKIE.signedInHint, '1', REFRESH_MAX_AGE_SECONDS, '/', options, false));
   }
   return cookies;
+}
+
+/**
+ * The challenge cookie of a sign-in waiting for its code: sent only to `/api/auth` and only from the site's own pages
+ * (SameSite=Strict), for `maxAgeSeconds` (0 removes it).
+ */
+export function mfaChallengeCookie(value: string, maxAgeSeconds: number, { secure }: CookieOptions): string {
+  return [
+    `${COOKIE.mfaChallenge}=${value}`,
+    'Path=/api/auth',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** Cookies that remove the session's cookies and the hint. */

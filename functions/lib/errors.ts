@@ -33,8 +33,9 @@ export const errorText = (problem: Problem): ErrorText => {
 export function errorBody(
   { code, params, message }: ErrorText,
   fieldErrors?: Record<string, ErrorText>,
+  details?: Record<string, unknown>,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { message, code, ...(params ? { params } : {}) };
+  const body: Record<string, unknown> = { ...details, message, code, ...(params ? { params } : {}) };
   if (fieldErrors) {
     const fields = Object.entries(fieldErrors);
     body.errors = Object.fromEntries(fields.map(([field, text]) => [field, text.message]));
@@ -51,6 +52,8 @@ export abstract class AppError extends Error {
   readonly params: Message['params'];
   /** Per-field problems for forms, keyed by field path. */
   readonly fieldErrors?: Record<string, ErrorText>;
+  /** What the answer carries besides the problem, for the caller to act on (a conflict's newer data). */
+  readonly details?: Record<string, unknown>;
 
   constructor(problem: Problem, fieldErrors?: Record<string, Problem>) {
     const text = errorText(problem);
@@ -85,6 +88,16 @@ export class NotFoundError extends AppError {
 
 export class ConflictError extends AppError {
   readonly statusCode = 409;
+}
+
+/** A conflict whose answer shows the caller what it did not know: `details` go into the body beside the problem. */
+export class ConflictWithDetailsError extends ConflictError {
+  override readonly details: Record<string, unknown>;
+
+  constructor(problem: Problem, details: Record<string, unknown>) {
+    super(problem);
+    this.details = details;
+  }
 }
 
 export class UnsupportedMediaTypeError extends AppError {

@@ -8,7 +8,6 @@
  */
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodObject, ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
@@ -31,6 +30,8 @@ import {
 } from './errors.ts';
 import { refusalPage } from './html.ts';
 import { logger } from './logger.ts';
+import { recordMetrics, ROUTE_DIMENSION } from './metrics.ts';
+import { observed } from './observability.ts';
 import { englishText } from './messages.ts';
 import { isSameOrigin, pageFormSite } from './origin.ts';
 import { PAGE_FORM_FIELD, verifyPageFormToken } from './page-form.ts';
@@ -102,6 +103,11 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   params?: ZodType<Params>;
   /** The route in the OpenAPI document. */
   doc?: RouteDoc;
+  /**
+   * Open to a signed-in user the desk keeps to two-factor enrolment (the enrolment routes, their own user); every
+   * other signed-in route refuses them with 403 `error.mfa.enrolmentRequired` (docs/decisions/083-staff-two-factor.md).
+   */
+  duringMfaEnrolment?: boolean;
   handle(ctx: RouteContext<Body, Query, Params>): Promise<HttpResult>;
 }
 
@@ -165,11 +171,12 @@ async function identify(
   if (!SAFE_METHODS.has(ctx.method) && !(await fromOwnSite(route, ctx))) throw new ForbiddenError('error.crossSite');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
-  const { user, refreshed, sessionId } = await authenticateStaff({
+  const { user, refreshed, sessionId, mfaEnrolmentRequired } = await authenticateStaff({
     accessToken: ctx.cookies[COOKIE.access],
     refreshToken: ctx.cookies[COOKIE.refresh],
     session: ctx.cookies[COOKIE.session],
   });
+  if (mfaEnrolmentRequired && !route.duringMfaEnrolment) throw new ForbiddenError('error.mfa.enrolmentRequired');
   if (!route.access.roles.includes(user.role)) {
     throw new ForbiddenError(route.access.deniedMessage ?? 'error.forbidden');
   }
@@ -229,18 +236,56 @@ const html = (statusCode: number, page: string, headers: Record<string, string> 
   body: page,
 });
 
+/**
+ * What an error that is not an AppError means for the caller, the same for the JSON API and the page routes: middy
+ * ends an invocation just before the Lambda would be killed (the work may still commit, so the caller is told to retry;
+ * creates are safe to retry with their Idempotency-Key); a service the request needs could not be reached (nothing
+ * was wrong with the request); middy's body parser refused the body (4xx: the request is at fault); anything else is
+ * ours.
+ */
+const FAULTS = {
+  timeout: { status: 503, code: 'error.timeout', retryAfter: '1' },
+  unavailable: { status: 503, code: 'error.unavailable', retryAfter: '1' },
+  unreadableBody: { status: 400, code: 'error.invalidJson' },
+  internal: { status: 500, code: 'error.internal' },
+} as const satisfies Record<string, { status: number; code: ApiCode; retryAfter?: string }>;
+
+/** Which of FAULTS an error is; logged here, once, for both kinds of answer. */
+function faultOf(error: unknown): keyof typeof FAULTS {
+  if ((error as Error).name === 'TimeoutError') {
+    logger.warn('Invocation timed out', error as Error);
+    return 'timeout';
+  }
+  if (isTransientServiceError(error)) {
+    logger.warn('A service the request needs is unavailable', error as Error);
+    return 'unavailable';
+  }
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) return 'unreadableBody';
+  logger.error('Unhandled error', error as Error);
+  return 'internal';
+}
+
+const retryHeaders = (fault: (typeof FAULTS)[keyof typeof FAULTS]): Record<string, string> =>
+  'retryAfter' in fault ? { 'retry-after': fault.retryAfter } : {};
+
 /** A page route's refusal: a small page saying what was wrong, with the status the JSON answer would have had. */
 function errorPage(error: unknown) {
-  const known = error instanceof AppError;
-  if (!known) logger.error('Unhandled error', error as Error);
-  const status = known ? error.statusCode : 500;
-  const message = known ? error.message : englishText('page.internalError');
-  return html(status, refusalPage(englishText('page.requestRefused'), message));
+  const refused = (status: number, message: string, headers: Record<string, string> = {}) =>
+    html(status, refusalPage(englishText('page.requestRefused'), message), headers);
+  if (error instanceof AppError) return refused(error.statusCode, error.message);
+  const kind = faultOf(error);
+  const fault = FAULTS[kind];
+  return refused(
+    fault.status,
+    englishText(kind === 'internal' ? 'page.internalError' : fault.code),
+    retryHeaders(fault),
+  );
 }
 
 function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionCookie: boolean) {
   if (error instanceof AppError) {
-    const body = errorBody(error, error.fieldErrors);
+    const body = errorBody(error, error.fieldErrors, error.details);
     if (error instanceof UnauthorizedError && hadSessionCookie) {
       // A session that no longer works is ended, so the browser stops sending it.
       return json(401, body, { cookies: clearedSessionCookies(cookieOptions) });
@@ -250,24 +295,8 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
     }
     return json(error.statusCode, body);
   }
-  // middy ends an invocation just before the Lambda would be killed; the work may still commit, so the caller is
-  // told to retry (creates are safe to retry with their Idempotency-Key).
-  if ((error as Error).name === 'TimeoutError') {
-    logger.warn('Invocation timed out', error as Error);
-    return json(503, coded('error.timeout'), { headers: { 'retry-after': '1' } });
-  }
-  // The table (or another service) could not be reached: nothing was wrong with the request, which may be retried.
-  if (isTransientServiceError(error)) {
-    logger.warn('A service the request needs is unavailable', error as Error);
-    return json(503, coded('error.unavailable'), { headers: { 'retry-after': '1' } });
-  }
-  // Errors raised by middy middlewares (malformed JSON) carry a status and are safe to show.
-  const status = (error as { statusCode?: number; expose?: boolean }).statusCode;
-  if (status && status >= 400 && status < 500) {
-    return json(400, coded('error.invalidJson'));
-  }
-  logger.error('Unhandled error', error as Error);
-  return json(500, coded('error.internal'));
+  const fault = FAULTS[faultOf(error)];
+  return json(fault.status, coded(fault.code), { headers: retryHeaders(fault) });
 }
 
 /**
@@ -340,7 +369,9 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
   };
 
   const lambda = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(observed())
+    // API Gateway's request id, the one its access log shows, on every log line of the request.
+    .before(({ event }) => logger.setCorrelationId(event.requestContext.requestId))
     .before(({ event }) => refuseMalformedRequest(event))
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
@@ -351,10 +382,34 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
         : errorResponse(request.error, { secure: false }, false);
     })
     .handler(dispatch);
+  // Every answer, refusals included, is measured by its route (docs/decisions/066-observability.md).
+  const measured = async (event: APIGatewayProxyEventV2, context: Context) => {
+    const started = performance.now();
+    const route = routes[event.routeKey] ? event.routeKey : 'unmatched';
+    let status = 500;
+    try {
+      const response = await lambda(event, context);
+      status = response.statusCode ?? 200;
+      return response;
+    } finally {
+      recordRouteMetrics(route, status, performance.now() - started);
+    }
+  };
   // The route definitions travel with the handler: the OpenAPI document is made from the very schemas the routes
   // validate with, and tests walk every route's schemas.
-  return Object.assign(lambda, { routes: routes as Readonly<Record<string, AnyRoute>> });
+  return Object.assign(measured, { routes: routes as Readonly<Record<string, AnyRoute>> });
 }
+
+/** One request's latency and outcome, by route-table key (never the raw path, whose ids would be unbounded). */
+const recordRouteMetrics = (route: string, status: number, ms: number) =>
+  recordMetrics(
+    {
+      RouteLatency: Math.round(ms),
+      RouteServerErrors: status >= 500 ? 1 : 0,
+      RouteClientErrors: status >= 400 && status < 500 ? 1 : 0,
+    },
+    { [ROUTE_DIMENSION]: route },
+  );
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

@@ -20,6 +20,8 @@ const SUMMARIES: Record<EventType, string> = {
   'ticket.customer_replied': 'The customer wrote in, by e-mail or through an upstream system',
   'ticket.resolved': 'A ticket was resolved',
   'ticket.rated': 'The customer rated the ticket',
+  'ticket.merged':
+    'The ticket was merged into another one (`into`); it is closed, and its messages are on that one now',
   ping: 'An administrator sent a test event',
 };
 

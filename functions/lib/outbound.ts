@@ -5,7 +5,6 @@
  * jittered, growing wait, and parks the job where admins see it once the kind's limits are reached.
  */
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
 import { type DeliveryLogRef, recordDeliveryLogEntry, type DeliveryLogEntry } from '../data/delivery-log.ts';
@@ -26,9 +25,10 @@ import {
   nextStepAfterFailure,
   queueDelaySeconds,
 } from '../domain/outbound.ts';
-import { settleWithConcurrency } from './concurrency.ts';
+import { eachMessage } from './batch.ts';
 import { outboundConfig } from './config.ts';
 import { logger } from './logger.ts';
+import { observed } from './observability.ts';
 import { enqueue } from './queue.ts';
 
 /** Time kept back from `send` for recording the outcome before the function's own timeout. */
@@ -378,28 +378,21 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
  * after the queue's maxReceiveCount, moves it to the dead-letter queue.
  */
 export function defineSender<P>(definition: SenderDefinition<P>) {
-  const handle = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    const settled = await settleWithConcurrency(
-      event.Records,
-      definition.concurrency ?? DEFAULT_CONCURRENCY,
-      (record) => deliver(definition, record, context),
-    );
-    const batchItemFailures = settled.flatMap((result, i) => {
-      if (result.status === 'fulfilled') return [];
-      const { messageId } = event.Records[i]!;
-      logger.error('Message not handled; the queue will deliver it again', {
-        error: result.reason as Error,
-        kind: definition.kind,
-        messageId,
-        receiveCount: event.Records[i]!.attributes.ApproximateReceiveCount,
-      });
-      return [{ itemIdentifier: messageId }];
+  const handle = (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+    eachMessage(event, definition.concurrency ?? DEFAULT_CONCURRENCY, async (record) => {
+      try {
+        await deliver(definition, record, context);
+      } catch (error) {
+        logger.error('Message not handled; the queue will deliver it again', {
+          error: error as Error,
+          kind: definition.kind,
+          messageId: record.messageId,
+          receiveCount: record.attributes.ApproximateReceiveCount,
+        });
+        throw error;
+      }
     });
-    return { batchItemFailures };
-  };
-  return middy<SQSEvent, SQSBatchResponse, Error, Context>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(handle);
+  return middy<SQSEvent, SQSBatchResponse, Error, Context>().use(observed()).handler(handle);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The application's keys: one master secret, and a key per purpose derived from it (HKDF-SHA256), so that a token
- * made for one purpose (a reply address, a rating link, a page's form token, a list cursor, a stored webhook secret)
+ * made for one purpose (a reply address, a rating link, a page's form token, a list cursor, a stored webhook or TOTP secret)
  * can never be taken for another. In AWS the master secret lives in Secrets Manager (`APP_SECRET_ARN`) and is read once per execution
  * environment; the embedded runtime hands it over directly (`APP_SECRET`, kept in its data folder). Which of the two
  * is set is configuration; the code that signs and seals is the same.
@@ -17,6 +17,8 @@ export const KEY_PURPOSES = [
   'webhook-secret',
   'session',
   'page-form',
+  'totp-secret',
+  'mfa-challenge',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -1,6 +1,6 @@
 /**
  * `$connect` authorizer: the browser's session cookie decides. An inactive or unknown user is denied, like any
- * HTTP request. The socket cannot set cookies, so an expired access token is denied too; the page's next API call
+ * HTTP request, and so is one the desk keeps to two-factor enrolment. The socket cannot set cookies, so an expired access token is denied too; the page's next API call
  * refreshes it and the client reconnects. The session the cookie names goes to `$connect` in the context, so that the
  * socket is recorded under it.
  */
@@ -29,10 +29,15 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   }
   try {
     // Refresh needs a Set-Cookie the socket cannot carry, so only a live access token is accepted here.
-    const { user, sessionId } = await authenticateStaff({
+    const { user, sessionId, mfaEnrolmentRequired } = await authenticateStaff({
       accessToken: cookies[COOKIE.access],
       session: cookies[COOKIE.session],
     });
+    // Someone kept to two-factor enrolment gets no live updates either (docs/decisions/083-staff-two-factor.md).
+    if (mfaEnrolmentRequired) {
+      logger.info('WebSocket connection refused', { reason: 'two-factor enrolment required' });
+      return policy('anonymous', 'Deny', event.methodArn);
+    }
     // The socket belongs to this session and ends with it (docs/decisions/070-sessions-that-end.md).
     return policy(user.id, 'Allow', event.methodArn, { userId: user.id, role: user.role, sessionId });
   } catch (error) {

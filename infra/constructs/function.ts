@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -48,6 +48,8 @@ export class HandlerFunction extends NodejsFunction {
       environment: props.environment,
       logGroup,
       role,
+      // X-Ray traces of every invocation; Powertools Tracer adds the handler's segment (functions/lib/observability.ts).
+      tracing: Tracing.ACTIVE,
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',

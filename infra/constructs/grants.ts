@@ -1,5 +1,5 @@
 /**
- * What each function may do to the table and to Cognito, in one place (least privilege, issue 14 item 7). Each
+ * What each function may do to the table and to Cognito, in one place (least privilege, ADR 063). Each
  * entry names the code that needs it. The DynamoDB actions follow the calls the code makes: GetItem, Query,
  * BatchGetItem, PutItem, UpdateItem, DeleteItem, and TransactWriteItems, which IAM checks item by item as PutItem,
  * UpdateItem, DeleteItem and ConditionCheckItem. No function may Scan, and none holds BatchWriteItem (only the
@@ -45,6 +45,9 @@ export type FunctionName =
   | 'wsDefault'
   | 'overdueJob'
   | 'notifierJob'
+  | 'indexerJob'
+  | 'autoAwayJob'
+  | 'routerJob'
   | 'inboundMailJob'
   | 'mailEventsJob'
   | 'outboxJob';
@@ -68,6 +71,13 @@ const DESK_SETTINGS = partitionsOf(keys.deskSettings());
 const MAIL_JOBS = partitionsOf(keys.outboundJob('mail', '*'));
 const AUDIT = partitionsOf(keys.auditEntry('*', '*'));
 const THROTTLES = `${PREFIX.signInThrottle}*`;
+const MFA_CHALLENGES = `${PREFIX.mfaChallenge}*`;
+const TERM_POSTINGS = `${PREFIX.term}*`;
+const VOCABULARY = `${PREFIX.vocabulary}*`;
+const TICKET_TERMS = `${PREFIX.ticketTerms}*`;
+const NOTIFICATION_WINDOWS = `${PREFIX.notificationWindow}*`;
+const MACROS = partitionsOf(keys.macro('*'));
+const PRESENCE = `${PREFIX.presence}*`;
 
 /** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
 const AUDIT_APPEND: TableGrant = {
@@ -84,7 +94,7 @@ const AUDIT_APPEND: TableGrant = {
 const AUTHENTICATION: readonly TableGrant[] = [
   {
     actions: ['GetItem'],
-    why: 'data/api-keys.ts findActiveApiKey reads the key-hash item; use-cases/auth/authenticate.ts the caller’s directory item',
+    why: 'data/api-keys.ts findActiveApiKey reads the key-hash item; use-cases/auth/authenticate.ts the caller’s directory item and, for one without two-factor sign-in, the desk settings (ADR 083)',
   },
   {
     actions: ['UpdateItem'],
@@ -100,12 +110,17 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['UpdateItem'],
       partitions: [USERS],
-      why: 'data/users.ts sessionsWrite: sign-in opens a session, sign-out ends it (ADR 070)',
+      why: 'data/users.ts sessionsWrite: sign-in opens a session, sign-out ends it (ADR 070); data/mfa.ts totpStepUse, recoveryCodeUse: a sign-in’s code is used up (ADR 083)',
     },
     {
       actions: ['BatchGetItem', 'UpdateItem', 'DeleteItem'],
       partitions: [THROTTLES],
-      why: 'data/sign-in-throttle.ts: read, count and clear failed sign-ins per account and address (ADR 071)',
+      why: 'data/sign-in-throttle.ts: read, count and clear failed sign-ins per account and address (ADR 071), and wrong two-factor codes per user (ADR 083)',
+    },
+    {
+      actions: ['PutItem', 'DeleteItem'],
+      partitions: [MFA_CHALLENGES],
+      why: 'data/mfa.ts putMfaChallenge, mfaChallengeConsume: a sign-in waiting for its code (ADR 083)',
     },
     AUDIT_APPEND,
   ],
@@ -113,7 +128,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   meta: AUTHENTICATION,
   dashboard: [
     ...AUTHENTICATION,
-    { actions: ['Query'], why: 'data/stats.ts listDayStats: the per-day aggregate items (getTotals is a GetItem)' },
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/stats.ts listDayStats and listAgentDayStats: the per-day aggregate items (getTotals is a GetItem); listStaff (SLA attainment per agent) through byCollection',
+    },
   ],
   analytics: [
     ...AUTHENTICATION,
@@ -126,11 +145,15 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
   staff: [
     ...AUTHENTICATION,
-    { actions: ['Query'], on: ['byCollection'], why: 'data/users.ts listStaff' },
+    {
+      actions: ['Query'],
+      on: ['byCollection', 'byAssignee'],
+      why: 'data/users.ts listStaff, data/categories.ts listCategories (routing); data/tickets/queue.ts the routing queue',
+    },
     { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks for the staff list' },
     {
       actions: ['PutItem', 'UpdateItem'],
-      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session; their audit entries',
+      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session, routingWrite (ADR 006); their audit entries',
     },
   ],
   categories: [
@@ -152,7 +175,17 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['UpdateItem'],
       partitions: [USERS],
-      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070)',
+      why: 'data/users.ts sessionsWrite: a password change ends the caller’s other sessions (ADR 070); setAvailability (ADR 006); data/mfa.ts: two-factor enrolment and the directory item’s flag (ADR 083)',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [USERS],
+      why: 'data/mfa.ts mfaDisableWrites: turning two-factor sign-in off forgets its item (ADR 083)',
+    },
+    {
+      actions: ['BatchGetItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [THROTTLES],
+      why: 'data/sign-in-throttle.ts: wrong two-factor codes of enrolment, counted and cleared per user and address (ADR 083)',
     },
     AUDIT_APPEND,
   ],
@@ -173,12 +206,35 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     ...AUTHENTICATION,
     {
       actions: ['Query'],
-      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer'],
+      on: ['table', 'byCollection', 'byStatus', 'byAssignee', 'byType', 'byDeadline', 'byCustomer', 'byFirstResponse'],
       why: 'data/tickets/queries.ts listTickets (by the most selective index), thread and history (base table), overdue list, round-robin staff list',
     },
     {
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
-      why: 'data/tickets/writes.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check), ticket numbers and round-robin turns',
+      why: 'data/tickets/writes.ts ticket transactions (ticket, history, comment, aggregates, category usage, round robin, idempotency claim, assignee check, a macro’s use count), ticket numbers and round-robin turns',
+    },
+    {
+      actions: ['BatchGetItem'],
+      partitions: [TICKETS, TICKET_TERMS],
+      why: 'data/tickets/search.ts searchTickets: the candidates’ tickets and term lists (ADR 090); data/tickets/incidents.ts listChildren: an incident’s children',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [TICKETS],
+      why: 'data/tickets/incidents.ts childUnlinkWrites: a child’s link leaves its incident’s partition, in the child’s ticket transaction',
+    },
+  ],
+  macros: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['byCollection'],
+      why: 'data/macros.ts listMacros: the shared macros and the caller’s own (getMacro and the preview’s ticket are GetItems)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'DeleteItem'],
+      partitions: [MACROS],
+      why: 'data/macros.ts putNewMacro, updateMacro, deleteMacro',
     },
   ],
   mail: [
@@ -227,13 +283,41 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     AUDIT_APPEND,
   ],
   wsAuthorizer: [
-    { actions: ['GetItem'], partitions: [USERS], why: 'ws/authorizer.ts authenticateStaff: the directory item' },
+    {
+      actions: ['GetItem'],
+      partitions: [USERS, DESK_SETTINGS],
+      why: 'ws/authorizer.ts authenticateStaff: the directory item and, for a user without two-factor sign-in, the desk settings',
+    },
   ],
   wsConnect: [{ actions: ['PutItem'], partitions: [CONNECTIONS], why: 'ws/connect.ts putConnection' }],
-  wsDisconnect: [{ actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' }],
-  wsDefault: [{ actions: ['UpdateItem'], partitions: [CONNECTIONS], why: 'ws/default.ts subscribeConnection' }],
+  wsDisconnect: [
+    { actions: ['DeleteItem'], partitions: [CONNECTIONS], why: 'ws/disconnect.ts deleteConnection' },
+    { actions: ['UpdateItem'], partitions: [USERS], why: 'data/users.ts noteSocketClosed, for auto-away (ADR 006)' },
+    {
+      actions: ['Query', 'DeleteItem'],
+      partitions: [PRESENCE],
+      why: 'use-cases/tickets/presence.ts leaveTickets: the connection’s entries go, the others on each ticket are read',
+    },
+  ],
+  wsDefault: [
+    {
+      actions: ['UpdateItem'],
+      partitions: [CONNECTIONS],
+      why: 'ws/default.ts subscribeConnection; data/connections.ts trackPresenceTicket (the tickets it is present on)',
+    },
+    {
+      actions: ['Query', 'UpdateItem', 'DeleteItem'],
+      partitions: [PRESENCE],
+      why: 'use-cases/tickets/presence.ts updatePresence: the entry noted, named or removed, the ticket’s entries read',
+    },
+    {
+      actions: ['GetItem'],
+      partitions: [USERS],
+      why: 'use-cases/tickets/presence.ts updatePresence: the name (and whether still active) of a new entry’s author',
+    },
+  ],
   overdueJob: [
-    { actions: ['Query'], on: ['byDeadline'], why: 'jobs/overdue.ts listDueTickets' },
+    { actions: ['Query'], on: ['byDeadline', 'byFirstResponse'], why: 'jobs/overdue.ts listClockPartition' },
     {
       actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       why: 'use-cases/tickets/mark-overdue.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
@@ -266,8 +350,57 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'data/mail.ts markAddressUndeliverable: a hard bounce or a complaint',
     },
   ],
+  autoAwayJob: [
+    {
+      actions: ['GetItem'],
+      partitions: [DESK_SETTINGS],
+      why: 'use-cases/routing/availability.ts sweepAutoAway: the desk settings (auto-away on or off)',
+    },
+    {
+      actions: ['Query'],
+      on: ['byCollection', 'byAssignee'],
+      why: 'use-cases/routing/availability.ts sweepAutoAway: the staff, and the connections of those quiet long enough',
+    },
+    { actions: ['UpdateItem'], partitions: [USERS], why: 'data/users.ts setAvailability: away (ADR 006)' },
+  ],
+  routerJob: [
+    {
+      actions: ['Query'],
+      on: ['byCollection', 'byAssignee'],
+      why: 'use-cases/routing/route-waiting.ts: the routing queue (byAssignee) and the staff who may take its head',
+    },
+    {
+      actions: ['GetItem', 'PutItem', 'UpdateItem'],
+      why: 'route-waiting.ts: the ticket and the round-robin state, then the assignment transaction (ticket, history, aggregates, round robin, the agent’s counter) and turns',
+    },
+  ],
   // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
-  outboxJob: [{ actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' }],
+  outboxJob: [
+    { actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' },
+    {
+      actions: ['BatchGetItem'],
+      partitions: [TICKETS],
+      why: 'jobs/incident-planner.ts incidentsAmong: which tickets a batch resolved have children (ADR 093)',
+    },
+  ],
+  // The term index of word search (ADR 090): postings, vocabulary counts, each ticket's term list; the ticket's creation.
+  indexerJob: [
+    {
+      actions: ['GetItem'],
+      partitions: [TICKETS, TICKET_TERMS],
+      why: 'data/search-index.ts readTicketTerms; use-cases/tickets/index-for-search.ts getTicket for a message',
+    },
+    {
+      actions: ['PutItem', 'DeleteItem'],
+      partitions: [TERM_POSTINGS],
+      why: 'data/search-index.ts movePosting: a posting in or out',
+    },
+    {
+      actions: ['UpdateItem'],
+      partitions: [VOCABULARY, TICKET_TERMS],
+      why: 'data/search-index.ts: a term’s ticket count, a ticket’s term list',
+    },
+  ],
   notifierJob: [
     {
       actions: ['Query'],
@@ -308,7 +441,16 @@ export function senderGrants(kind: string): TableGrant[] {
         actions: ['GetItem'],
         why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings',
       },
-      { actions: ['Query'], on: ['byCollection'], why: 'deliver-mail.ts fanOutNotifications: listStaff' },
+      {
+        actions: ['Query'],
+        on: ['byCollection', 'byAssignee'],
+        why: 'deliver-mail.ts fanOutNotifications: listStaffRecords, and each recipient’s open sockets (ADR 006)',
+      },
+      {
+        actions: ['PutItem', 'UpdateItem'],
+        partitions: [NOTIFICATION_WINDOWS],
+        why: 'data/notification-windows.ts: one notification e-mail per person and ticket per window (ADR 006)',
+      },
       {
         actions: ['PutItem'],
         partitions: [TICKETS],
@@ -318,6 +460,22 @@ export function senderGrants(kind: string): TableGrant[] {
         actions: ['UpdateItem'],
         partitions: [ACKNOWLEDGEMENT_WINDOWS],
         why: 'data/mail-limits.ts takeAcknowledgementPlace: an address’s acknowledgements this hour (ADR 082)',
+      },
+    ],
+    incident: [
+      {
+        actions: ['GetItem'],
+        partitions: [TICKETS, USERS, MACROS],
+        why: 'use-cases/tickets/incident-fan-out.ts: each child, the person who resolved the incident, the macro a reply was sent from',
+      },
+      {
+        actions: ['Query'],
+        partitions: [TICKETS],
+        why: 'data/tickets/incidents.ts listChildIds: the incident’s children, from its partition',
+      },
+      {
+        actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+        why: 'data/tickets/writes.ts: each child’s ticket transaction (ticket, history, comment, aggregates, the assignee’s counter, the job’s idempotency claim)',
       },
     ],
     webhook: [

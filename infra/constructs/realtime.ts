@@ -1,4 +1,4 @@
-import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -17,6 +17,8 @@ export const WEBSOCKET_IDENTITY_SOURCE = 'route.request.header.Cookie';
 
 export interface RealtimeProps {
   webSocketApi: WebSocketApi;
+  /** The stage whose `@connections` the presence handlers post to (docs/product.md §7 "WebSocket"). */
+  webSocketStage: WebSocketStage;
   table: ITable;
   appSecret: AppSecret;
   environment: Record<string, string>;
@@ -58,6 +60,9 @@ export class Realtime extends Construct {
     grantFunction('wsConnect', this.connectFunction, { table });
     grantFunction('wsDisconnect', this.disconnectFunction, { table });
     grantFunction('wsDefault', this.defaultFunction, { table });
+    // execute-api:ManageConnections: presence lists are posted to the others on a ticket, when one comes or goes.
+    props.webSocketStage.grantManagementApiAccess(this.defaultFunction);
+    props.webSocketStage.grantManagementApiAccess(this.disconnectFunction);
 
     const authorizer = new WebSocketLambdaAuthorizer('CookieAuthorizer', this.authorizerFunction, {
       identitySource: [WEBSOCKET_IDENTITY_SOURCE],

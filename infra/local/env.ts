@@ -52,5 +52,9 @@ export function functionEnv(o: {
     ...(o.storage ? { S3_ENDPOINT: o.storage.endpoint, ATTACHMENTS_BUCKET: o.storage.bucket } : {}),
     // Only cognito-local (aws-sdk v2) prints that end-of-support notice; no process given this env should.
     AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+    // No CloudWatch here: the metrics' EMF lines would only crowd the console, and there is no X-Ray daemon
+    // (docs/decisions/066-observability.md). The same code runs; only these settings differ.
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
   };
 }

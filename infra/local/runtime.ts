@@ -249,10 +249,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         credentials: LOCAL_CREDENTIALS,
       }),
       tableName: TABLE_NAME,
-      // Two event source mappings on one stream, as in AWS: alarms, and the outbound jobs.
+      // Four event source mappings on one stream, as in AWS: alarms, the outbound jobs, the search index and the
+      // routing queue.
       consumers: [
         { handler: () => loadHandler(JOB_HANDLERS.notifier), functionName: 'helpdesk-notifier' },
         { handler: () => loadHandler(JOB_HANDLERS.outbox), functionName: 'helpdesk-outbox' },
+        { handler: () => loadHandler(JOB_HANDLERS.indexer), functionName: 'helpdesk-indexer' },
+        { handler: () => loadHandler(JOB_HANDLERS.router), functionName: 'helpdesk-router' },
       ],
       paused: dynamoDown,
     });
@@ -264,6 +267,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         paused: dynamoDown,
       });
       stops.push(() => schedule.stop());
+      const autoAway = everyMinute(() => loadHandler(JOB_HANDLERS.autoAway), {
+        functionName: 'helpdesk-auto-away',
+        paused: dynamoDown,
+      });
+      stops.push(() => autoAway.stop());
     }
 
     const ready = (options.prepare?.() ?? Promise.resolve()).then(() => {

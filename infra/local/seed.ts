@@ -17,6 +17,8 @@ import { displayNameFromName } from '#shared/format.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { keys } from '#functions/data/table.ts';
 import { addCategory } from '#functions/use-cases/categories/manage-categories.ts';
+import { addMacro } from '#functions/use-cases/macros/manage-macros.ts';
+import type { CreateMacroInput } from '#shared/schemas/macro.ts';
 import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
 import { assignTicket } from '#functions/use-cases/tickets/assign-ticket.ts';
 import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
@@ -114,6 +116,10 @@ export async function seedDemoData(options: {
   }
   log(`Created ${INITIAL_CATEGORIES.length} categories`);
 
+  const manager = staff.find((u) => u.role === 'manager')!;
+  for (const macro of DEMO_MACROS) await addMacro(staffCaller(manager), macro, seedTime);
+  log(`Created ${DEMO_MACROS.length} shared macros`);
+
   const admin = staff.find((u) => u.role === 'admin')!;
   const agents = staff.filter((u) => u.role === 'agent');
   const categories = Object.keys(SUBJECTS);
@@ -179,3 +185,28 @@ export async function seedDemoData(options: {
   );
   return true;
 }
+
+/** Shared macros to try the composer's `/` with: one in all six languages, one that resolves the ticket. */
+const DEMO_MACROS: CreateMacroInput[] = [
+  {
+    title: 'Withdrawal under review',
+    shared: true,
+    actions: { status: 'in_progress' },
+    body: {
+      en: 'Hello,\n\nthank you for contacting us about {{ticket.code}}. Your withdrawal is being reviewed by our payments team; most reviews finish within 24 hours. We will write to you as soon as it is sent.\n\nBest regards,\n{{agent.firstName}}',
+      es: 'Hola:\n\nGracias por escribirnos sobre {{ticket.code}}. Nuestro equipo de pagos está revisando su retirada; la mayoría de las revisiones terminan en 24 horas. Le escribiremos en cuanto se haya enviado.\n\nSaludos cordiales,\n{{agent.firstName}}',
+      fr: 'Bonjour,\n\nmerci de nous avoir contactés au sujet de {{ticket.code}}. Votre retrait est en cours d’examen par notre équipe des paiements\u202f; la plupart des examens se terminent en moins de 24 heures. Nous vous écrirons dès qu’il aura été envoyé.\n\nCordialement,\n{{agent.firstName}}',
+      de: 'Hallo,\n\nvielen Dank für Ihre Nachricht zu {{ticket.code}}. Ihre Auszahlung wird von unserem Zahlungsteam geprüft; die meisten Prüfungen sind innerhalb von 24 Stunden abgeschlossen. Wir melden uns, sobald sie versendet wurde.\n\nMit freundlichen Grüßen\n{{agent.firstName}}',
+      zh: '您好：\n\n感谢您就 {{ticket.code}} 与我们联系。您的提现正在由我们的支付团队审核，大多数审核会在 24 小时内完成。提现发出后，我们会立即通知您。\n\n此致\n{{agent.firstName}}',
+      ja: 'お問い合わせいただきありがとうございます（{{ticket.code}}）。\n\nお客様の出金は現在、決済チームが確認しております。ほとんどの確認は 24 時間以内に完了します。送金が完了しましたら、すぐにご連絡いたします。\n\nよろしくお願いいたします。\n{{agent.firstName}}',
+    },
+  },
+  {
+    title: 'Resolved: reply if anything is still wrong',
+    shared: true,
+    actions: { status: 'resolved' },
+    body: {
+      en: 'Hello {{customer.email}},\n\nwe believe {{ticket.code}} ("{{ticket.subject}}") is now resolved. If anything is still not right, reply to this e-mail and the ticket opens again.\n\n{{agent.firstName}}',
+    },
+  },
+];

@@ -1,5 +1,5 @@
 /**
- * The attachments bucket of the embedded runtime (docs/decisions/083-attachments.md): the S3 emulator `s3rver`, in
+ * The attachments bucket of the embedded runtime (docs/decisions/094-attachments.md): the S3 emulator `s3rver`, in
  * this process, on 127.0.0.1, with its objects under the data folder. The functions' S3 client is pointed at it by
  * `S3_ENDPOINT` (configuration only). The bucket is created at start with a CORS rule for the web app's origins, so
  * the browser can POST an upload straight to it, as it does to the S3 bucket in AWS.

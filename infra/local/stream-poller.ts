@@ -2,7 +2,7 @@
  * What the DynamoDB stream → Lambda event source mappings are in AWS: reads the table's stream from DynamoDB Local
  * and hands batches to the same handlers, as DynamoDBStreamEvent records. Each consumer is its own mapping: it reads
  * the stream with its own shard iterators and, like the mapping, retries a failed batch from the first reported
- * failure (bounded), then skips it so the stream keeps moving, whatever the other consumers do.
+ * failure (bounded, `retryFrom`), then skips it so the stream keeps moving, whatever the other consumers do.
  */
 import {
   DescribeStreamCommand,
@@ -106,6 +106,20 @@ function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
 }
 
 /**
+ * Where the retry of a batch starts, as the mapping decides from a partial batch response: at the failure reported
+ * with the lowest sequence number (Powertools Batch reports the first failed record and every one after it). A
+ * reported identifier that names no record of the batch fails the whole batch. Undefined when nothing failed.
+ */
+export function retryFrom(records: readonly DynamoDBRecord[], result: DynamoDBBatchResponse | undefined) {
+  const failures = result?.batchItemFailures ?? [];
+  if (!failures.length) return undefined;
+  const positions = failures.map(({ itemIdentifier }) =>
+    records.findIndex((record) => itemIdentifier && record.dynamodb?.SequenceNumber === itemIdentifier),
+  );
+  return positions.includes(-1) ? 0 : Math.min(...positions);
+}
+
+/**
  * One consumer's loop. After a failure (DynamoDB Local restarting, say) each shard is read again right after the
  * last record delivered, so nothing is delivered twice; a shard with nothing delivered yet is read from its end.
  */
@@ -158,10 +172,9 @@ async function startMapping(
       const handler = await consumer.handler();
       try {
         const result = await handler({ Records: pending }, lambdaContext(consumer.functionName));
-        const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
-        if (!failed) return;
-        const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
-        pending = index >= 0 ? pending.slice(index) : [];
+        const from = retryFrom(pending, result);
+        if (from === undefined) return;
+        pending = pending.slice(from);
       } catch (error) {
         onError(error);
       }

@@ -49,8 +49,15 @@ async function waitUntilActive(client: DynamoDBClient, tableName: string): Promi
  * Creates the table as functions/data/table.ts describes it (on-demand, every GSI projecting all attributes,
  * a NEW_AND_OLD_IMAGES stream, TTL on KEYS.ttl) and waits until it is ACTIVE. An existing table is kept,
  * gains any index added to the schema since it was created, and gets TTL if it lacks it.
+ *
+ * `stream: false` leaves the stream out of a new table, for a table nothing consumes (the benchmark's scale tables,
+ * bench/environment.ts): DynamoDB Local spends about a third of a write on its stream record.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  { stream = true }: { stream?: boolean } = {},
+): Promise<'created' | 'exists'> {
   let outcome: 'created' | 'exists' = 'created';
   try {
     await client.send(
@@ -63,7 +70,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
           { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: TABLE_SCHEMA.indexes.map(indexDefinition),
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        ...(stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } } : {}),
       }),
     );
   } catch (err) {

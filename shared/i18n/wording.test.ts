@@ -40,13 +40,14 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/domain/api-keys.ts': ['… seconds'],
   'functions/domain/bip39-english.ts': ['*'],
   'functions/domain/webhooks.ts': ['HTTP …'],
-  'functions/domain/inbound-mail.ts': ['E-mail from …'],
   'functions/domain/webhook-targets.ts': ['*'],
   'functions/use-cases/mail/deliver-mail.ts': ['*'],
   'functions/use-cases/mail/delivery-events.ts': ['marked as spam'],
   'functions/use-cases/mail/manage-mail.ts': ['… of ticket …', 'opened …'],
   'functions/use-cases/mail/receive-mail.ts': ['*'],
   'functions/use-cases/settings/desk-settings.ts': ['Desk settings'],
+  'functions/use-cases/settings/sla-policy.ts': ['SLA policy'],
+  'functions/use-cases/tickets/incident-fan-out.ts': ['… child job(s) queued for …', 'Nothing to change', 'Reply on …'],
   'functions/use-cases/tickets/mark-overdue.ts': ['Overdue check'],
 };
 

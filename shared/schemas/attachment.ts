@@ -1,5 +1,5 @@
 /**
- * Attachments (docs/product.md §5 and docs/decisions/083-attachments.md): the upload request, the answer with its
+ * Attachments (docs/product.md §5 and docs/decisions/094-attachments.md): the upload request, the answer with its
  * presigned form, and a file as a message lists it.
  */
 import { z } from 'zod';

@@ -73,3 +73,30 @@ export const categoryUsageSchema = z.array(
   z.object({ category: z.string(), displayName: z.string(), color: z.string(), count: z.number().int() }),
 );
 export type CategoryUsage = z.infer<typeof categoryUsageSchema>;
+
+/** Met and breached counts of one SLA target over the period, and the percent met (null when none was settled). */
+export const attainmentSchema = z.object({
+  met: z.number().int(),
+  breached: z.number().int(),
+  percent: z.number().nullable(),
+});
+
+/**
+ * `GET /api/dashboard/sla-attainment?days=7|30|90`: first-response and resolution attainment over the last days (a
+ * target counts on the UTC day it was settled: answered, resolved), for the desk and per agent credited (agents with a
+ * settled target in the period, by name).
+ */
+export const slaAttainmentSchema = z.object({
+  days: z.number().int(),
+  firstResponse: attainmentSchema,
+  resolution: attainmentSchema,
+  agents: z.array(
+    z.object({
+      agentId: z.string(),
+      name: z.string(),
+      firstResponse: attainmentSchema,
+      resolution: attainmentSchema,
+    }),
+  ),
+});
+export type SlaAttainment = z.infer<typeof slaAttainmentSchema>;

@@ -82,7 +82,7 @@ export const HELD_MAIL_REASONS = ['sender_limit'] as const;
 export const heldMailSchema = z.object({
   id: z.string(),
   from: z.string(),
-  /** The subject the ticket will have (the message's own, or "E-mail from <sender>"). */
+  /** The subject the ticket will have (the message's own, or "E-mail from <sender>" in the customer's language). */
   subject: z.string(),
   /** The start of what the ticket's description will be. */
   excerpt: z.string(),

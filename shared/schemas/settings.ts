@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALERT_TYPES, LANGUAGES, SOUND_TYPES, THEMES, TIMEZONES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
+import { MFA_REQUIREMENTS } from './mfa.ts';
 import { secretText } from './text.ts';
 import { PASSWORD_MAX_LENGTH, passwordSchema } from './user.ts';
 
@@ -91,5 +92,26 @@ export const deskSettingsSchema = z.object({
     },
     { error: issueText('validation.deskSettings.inboundMail') },
   ),
+  security: z.object(
+    {
+      /** Who must sign in with a second factor (docs/decisions/083-staff-two-factor.md). */
+      requireMfa: oneOf(MFA_REQUIREMENTS, 'requireMfa'),
+    },
+    { error: issueText('validation.deskSettings.security') },
+  ),
+  routing: z.object(
+    {
+      /** An available agent with no open socket for ROUTING.autoAwayMinutes becomes `away` (docs/decisions/006). */
+      autoAway: toggle('autoAway'),
+    },
+    { error: issueText('validation.deskSettings.routing') },
+  ),
 });
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;
+
+/**
+ * `PUT /api/desk-settings`: the settings whole, except that a group left out keeps what is stored (so a client that
+ * does not know a newer group, such as `security`, cannot reset it by saving another).
+ */
+export const deskSettingsInputSchema = deskSettingsSchema.partial({ security: true });
+export type DeskSettingsInput = z.infer<typeof deskSettingsInputSchema>;

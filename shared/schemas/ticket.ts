@@ -25,6 +25,8 @@ export const TICKET_LIMITS = {
   commentMax: 5_000,
   searchMax: TICKET_SEARCH_MAX,
   ratingCommentMax: 1_000,
+  /** Tickets one bulk change may name (docs/product.md §2 "Tickets table"). */
+  bulkMax: 100,
 } as const;
 
 /** Customer ratings score a resolved ticket from 1 (poor) to 5 (excellent). */
@@ -52,6 +54,11 @@ const TICKET_ISSUES = {
   ratingCommentTooLong: issueText('validation.comment.tooLong', { max: TICKET_LIMITS.ratingCommentMax }),
   invalidCursor: issueText('validation.cursor.invalid'),
   invalidCreateType: issueText('validation.type.invalid', { values: CREATABLE_TICKET_TYPES.join(', ') }),
+  bulkTicketIds: issueText('validation.bulk.ticketIds'),
+  bulkNoTickets: issueText('validation.bulk.noTickets'),
+  bulkTooManyTickets: issueText('validation.bulk.tooManyTickets', { max: TICKET_LIMITS.bulkMax }),
+  bulkRepeatedTicket: issueText('validation.bulk.repeatedTicket'),
+  bulkNoChanges: issueText('validation.bulk.noChanges'),
 } as const;
 
 export const prioritySchema = z.enum(PRIORITIES, {
@@ -102,20 +109,42 @@ export const ticketSchema = z.object({
   /** The staff member who filed it; null when an API key did. */
   createdById: z.string().nullable(),
   createdByApiKeyId: z.string().nullable(),
-  /** createdAt + SLA hours of the priority (docs/product.md §9). */
+  /**
+   * When the resolution is due: creation + the priority's resolution target under the SLA policy when the ticket was
+   * created (24/7 or business time), moved later by the time spent waiting on the customer (docs/product.md §9).
+   */
   deadline: z.string(),
   /** Set once the deadline passed while unresolved; recomputed when the deadline moves or the ticket reopens. */
   isOverdue: z.boolean(),
+  /** When the first response is due; null on tickets created before SLA policies. */
+  firstResponseDueAt: z.string().nullable(),
+  /** The first public staff reply (a comment the customer sees; an internal note or a status change is not one); null until then. */
+  firstResponseAt: z.string().nullable(),
+  /** Set once the first response fell due unanswered. */
+  isFirstResponseOverdue: z.boolean(),
+  /** Staff wait on the customer's answer: the resolution clock is stopped until the customer writes or staff resume. */
+  waitingOnCustomer: z.boolean(),
+  /** When the current wait began; null while the clock runs. */
+  slaPausedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
-  /**
-   * Minutes from creation to the first staff response: the first non-internal comment by staff, or the first move
-   * out of `open`, whichever came first. Kept on reopen.
-   */
+  /** Minutes from creation to the first staff response (`firstResponseAt`: the first public staff reply). Kept on reopen. */
   responseTime: z.number().int().nullable(),
   /** Minutes from creation to resolution (resolved or closed); cleared on reopen. */
   resolutionTime: z.number().int().nullable(),
+  /** The customer's rating from the link of the resolution e-mail, kept through a reopen; null until they rate. */
+  rating: z
+    .object({
+      score: z.number().int(),
+      comment: z.string().nullable(),
+      ratedAt: z.string(),
+    })
+    .nullable(),
+  /** The ticket this one was merged into (it is closed, and its customer's e-mail replies go there); null otherwise. */
+  mergedIntoId: z.number().int().nullable(),
+  /** The incident (a parent ticket) this ticket is part of; null otherwise. */
+  parentId: z.number().int().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -127,7 +156,10 @@ export const ticketListSchema = z.object({
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
 
-/** `GET /api/tickets/overdue`: unresolved tickets past their deadline, earliest deadline first, at most 100. */
+/**
+ * `GET /api/tickets/overdue`: unresolved tickets past their deadline or with their first response overdue, earliest
+ * due time first, at most 100.
+ */
 export const overdueTicketsSchema = z.array(ticketSchema);
 
 const subjectField = text({
@@ -147,7 +179,8 @@ const descriptionField = text({
   required: TICKET_ISSUES.descriptionTooShort,
   multiline: true,
 });
-const categoryField = text({
+/** An active category's name, as ticket forms and macro actions name it. */
+export const categoryField = text({
   label: 'field.category',
   max: CATEGORY_NAME_MAX,
   required: TICKET_ISSUES.categoryRequired,
@@ -190,6 +223,8 @@ export const updateTicketSchema = z.object({
   priority: prioritySchema.optional(),
   status: ticketStatusSchema.optional(),
   category: categoryField.optional(),
+  /** Stop (true) or restart (false) the resolution clock while staff wait on the customer; only while unresolved. */
+  waitingOnCustomer: z.boolean({ error: issueText('validation.waitingOnCustomer') }).optional(),
 });
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 
@@ -199,10 +234,80 @@ export const assignTicketSchema = z.object({
 });
 export type AssignTicketInput = z.infer<typeof assignTicketSchema>;
 
-/** Path parameter `{id}`: the numeric ticket id. */
-export const ticketIdParamsSchema = z.object({
-  id: wholeNumber(TICKET_ISSUES.invalidId).refine((id) => id > 0, TICKET_ISSUES.invalidId),
+/** A ticket number (`id`, not the `TKT-` code). */
+const ticketNumber = wholeNumber(TICKET_ISSUES.invalidId).refine((id) => id > 0, TICKET_ISSUES.invalidId);
+
+/** `POST /api/tickets/{id}/merge`: the ticket to merge this one into. */
+export const mergeTicketSchema = z.object({
+  intoTicketId: wholeNumber(issueText('validation.merge.intoTicketId')).refine(
+    (id) => id > 0,
+    issueText('validation.merge.intoTicketId'),
+  ),
+  /** Needed (from an admin or a manager) when the two tickets' customers differ. */
+  allowDifferentCustomer: z
+    .boolean({ error: issueText('validation.boolean', { field: 'allowDifferentCustomer' }) })
+    .default(false),
 });
+export type MergeTicketInput = z.infer<typeof mergeTicketSchema>;
+
+/** `PUT /api/tickets/{id}/parent`: the incident (parent ticket) to make this ticket part of. */
+export const setParentSchema = z.object({
+  parentId: wholeNumber(issueText('validation.parent.parentId')).refine(
+    (id) => id > 0,
+    issueText('validation.parent.parentId'),
+  ),
+});
+export type SetParentInput = z.infer<typeof setParentSchema>;
+
+/** Path parameter `{id}`: the numeric ticket id. */
+export const ticketIdParamsSchema = z.object({ id: ticketNumber });
+
+/**
+ * What a bulk change sets on every ticket it names (docs/product.md §2 "Tickets table"): at least one of these;
+ * `parentId` links to an incident (`null` unlinks).
+ */
+export const bulkTicketChangesSchema = z
+  .object(
+    {
+      status: ticketStatusSchema.optional(),
+      priority: prioritySchema.optional(),
+      /** Assigns each ticket to this active staff member, as `POST /api/tickets/{id}/assign` does. */
+      assignedToId: identifier('field.assignedToId').optional(),
+      /** An active category's name. */
+      category: categoryField.optional(),
+      /** Makes each ticket part of this incident (a parent ticket), as `PUT /api/tickets/{id}/parent` does; null unlinks. */
+      parentId: ticketNumber.nullable().optional(),
+    },
+    { error: TICKET_ISSUES.bulkNoChanges },
+  )
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), TICKET_ISSUES.bulkNoChanges);
+export type BulkTicketChanges = z.infer<typeof bulkTicketChangesSchema>;
+
+/** `POST /api/tickets/bulk`: 1 to 100 distinct ticket numbers, and the changes to make to each. */
+export const bulkUpdateTicketsSchema = z.object({
+  ticketIds: z
+    .array(ticketNumber, { error: TICKET_ISSUES.bulkTicketIds })
+    .min(1, TICKET_ISSUES.bulkNoTickets)
+    .max(TICKET_LIMITS.bulkMax, TICKET_ISSUES.bulkTooManyTickets)
+    .refine((ids) => new Set(ids).size === ids.length, TICKET_ISSUES.bulkRepeatedTicket),
+  changes: bulkTicketChangesSchema,
+});
+export type BulkUpdateTicketsInput = z.infer<typeof bulkUpdateTicketsSchema>;
+
+/**
+ * One ticket's outcome in a bulk change: `ok`, or the error code the single-ticket route would have answered
+ * (`error.ticket.editDenied`, `error.ticket.notFound`, …).
+ */
+export const bulkTicketResultSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  code: z.string().optional(),
+});
+export type BulkTicketResult = z.infer<typeof bulkTicketResultSchema>;
+
+/** The answer of `POST /api/tickets/bulk`: one result per ticket, in the order of the request. */
+export const bulkUpdateTicketsResultSchema = z.object({ results: z.array(bulkTicketResultSchema) });
+export type BulkUpdateTicketsResult = z.infer<typeof bulkUpdateTicketsResultSchema>;
 
 /** An empty query parameter (`?status=`) means "any", as the SPA's "All" options send it. */
 const optionalParam = <T extends z.ZodType>(schema: T) =>
@@ -230,7 +335,7 @@ export const listTicketsQuerySchema = z.object({
     z.string({ message: TICKET_ISSUES.invalidEmail }).max(320, TICKET_ISSUES.invalidEmail).pipe(emailSchema),
   ),
   assignedToId: optionalParam(identifier('field.assignedToId')),
-  /** Case-insensitive substring of the subject, the customer e-mail or the ticket code. */
+  /** A ticket code, a whole customer e-mail address, or words (docs/decisions/090-search-by-term-index.md). */
   q: optionalParam(
     text({ label: 'field.search', max: TICKET_LIMITS.searchMax }).transform((v) => v.toLowerCase() || undefined),
   ),
@@ -261,6 +366,14 @@ export const commentSchema = z.object({
   author: commentAuthorSchema,
   /** The message's files, oldest first; refused and removed ones too, so that the reader knows they existed. */
   attachments: z.array(attachmentSchema),
+  /** Set on a message that joined this thread when its ticket was merged into this one: where it was first written. */
+  mergedFrom: z.object({ ticketId: z.number().int(), commentId: z.string() }).optional(),
+  /** The macro the reply was written from. */
+  macroId: z.string().optional(),
+  /** A reply on an incident that went to its unresolved tickets too (docs/product.md "Incidents"). */
+  toChildren: z.boolean().optional(),
+  /** Set on a reply an incident passed on to this ticket: the incident and its own reply. */
+  fromIncident: z.object({ ticketId: z.number().int(), commentId: z.string() }).optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -273,12 +386,31 @@ const messageContentField = text({
 });
 
 /** `POST /api/tickets/{id}/comments`. An internal note is not a response to the customer. */
-export const createCommentSchema = z.object({
-  content: messageContentField,
-  isInternal: z.boolean().default(false),
-  /** Files uploaded with `POST /api/tickets/{id}/attachments` by the same writer; each is verified before it commits. */
-  attachmentIds: attachmentIdsField,
-});
+export const createCommentSchema = z
+  .object({
+    content: messageContentField,
+    isInternal: z.boolean().default(false),
+    /** The macro the text was written from: its actions apply with the comment, and the history names it. */
+    macroId: identifier('field.macroId').optional(),
+    /**
+     * The newest message the composer showed. A public reply is then refused (409 `error.thread.newerMessage`) while
+     * the thread holds a public message newer than it, unless `confirmed` (docs/product.md §2 "Ticket detail").
+     */
+    afterMessageId: identifier('field.afterMessageId').optional(),
+    /** Sent after reading the newer messages: the reply goes out all the same. */
+    confirmed: z.boolean().optional(),
+    /**
+     * On an incident: the public reply also goes to each of its unresolved tickets, from a macro in each customer's
+     * language (docs/product.md "Incidents"). An internal note stays where it is written.
+     */
+    toChildren: z.boolean().optional(),
+    /** Files uploaded with `POST /api/tickets/{id}/attachments` by the same writer; each is verified before it commits. */
+    attachmentIds: attachmentIdsField,
+  })
+  .refine((input) => !(input.toChildren && input.isInternal), {
+    error: issueText('validation.comment.toChildrenInternal'),
+    path: ['toChildren'],
+  });
 export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
 /** `POST /api/tickets/{id}/messages`: the customer's answer, relayed by the upstream system that talks to them. */
@@ -318,6 +450,7 @@ export const HISTORY_ACTIONS = [
   'commented',
   'overdue',
   'emailed',
+  'merged',
   'downloaded',
   'attachmentRemoved',
 ] as const;

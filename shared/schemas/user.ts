@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
+import { AVAILABILITY_STATUSES, LANGUAGES, PASSWORD_MIN_LENGTH, ROLES, ROUTING } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { characterProblem, EMAIL_MAX, identifier, INPUT_ISSUES, secretText, text } from './text.ts';
 
@@ -14,6 +14,8 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
   role: roleSchema,
   isActive: z.boolean(),
+  /** At the desk or not (docs/product.md §2 "Availability"); `available` until the person says otherwise. */
+  availability: z.enum(AVAILABILITY_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -96,6 +98,46 @@ export const weekPerformanceSchema = z.object({
 });
 export type WeekPerformance = z.infer<typeof weekPerformanceSchema>;
 
-/** An entry of `GET /api/agents`: a staff member and this week's figures (null until any are recorded). */
+/** `PUT /api/user/availability` (docs/product.md §2 "Availability"). */
+export const availabilityInputSchema = z.object({
+  status: z.enum(AVAILABILITY_STATUSES, {
+    error: issueText('validation.oneOf', { field: 'Status', values: AVAILABILITY_STATUSES.join(', ') }),
+  }),
+});
+
+const invalidCap = issueText('validation.routing.maxOpenTickets', { max: ROUTING.maxOpenTicketsLimit });
+const unique = <T>(values: T[]) => new Set(values).size === values.length;
+
+/**
+ * What routing reads of an agent (docs/decisions/006), `PUT /api/agents/{id}/routing`: the most open or in-progress
+ * tickets they hold (null: no cap), and the category ids and customer languages they handle (empty: all).
+ */
+export const agentRoutingSchema = z.object({
+  maxOpenTickets: z
+    .number({ error: invalidCap })
+    .int(invalidCap)
+    .min(1, invalidCap)
+    .max(ROUTING.maxOpenTicketsLimit, invalidCap)
+    .nullable(),
+  categories: z
+    .array(identifier('field.categoryId'), { error: issueText('validation.routing.categories') })
+    .max(100, issueText('validation.routing.categories'))
+    .refine(unique, issueText('validation.routing.categories')),
+  languages: z
+    .array(z.enum(LANGUAGES, { error: issueText('validation.routing.languages') }), {
+      error: issueText('validation.routing.languages'),
+    })
+    .refine(unique, issueText('validation.routing.languages')),
+});
+export type AgentRouting = z.infer<typeof agentRoutingSchema>;
+
+/** A staff member and this week's figures (null until any are recorded). */
 export const agentSchema = userSchema.extend({ currentWeekPerformance: weekPerformanceSchema.nullable() });
 export type Agent = z.infer<typeof agentSchema>;
+
+/**
+ * An entry of `GET /api/agents`: a staff member with this week's figures, their routing (docs/decisions/006) and how
+ * many open or in-progress tickets they hold now.
+ */
+export const staffMemberSchema = agentSchema.extend({ routing: agentRoutingSchema, openTickets: z.number().int() });
+export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -122,6 +122,8 @@ export const webhookTicketSchema = z.object({
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
   rating: z.object({ score: z.number().int(), comment: z.string().nullable(), ratedAt: z.string() }).nullable(),
+  /** The ticket this one was merged into; null otherwise. */
+  mergedIntoId: z.number().int().nullable(),
 });
 export type WebhookTicket = z.infer<typeof webhookTicketSchema>;
 
@@ -180,6 +182,13 @@ export const webhookEventSchemas = {
   ),
   'ticket.resolved': eventEnvelope('ticket.resolved', ticketData),
   'ticket.rated': eventEnvelope('ticket.rated', ticketData),
+  'ticket.merged': eventEnvelope(
+    'ticket.merged',
+    ticketData.extend({
+      /** The ticket it was merged into: its messages are there now, and the customer's later replies go there. */
+      into: z.object({ id: z.number().int(), ticketId: z.string() }),
+    }),
+  ),
   ping: eventEnvelope('ping', z.object({ webhook: z.object({ id: z.string(), url: z.string() }) })),
 } as const;
 
@@ -190,6 +199,7 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   webhookEventSchemas['ticket.customer_replied'],
   webhookEventSchemas['ticket.resolved'],
   webhookEventSchemas['ticket.rated'],
+  webhookEventSchemas['ticket.merged'],
   webhookEventSchemas.ping,
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

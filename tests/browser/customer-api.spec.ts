@@ -1,5 +1,5 @@
 /**
- * The customer's thread for upstream systems (issue 13): a trading system relays the customer's answer with a
+ * The customer's thread for upstream systems (docs/api.md): a trading system relays the customer's answer with a
  * `tickets:reply` key, and the agent who has the ticket open sees it arrive as the customer's, without a reload;
  * the thread the system reads back holds the public messages only.
  */

@@ -83,7 +83,15 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
   const builder = new AxeBuilder({ page });
   if (selector) builder.include(selector);
   const { violations } = await builder.analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return (
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      // Each node with axe's own summary, so a failure in CI says what to fix (for contrast: both colours and the ratio).
+      .map((violation) => {
+        const nodes = violation.nodes.map(
+          (node) => `${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ').trim()})`,
+        );
+        return `${violation.id}: ${nodes.join(', ')}`;
+      })
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * The Integrations page (issue 13): an admin creates a webhook pointing at a real receiver on 127.0.0.1, sees its
+ * The Integrations page (docs/decisions/052-webhooks.md): an admin creates a webhook pointing at a real receiver on 127.0.0.1, sees its
  * secret once and copies it, sends a test, and sees the delivery; the receiver checks the signature with that secret.
  */
 import { createHmac } from 'node:crypto';

@@ -140,7 +140,7 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
     await page.screenshot({ path: `${SHOTS}/agents-${language}.png`, fullPage: true });
     expect(misfits(await fits(page.getByRole('main'))), `${language}: Agent Management`).toEqual([]);
 
-    await nav.getByRole('link', { name: text(language, 'nav.settings') }).click();
+    await nav.getByRole('link', { name: text(language, 'nav.settings'), exact: true }).click();
     await expect(page.getByRole('tab', { name: text(language, 'settings.tab.preferences') })).toBeVisible();
     // The tab whose name was the page's own in German; every tab's name is checked with it.
     await page.getByRole('tab', { name: text(language, 'settings.tab.preferences') }).click();
@@ -152,6 +152,8 @@ test('the overdue badges, Agent Management and Settings fit on one line at 1280 
 });
 
 test('a customer’s e-mails and rating page in each language, kept as images for review', async ({ page }) => {
+  // Twenty-four documents rendered and shot on a shared two-core machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 720, height: 900 });
   const ticket = { code: 'TKT-000042', subject: 'Withdrawal stuck: card [redacted:cardNumber] charged twice' };
   for (const language of LANGUAGES) {

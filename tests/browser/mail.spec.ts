@@ -50,9 +50,10 @@ test("a public reply reaches the customer, and the customer's e-mail answer appe
   await api.dispose();
 
   await signIn(page, 'agent');
-  // The link a notification e-mail carries opens the ticket over the list.
-  await page.goto(`/agent/tickets?ticket=${ticket.id}`);
-  const detail = page.getByRole('dialog', { name: ticket.ticketId });
+  // The link a notification e-mail carries opens the ticket's page.
+  await page.goto(`/agent/tickets/${ticket.ticketId}`);
+  const detail = page.getByRole('main');
+  await expect(detail.getByRole('heading', { level: 1, name: ticket.ticketId })).toBeVisible();
   await expect(detail.getByText(`Withdrawal pending ${token}`)).toBeVisible();
 
   await detail

@@ -80,7 +80,7 @@ test('signing in and opening the dashboard, tickets and settings reports no CSP 
   await expect(page).toHaveURL(/\/admin\/tickets/);
   await expect(page.getByRole('table').first()).toBeVisible();
 
-  await nav.getByRole('link', { name: 'Settings' }).click();
+  await nav.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
   await page.getByRole('tab', { name: 'Preferences' }).click();
   await expect(page.getByLabel('Theme')).toBeVisible();

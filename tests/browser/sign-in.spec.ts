@@ -9,16 +9,18 @@ const SIDEBAR = {
     'Dashboard',
     'All Tickets',
     'Direct Tickets',
+    'Macros',
     'Agent Management',
     'Category Management',
     'AI Analytics',
     'Integrations',
     'Audit Log',
     'Email Delivery',
+    'Desk Settings',
     'Settings',
   ],
-  manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings'],
-  agent: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings'],
+  manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Agent Management', 'AI Analytics', 'Settings'],
+  agent: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Settings'],
 } as const;
 
 for (const role of ['admin', 'manager', 'agent'] as const) {
@@ -26,7 +28,7 @@ for (const role of ['admin', 'manager', 'agent'] as const) {
     await signIn(page, role);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveCount(SIDEBAR[role].length);
-    const labels = (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s*\d+$/, '').trim());
+    const labels = (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s+[\d,]+$/, '').trim());
     expect(labels).toEqual([...SIDEBAR[role]]);
     await expect(nav.getByRole('link', { name: /^Dashboard/ })).toHaveAttribute('aria-current', 'page');
     await page.screenshot({ path: `test-results/browser/screens/${role}-dashboard.png`, fullPage: true });
@@ -51,8 +53,16 @@ test('signing out returns to sign-in and the session is gone', async ({ page }) 
 });
 
 test('a signed-out visit to a signed-in page says so and goes to sign-in', async ({ page }) => {
+  // The notice stands for REDIRECT_AFTER_DENIAL_MS (half a second) only: hold the sign-in it starts until it is read.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/login*', async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto('/admin/tickets');
   await expect(page.getByText(englishText('session.signedOutPage'))).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/login-selection$/);
 });
 

@@ -13,9 +13,9 @@ const priorityFilter = (page: Page) => page.getByLabel('Filter by priority');
 /** The search params of the page's URL, as a plain object. */
 const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
-/** The rows' subjects, in the order shown. */
+/** The rows' subjects, in the order shown (the third cell: after the selection checkbox and the code). */
 async function subjects(page: Page): Promise<string[]> {
-  return bodyRows(page).locator('td:nth-child(2)').allInnerTexts();
+  return bodyRows(page).locator('td:nth-child(3)').allInnerTexts();
 }
 
 test('the All Tickets filters live in the URL: reload, back and a shared link show the same list', async ({ page }) => {
@@ -52,8 +52,8 @@ test('the All Tickets filters live in the URL: reload, back and a shared link sh
   await expect(bodyRows(page).first()).toBeVisible();
   expect(searchParams(page)).toEqual({});
 
-  // Typing writes the URL whenever it pauses, replacing the entry: no history entry per pause, and nothing typed
-  // meanwhile is lost when the URL catches up.
+  // Typing writes the URL whenever it pauses: the search's first pause adds one history entry and the later ones
+  // replace it (not an entry per pause), and nothing typed meanwhile is lost when the URL catches up.
   const entries = await page.evaluate(() => history.length);
   const half = Math.ceil(token.length / 2);
   await searchBox(page).pressSequentially(token.slice(0, half), { delay: 450 });
@@ -62,7 +62,7 @@ test('the All Tickets filters live in the URL: reload, back and a shared link sh
   await expect(page).toHaveURL((url) => url.searchParams.get('q') === token);
   await expect(bodyRows(page)).toHaveCount(3);
   await expect(searchBox(page)).toHaveValue(token);
-  expect(await page.evaluate(() => history.length)).toBe(entries);
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
 
   await statusFilter(page).selectOption('open');
   await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'open');
@@ -110,4 +110,40 @@ test('the All Tickets filters live in the URL: reload, back and a shared link sh
   await expect(statusFilter(page)).toHaveValue('');
   await expect(priorityFilter(page)).toHaveValue('high');
   expect(searchParams(page)).toEqual({ q: token, priority: 'high' });
+});
+
+test('Back after a search undoes the search and keeps the status chosen before it', async ({ page }) => {
+  const token = uniqueToken();
+  const admin = await apiAs(DEMO_EMAIL.admin);
+  await createTicket(admin, { customerEmail: `a-${token}@example.com`, subject: `Margin call ${token}` });
+  await createTicket(admin, { customerEmail: `b-${token}@example.com`, subject: `Stuck deposit ${token}` });
+  await admin.dispose();
+
+  await signIn(page, 'admin');
+  await page.goto('/admin/tickets');
+  await expect(bodyRows(page).first()).toBeVisible();
+  await statusFilter(page).selectOption('open');
+  await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'open');
+  const entries = await page.evaluate(() => history.length);
+
+  // Two pauses in the typing, one history entry.
+  const half = Math.ceil(token.length / 2);
+  await searchBox(page).pressSequentially(token.slice(0, half), { delay: 20 });
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === token.slice(0, half));
+  await searchBox(page).pressSequentially(token.slice(half), { delay: 20 });
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === token);
+  await expect(bodyRows(page)).toHaveCount(2);
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+
+  await page.goBack();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('q'));
+  expect(searchParams(page)).toEqual({ status: 'open' });
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(statusFilter(page)).toHaveValue('open');
+
+  // Forward brings the search back; a search typed after Back is a new one, with its own entry.
+  await page.goForward();
+  await expect(searchBox(page)).toHaveValue(token);
+  expect(searchParams(page)).toEqual({ status: 'open', q: token });
+  await expect(bodyRows(page)).toHaveCount(2);
 });

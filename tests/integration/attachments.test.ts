@@ -1,5 +1,5 @@
 /**
- * Attachments end to end (docs/decisions/083-attachments.md): uploads straight to the S3 emulator with the presigned
+ * Attachments end to end (docs/decisions/094-attachments.md): uploads straight to the S3 emulator with the presigned
  * form, comments and relayed messages that take them (verified before anything commits), downloads, and removal.
  */
 import { createHash, randomUUID } from 'node:crypto';

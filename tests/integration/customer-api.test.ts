@@ -1,5 +1,5 @@
 /**
- * What upstream systems use to follow a customer (issue 13): the public thread of a ticket and the customer's answers
+ * What upstream systems use to follow a customer (docs/api.md): the public thread of a ticket and the customer's answers
  * through `/api/tickets/{id}/messages`, and a customer's tickets through `GET /api/tickets?customerEmail=`.
  */
 import { randomUUID } from 'node:crypto';

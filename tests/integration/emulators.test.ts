@@ -92,6 +92,19 @@ describe('DynamoDB Local', () => {
     expect(after.Table?.GlobalSecondaryIndexes).toHaveLength(TABLE_SCHEMA.indexes.length);
   });
 
+  it('creates a table without a stream when asked to, with every index all the same', async () => {
+    const bulkTable = `helpdesk-bulk-${randomUUID()}`;
+    try {
+      expect(await ensureTable(dynamo, bulkTable, { stream: false })).toBe('created');
+      const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: bulkTable }));
+      expect(Table?.StreamSpecification?.StreamEnabled ?? false).toBe(false);
+      expect(Table?.LatestStreamArn).toBeUndefined();
+      expect(Table?.GlobalSecondaryIndexes).toHaveLength(TABLE_SCHEMA.indexes.length);
+    } finally {
+      await dynamo.send(new DeleteTableCommand({ TableName: bulkTable }));
+    }
+  });
+
   it('adds the index an older table lacks, and TTL', async () => {
     const oldTable = `helpdesk-old-${randomUUID()}`;
     // As the table was before byDeadline existed. (DynamoDB Local takes about a second per index added.)

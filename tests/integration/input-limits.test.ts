@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
+import { englishText } from '#functions/lib/messages.ts';
 import { staffCaller } from '#functions/domain/caller.ts';
 import { readThread } from '#functions/use-cases/tickets/thread.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
@@ -97,6 +98,25 @@ describe('malformed requests', () => {
       code: 'error.malformedUrl',
       message: 'The URL is malformed (broken percent-encoding or invalid UTF-8)',
     });
+  });
+
+  it('answers a page sent a malformed JSON body with a 400 page, not a 500', async () => {
+    // A GET with a body, as curl or a crawler may send: the rating page's route.
+    const page = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        new URL('/r/00000000-0000-4000-8000-000000000000', api.url),
+        { method: 'GET', headers: { 'content-type': 'application/json', 'content-length': '9' } },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (c: Buffer) => parts.push(c));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(parts).toString() }));
+        },
+      );
+      req.on('error', reject);
+      req.end('{"broken"');
+    });
+    expect(page.status).toBe(400);
+    expect(page.text).toContain(englishText('error.invalidJson'));
   });
 
   it('refuses a body that is not UTF-8 with 400, and creates nothing', async () => {

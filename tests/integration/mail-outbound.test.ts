@@ -10,7 +10,14 @@ import { putUserSettings } from '#functions/data/settings.ts';
 import { getJobState } from '#functions/data/outbound-jobs.ts';
 import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';
 import { logger } from '#functions/lib/logger.ts';
-import { bareAddress, eventually, MAIL_DOMAIN, type MailHarness, startMailHarness } from './support/mail.ts';
+import {
+  bareAddress,
+  eventually,
+  MAIL_DOMAIN,
+  type MailHarness,
+  mailSettled,
+  startMailHarness,
+} from './support/mail.ts';
 import { failDoneRecords } from './support/table-faults.ts';
 import { createTestCategory, signedIn, ticketBody, type SignedIn, useDedicatedTable } from './tickets-support.ts';
 
@@ -56,12 +63,7 @@ async function mailsTo(address: string, count: number) {
   return mail.sentTo(address);
 }
 
-/** Lets the stream and the queue drain, so that an e-mail that should not exist would have arrived by now. */
-async function settle() {
-  await eventually(() => mail.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain');
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  await eventually(() => mail.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain again');
-}
+const settle = () => mailSettled(mail);
 
 describe('the acknowledgement', () => {
   it('reaches the customer when a ticket is created, threaded and answerable', async () => {
@@ -183,7 +185,7 @@ describe('staff notification e-mails', () => {
       return mails.length > 0 && mails;
     }, 'the notification of the ticket assigned to the listening agent');
     expect(assigned!.subject).toBe(`[${forListening.ticketId}] Nouveau ticket assigné: ${forListening.subject}`);
-    expect(assigned!.body.text).toContain(`${mail.gateway.url}/agent/tickets?ticket=${forListening.id}`);
+    expect(assigned!.body.text).toContain(`${mail.gateway.url}/agent/tickets/${forListening.ticketId}`);
     await eventually(
       async () => (await mail.sentTo(listening.email)).some((m) => m.subject.includes(forQuiet.ticketId)),
       'the listening agent to hear of the other ticket too (ticket created)',

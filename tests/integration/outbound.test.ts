@@ -420,7 +420,7 @@ describe('the dispatcher', () => {
     },
   });
 
-  it('reports the first record whose jobs could not be queued, so the stream retries from there', async () => {
+  it('reports the first record whose jobs could not be queued and those after it, so the stream retries from there', async () => {
     const recipients = [{ name: 'r', url: `${receiver.url}${freshPath('never')}` }];
     const unrelated = record({ pk: 'CATEGORY#x', sk: 'CATEGORY', name: 'x' });
     const first = record({ ...probeKey(randomUUID()), recipients });
@@ -428,7 +428,9 @@ describe('the dispatcher', () => {
     setEnv({ PROBE_QUEUE_URL: `${queues.endpoint}/000000000000/no-such-queue` });
     try {
       const result = await dispatch({ Records: [unrelated, first, second] });
-      expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: first.dynamodb!.SequenceNumber }] });
+      expect(result).toEqual({
+        batchItemFailures: [first, second].map((r) => ({ itemIdentifier: r.dynamodb!.SequenceNumber })),
+      });
     } finally {
       setEnv({ PROBE_QUEUE_URL: queues.queueUrl(PROBE_QUEUE) });
     }

@@ -87,6 +87,20 @@ describe('rating a ticket', () => {
     expect(after.day).toEqual({ sum: before.day.sum + 4, count: before.day.count + 1 });
   });
 
+  it('shows the rating on the ticket to staff and to upstream readers, without the key that sent it', async () => {
+    const ticket = await ticketIn('resolved');
+    expect((await admin.client.get<Ticket>(`/api/tickets/${ticket.id}`)).body.rating).toBeNull();
+    expect((await rate(ticket.id, { score: 2, comment: 'Slow' })).status).toBe(201);
+
+    const expected = { score: 2, comment: 'Slow', ratedAt: expect.any(String) };
+    expect((await admin.client.get<Ticket>(`/api/tickets/${ticket.id}`)).body.rating).toEqual(expected);
+    expect((await reader.get<Ticket>(`/api/tickets/${ticket.id}`)).body.rating).toEqual(expected);
+    const listed = await admin.client.get<{ tickets: Ticket[] }>('/api/tickets', {
+      query: { customerEmail: ticket.customerEmail },
+    });
+    expect(listed.body.tickets.find((t) => t.id === ticket.id)?.rating).toEqual(expected);
+  });
+
   it('rates a closed ticket', async () => {
     const ticket = await ticketIn('closed');
     expect((await rate(ticket.id, { score: 5 })).status).toBe(201);

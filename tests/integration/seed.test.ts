@@ -3,7 +3,8 @@
  * pass their rules: a seed that the rules refuse would leave `npm start` without demo data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_STATUSES } from '#shared/constants.ts';
+import { LANGUAGES, TICKET_STATUSES } from '#shared/constants.ts';
+import { listMacros } from '#functions/data/macros.ts';
 import { getTotals } from '#functions/data/stats.ts';
 import { listTickets } from '#functions/data/tickets/queries.ts';
 import { listHistory } from '#functions/data/tickets/thread.ts';
@@ -27,6 +28,10 @@ describe('seedDemoData', () => {
     expect(tickets).toHaveLength(12);
     expect(new Set(tickets.map((t) => t.status))).toEqual(new Set(TICKET_STATUSES));
     expect((await getTotals()).total).toBe(12);
+    // Shared macros to try `/` in the composer with, one of them in every language.
+    const macros = await listMacros('nobody');
+    expect(macros.map((m) => m.shared)).toEqual([true, true]);
+    expect(macros.some((m) => LANGUAGES.every((language) => m.body[language]))).toBe(true);
     // Ticket 4 (the fourth made) was reassigned before it was moved on: its new agent moved it.
     const reassigned = tickets.find((t) => t.id === Math.min(...tickets.map((x) => x.id)) + 3)!;
     const history = await listHistory(reassigned.id);

@@ -90,7 +90,13 @@ describe('GET /api/agents', () => {
     const client = role === 'admin' ? adminClient : await signedIn(await createStaffUser({ role }));
     const res = await client.get('/api/agents');
     expect(res.status).toBe(200);
-    expect(res.body).toContainEqual({ ...member.user, currentWeekPerformance: null });
+    // With their routing (no cap, every category and language) and no open tickets yet (docs/decisions/006).
+    expect(res.body).toContainEqual({
+      ...member.user,
+      currentWeekPerformance: null,
+      routing: { maxOpenTickets: null, categories: [], languages: [] },
+      openTickets: 0,
+    });
     expect(res.body.length).toBe((await listStaff()).length);
   });
 });

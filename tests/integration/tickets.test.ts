@@ -270,24 +270,26 @@ describe('PATCH /api/tickets/{id}', () => {
 
   it('resolves: sets resolvedAt and resolutionTime, takes the ticket off the deadline index; reopening undoes both', async () => {
     const { body } = await create(admin.client, { assignedToId: agent.user.id });
-    expect((await deadlineIndex(body.id)).pk).toBe('DUE');
+    expect((await deadlineIndex(body.id)).pk).toBe('WARN');
 
     const resolved = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'resolved' });
     expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ status: 'resolved', resolutionTime: 0, responseTime: 0 });
+    expect(resolved.body).toMatchObject({ status: 'resolved', resolutionTime: 0, responseTime: null });
     expect(resolved.body.resolvedAt).toEqual(expect.any(String));
     expect(await deadlineIndex(body.id)).toEqual({ pk: undefined, sk: undefined });
 
     const reopened = await agent.client.patch(`/api/tickets/${body.id}`, { status: 'open' });
-    expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null, resolutionTime: null, responseTime: 0 });
-    expect((await deadlineIndex(body.id)).pk).toBe('DUE');
+    expect(reopened.body).toMatchObject({ status: 'open', resolvedAt: null, resolutionTime: null, responseTime: null });
+    expect((await deadlineIndex(body.id)).pk).toBe('WARN');
   });
 
   it('moves the deadline from creation when the priority changes', async () => {
     const { body } = await create(admin.client, { priority: 'low' });
     const res = await manager.client.patch(`/api/tickets/${body.id}`, { priority: 'high' });
     expect(Date.parse(res.body.deadline) - Date.parse(body.createdAt)).toBe(8 * 3_600_000);
-    expect((await deadlineIndex(body.id)).sk).toMatch(new RegExp(`^${res.body.deadline}#`));
+    // Ordered by the resolution warning, at 80 % of the new target (docs/decisions/005-sla-clocks.md).
+    const warnAt = new Date(Date.parse(body.createdAt) + 0.8 * 8 * 3_600_000).toISOString();
+    expect((await deadlineIndex(body.id)).sk).toMatch(new RegExp(`^${warnAt}#`));
   });
 
   it('moves the category and its usage count', async () => {
@@ -485,7 +487,8 @@ describe('comments', () => {
 });
 
 describe('GET /api/tickets', () => {
-  const token = `zq${randomUUID().slice(0, 8)}`;
+  // One customer's tickets: the filters below are tried within them (search has tests of its own: search.test.ts).
+  const customerEmail = `zq${randomUUID().slice(0, 8)}@example.com`;
   let ids: number[];
   let assignee: StaffFixture;
 
@@ -501,8 +504,7 @@ describe('GET /api/tickets', () => {
     ];
     ids = [];
     // One at a time: the list is newest first, and these share a creation order.
-    for (const spec of specs)
-      ids.push((await create(admin.client, { ...spec, subject: `Card ${token} declined` })).body.id);
+    for (const spec of specs) ids.push((await create(admin.client, { ...spec, customerEmail })).body.id);
     await admin.client.patch(`/api/tickets/${ids[2]}`, { status: 'in_progress' });
   });
 
@@ -513,14 +515,8 @@ describe('GET /api/tickets', () => {
   };
   const idsOf = (page: { tickets: { id: number }[] }) => page.tickets.map((t) => t.id);
 
-  it('finds tickets by a case-insensitive piece of the subject, newest first', async () => {
-    expect(idsOf(await list({ q: token.toUpperCase() }))).toEqual([...ids].reverse());
-  });
-
-  it('finds a ticket by a piece of its code or its customer e-mail', async () => {
-    const { body } = await agent.client.get(`/api/tickets/${ids[0]}`);
-    expect(idsOf(await list({ q: body.ticketId.toLowerCase() }))).toEqual([ids[0]]);
-    expect(idsOf(await list({ q: body.customerEmail.split('@')[0].toUpperCase() }))).toEqual([ids[0]]);
+  it("lists a customer's tickets, newest first, whatever the case of the address", async () => {
+    expect(idsOf(await list({ customerEmail: customerEmail.toUpperCase() }))).toEqual([...ids].reverse());
   });
 
   it.each([
@@ -530,8 +526,8 @@ describe('GET /api/tickets', () => {
     ['assignee', { assignedToId: 'assignee' }, [2, 1]],
     ['assignee and status', { assignedToId: 'assignee', status: 'open' }, [1]],
     ['status, priority and type', { status: 'open', priority: 'high', type: 'api' }, [4]],
-  ])('combines the search with the %s filter', async (_label, filters, expected) => {
-    const query: Record<string, string> = { q: token, ...filters };
+  ])('combines the customer with the %s filter', async (_label, filters, expected) => {
+    const query: Record<string, string> = { customerEmail, ...filters };
     if (query.assignedToId) query.assignedToId = assignee.user.id;
     expect(idsOf(await list(query))).toEqual(expected.map((i) => ids[i]));
   });
@@ -540,7 +536,7 @@ describe('GET /api/tickets', () => {
     const seen: number[] = [];
     let cursor: string | null | undefined;
     for (let page = 0; page < 10; page++) {
-      const result = await list({ q: token, limit: 2, ...(cursor ? { cursor } : {}) });
+      const result = await list({ customerEmail, limit: 2, ...(cursor ? { cursor } : {}) });
       expect(result.tickets.length).toBeLessThanOrEqual(2);
       seen.push(...idsOf(result));
       cursor = result.nextCursor;
@@ -574,7 +570,7 @@ describe('GET /api/tickets', () => {
   });
 
   it('refuses a cursor made for other filters', async () => {
-    const { nextCursor } = await list({ q: token, limit: 1 });
+    const { nextCursor } = await list({ customerEmail, limit: 1 });
     const res = await agent.client.get('/api/tickets', { query: { status: 'open', cursor: nextCursor! } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(englishText('validation.cursor.invalid'));

@@ -229,8 +229,11 @@ describe('events', () => {
     );
     expect((await admin.client.patch(`/api/tickets/${ticket.id}`, { status: 'resolved' })).status).toBe(200);
     expect((await rater.post(`/api/tickets/${ticket.id}/rating`, { score: 5 })).status).toBe(201);
+    // Merged into another ticket of the same customer: closed (an update) and merged.
+    const into = await newTicket({ customerEmail: ticket.customerEmail });
+    expect((await admin.client.post(`/api/tickets/${ticket.id}/merge`, { intoTicketId: into.id })).status).toBe(200);
 
-    const expected = [...ALL_EVENTS, 'ticket.updated'].sort();
+    const expected = [...ALL_EVENTS, 'ticket.updated', 'ticket.updated'].sort();
     await eventually(() => ofTicket(path, ticket.id).length >= expected.length, 'every event');
     await pause(1_500);
     const events = ofTicket(path, ticket.id);
@@ -286,6 +289,10 @@ describe('events', () => {
     });
     expect(byType.get('ticket.rated')!.data).toMatchObject({ ticket: { rating: { score: 5, comment: null } } });
     expect(byType.get('ticket.resolved')!.data).toMatchObject({ ticket: { status: 'resolved' } });
+    expect(byType.get('ticket.merged')!.data).toMatchObject({
+      ticket: { id: ticket.id, status: 'closed', mergedIntoId: into.id },
+      into: { id: into.id, ticketId: into.ticketId },
+    });
   });
 
   it('never include an internal note', async () => {

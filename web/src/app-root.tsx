@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { App } from './App.tsx';
 import { createQueryClient, createSignedOutHandler } from './lib/query-client.ts';
 import { browserSession } from './lib/session.ts';
-import { createAppRouter } from './router.ts';
+import { createAppRouter, sendToMfaEnrolment } from './router.ts';
 
 /**
  * The whole app as one element, with its router and data cache. main.tsx renders it in the browser; the build renders
@@ -12,7 +12,11 @@ import { createAppRouter } from './router.ts';
  */
 export function createAppRoot(history?: RouterHistory) {
   const session = browserSession;
-  const queryClient = createQueryClient({ onUnauthorized: createSignedOutHandler(session) });
+  const queryClient = createQueryClient({
+    onUnauthorized: createSignedOutHandler(session),
+    // The desk keeps this user to two-factor enrolment: its screen (called only once the router exists).
+    onMfaEnrolmentRequired: () => sendToMfaEnrolment(router),
+  });
   const router = createAppRouter({ queryClient, session }, history);
   const element = (
     <StrictMode>

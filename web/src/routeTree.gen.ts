@@ -16,17 +16,21 @@ import { Route as AgentLoginRouteImport } from './routes/agent-login.tsx';
 import { Route as LandingRouteImport } from './routes/landing.tsx';
 import { Route as LoginSelectionRouteImport } from './routes/login-selection.tsx';
 import { Route as StaffRouteImport } from './routes/staff.tsx';
+import { Route as TwoFactorRouteImport } from './routes/two-factor.tsx';
 import { Route as RoleIndexRouteImport } from './routes/$role/index.tsx';
 import { Route as RoleSignedInRouteRouteImport } from './routes/$role/_signedIn/route.tsx';
 import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn/agents.tsx';
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
 import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/audit.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
+import { Route as RoleSignedInDeskSettingsRouteImport } from './routes/$role/_signedIn/desk-settings.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
 import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
+import { Route as RoleSignedInMacrosRouteImport } from './routes/$role/_signedIn/macros.tsx';
 import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
 import { Route as RoleSignedInSettingsRouteImport } from './routes/$role/_signedIn/settings.tsx';
 import { Route as RoleSignedInTicketsRouteImport } from './routes/$role/_signedIn/tickets.tsx';
+import { Route as RoleSignedInTicketsTicketCodeRouteImport } from './routes/$role/_signedIn/tickets_.$ticketCode.tsx';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -63,6 +67,11 @@ const StaffRoute = StaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any);
+const TwoFactorRoute = TwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const RoleIndexRoute = RoleIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -92,6 +101,12 @@ const RoleSignedInCategoriesRoute = RoleSignedInCategoriesRouteImport.update({
   path: '/categories',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInDeskSettingsRoute =
+  RoleSignedInDeskSettingsRouteImport.update({
+    id: '/desk-settings',
+    path: '/desk-settings',
+    getParentRoute: () => RoleSignedInRouteRoute,
+  } as any);
 const RoleSignedInDirectTicketsRoute =
   RoleSignedInDirectTicketsRouteImport.update({
     id: '/direct-tickets',
@@ -104,6 +119,11 @@ const RoleSignedInIntegrationsRoute =
     path: '/integrations',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
+const RoleSignedInMacrosRoute = RoleSignedInMacrosRouteImport.update({
+  id: '/macros',
+  path: '/macros',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInMailRoute = RoleSignedInMailRouteImport.update({
   id: '/mail',
   path: '/mail',
@@ -119,6 +139,12 @@ const RoleSignedInTicketsRoute = RoleSignedInTicketsRouteImport.update({
   path: '/tickets',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInTicketsTicketCodeRoute =
+  RoleSignedInTicketsTicketCodeRouteImport.update({
+    id: '/tickets_/$ticketCode',
+    path: '/tickets/$ticketCode',
+    getParentRoute: () => RoleSignedInRouteRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -128,16 +154,20 @@ export interface FileRoutesByFullPath {
   '/landing': typeof LandingRoute;
   '/login-selection': typeof LoginSelectionRoute;
   '/staff': typeof StaffRoute;
+  '/two-factor': typeof TwoFactorRoute;
   '/$role/': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
+  '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/macros': typeof RoleSignedInMacrosRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
+  '/$role/tickets/$ticketCode': typeof RoleSignedInTicketsTicketCodeRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -146,16 +176,20 @@ export interface FileRoutesByTo {
   '/landing': typeof LandingRoute;
   '/login-selection': typeof LoginSelectionRoute;
   '/staff': typeof StaffRoute;
+  '/two-factor': typeof TwoFactorRoute;
   '/$role': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
+  '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/macros': typeof RoleSignedInMacrosRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
   '/$role/settings': typeof RoleSignedInSettingsRoute;
   '/$role/tickets': typeof RoleSignedInTicketsRoute;
+  '/$role/tickets/$ticketCode': typeof RoleSignedInTicketsTicketCodeRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -166,17 +200,21 @@ export interface FileRoutesById {
   '/landing': typeof LandingRoute;
   '/login-selection': typeof LoginSelectionRoute;
   '/staff': typeof StaffRoute;
+  '/two-factor': typeof TwoFactorRoute;
   '/$role/_signedIn': typeof RoleSignedInRouteRouteWithChildren;
   '/$role/': typeof RoleIndexRoute;
   '/$role/_signedIn/agents': typeof RoleSignedInAgentsRoute;
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
   '/$role/_signedIn/audit': typeof RoleSignedInAuditRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
+  '/$role/_signedIn/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
   '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
+  '/$role/_signedIn/macros': typeof RoleSignedInMacrosRoute;
   '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
   '/$role/_signedIn/settings': typeof RoleSignedInSettingsRoute;
   '/$role/_signedIn/tickets': typeof RoleSignedInTicketsRoute;
+  '/$role/_signedIn/tickets_/$ticketCode': typeof RoleSignedInTicketsTicketCodeRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -188,16 +226,20 @@ export interface FileRouteTypes {
     | '/landing'
     | '/login-selection'
     | '/staff'
+    | '/two-factor'
     | '/$role/'
     | '/$role/agents'
     | '/$role/analytics'
     | '/$role/audit'
     | '/$role/categories'
+    | '/$role/desk-settings'
     | '/$role/direct-tickets'
     | '/$role/integrations'
+    | '/$role/macros'
     | '/$role/mail'
     | '/$role/settings'
-    | '/$role/tickets';
+    | '/$role/tickets'
+    | '/$role/tickets/$ticketCode';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -206,16 +248,20 @@ export interface FileRouteTypes {
     | '/landing'
     | '/login-selection'
     | '/staff'
+    | '/two-factor'
     | '/$role'
     | '/$role/agents'
     | '/$role/analytics'
     | '/$role/audit'
     | '/$role/categories'
+    | '/$role/desk-settings'
     | '/$role/direct-tickets'
     | '/$role/integrations'
+    | '/$role/macros'
     | '/$role/mail'
     | '/$role/settings'
-    | '/$role/tickets';
+    | '/$role/tickets'
+    | '/$role/tickets/$ticketCode';
   id:
     | '__root__'
     | '/'
@@ -225,17 +271,21 @@ export interface FileRouteTypes {
     | '/landing'
     | '/login-selection'
     | '/staff'
+    | '/two-factor'
     | '/$role/_signedIn'
     | '/$role/'
     | '/$role/_signedIn/agents'
     | '/$role/_signedIn/analytics'
     | '/$role/_signedIn/audit'
     | '/$role/_signedIn/categories'
+    | '/$role/_signedIn/desk-settings'
     | '/$role/_signedIn/direct-tickets'
     | '/$role/_signedIn/integrations'
+    | '/$role/_signedIn/macros'
     | '/$role/_signedIn/mail'
     | '/$role/_signedIn/settings'
-    | '/$role/_signedIn/tickets';
+    | '/$role/_signedIn/tickets'
+    | '/$role/_signedIn/tickets_/$ticketCode';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -246,6 +296,7 @@ export interface RootRouteChildren {
   LandingRoute: typeof LandingRoute;
   LoginSelectionRoute: typeof LoginSelectionRoute;
   StaffRoute: typeof StaffRoute;
+  TwoFactorRoute: typeof TwoFactorRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -299,6 +350,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/two-factor': {
+      id: '/two-factor';
+      path: '/two-factor';
+      fullPath: '/two-factor';
+      preLoaderRoute: typeof TwoFactorRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/$role/': {
       id: '/$role/';
       path: '/';
@@ -341,6 +399,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInCategoriesRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/desk-settings': {
+      id: '/$role/_signedIn/desk-settings';
+      path: '/desk-settings';
+      fullPath: '/$role/desk-settings';
+      preLoaderRoute: typeof RoleSignedInDeskSettingsRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/direct-tickets': {
       id: '/$role/_signedIn/direct-tickets';
       path: '/direct-tickets';
@@ -353,6 +418,13 @@ declare module '@tanstack/react-router' {
       path: '/integrations';
       fullPath: '/$role/integrations';
       preLoaderRoute: typeof RoleSignedInIntegrationsRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
+    '/$role/_signedIn/macros': {
+      id: '/$role/_signedIn/macros';
+      path: '/macros';
+      fullPath: '/$role/macros';
+      preLoaderRoute: typeof RoleSignedInMacrosRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
     '/$role/_signedIn/mail': {
@@ -376,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInTicketsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/tickets_/$ticketCode': {
+      id: '/$role/_signedIn/tickets_/$ticketCode';
+      path: '/tickets/$ticketCode';
+      fullPath: '/$role/tickets/$ticketCode';
+      preLoaderRoute: typeof RoleSignedInTicketsTicketCodeRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
   }
 }
 
@@ -384,11 +463,14 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
   RoleSignedInAuditRoute: typeof RoleSignedInAuditRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
+  RoleSignedInDeskSettingsRoute: typeof RoleSignedInDeskSettingsRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
   RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
+  RoleSignedInMacrosRoute: typeof RoleSignedInMacrosRoute;
   RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
   RoleSignedInSettingsRoute: typeof RoleSignedInSettingsRoute;
   RoleSignedInTicketsRoute: typeof RoleSignedInTicketsRoute;
+  RoleSignedInTicketsTicketCodeRoute: typeof RoleSignedInTicketsTicketCodeRoute;
 }
 
 const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
@@ -396,11 +478,14 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
   RoleSignedInAuditRoute: RoleSignedInAuditRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
+  RoleSignedInDeskSettingsRoute: RoleSignedInDeskSettingsRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
   RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
+  RoleSignedInMacrosRoute: RoleSignedInMacrosRoute,
   RoleSignedInMailRoute: RoleSignedInMailRoute,
   RoleSignedInSettingsRoute: RoleSignedInSettingsRoute,
   RoleSignedInTicketsRoute: RoleSignedInTicketsRoute,
+  RoleSignedInTicketsTicketCodeRoute: RoleSignedInTicketsTicketCodeRoute,
 };
 
 const RoleSignedInRouteRouteWithChildren =
@@ -428,6 +513,7 @@ const rootRouteChildren: RootRouteChildren = {
   LandingRoute: LandingRoute,
   LoginSelectionRoute: LoginSelectionRoute,
   StaffRoute: StaffRoute,
+  TwoFactorRoute: TwoFactorRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
 /**
- * Attachment items (docs/data-model.md, T19-T24): one per file, in its ticket's partition under `ATTACHMENT#<id>`, so
+ * Attachment items (docs/data-model.md, F1-F6): one per file, in its ticket's partition under `ATTACHMENT#<id>`, so
  * a file is only ever found under the ticket it belongs to. An uploaded file waits (with a TTL) until a message takes
  * it, in that message's transaction, on condition that no message took it before and that the uploader is the
  * writer; a file that came with an e-mail is written attached (or refused) with its message.

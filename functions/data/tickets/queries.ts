@@ -18,8 +18,6 @@ export interface TicketFilters {
   assignedToId?: string;
   /** The whole address, lower-cased already. */
   customerEmail?: string;
-  /** Lower-cased already. */
-  q?: string;
 }
 
 /** Most items one list request evaluates (matched or not): the cost of a page stays bounded for any filter. */
@@ -57,10 +55,6 @@ function remainingFilter(
   if (choice.index !== 'byType') equals('type', f.type);
   if (choice.index !== 'byAssignee') equals('assignedToId', f.assignedToId);
   equals('priority', f.priority);
-  if (f.q) {
-    parts.push('(contains(subjectLower, :q) OR contains(customerEmail, :q) OR contains(ticketIdLower, :q))');
-    values[':q'] = f.q;
-  }
   if (parts.length === 0) return {};
   return {
     FilterExpression: parts.join(' AND '),

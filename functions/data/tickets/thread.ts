@@ -3,7 +3,7 @@
  * customer messages) and history entries share the ticket's partition, sorted by time under their own prefix, so
  * each reads oldest first with one Query.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   Actor,
   Comment,
@@ -35,6 +35,26 @@ export function commentPut(comment: Comment): GuardedItem {
   };
 }
 
+/**
+ * putCommentOnce: a comment under its own key, unless it is there already (a merge that is retried copies the same
+ * messages again, onto the same keys). Returns whether it was written now.
+ */
+export async function putCommentOnce(comment: Comment): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...keys.ticketComment(comment.ticketId, comment.createdAt, comment.id), ...comment },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
 /** A stored comment; one stored before the thread model knew authors and channels was a staff comment in the app. */
 const toComment = (item: Record<string, unknown>): Comment => ({
   id: item.id as string,
@@ -48,6 +68,10 @@ const toComment = (item: Record<string, unknown>): Comment => ({
   author: item.author as Comment['author'],
   // What the message's files were when it was written; readers overlay each file's state now (use-cases/tickets/thread.ts).
   attachments: (item.attachments as Comment['attachments'] | undefined) ?? [],
+  ...(item.mergedFrom ? { mergedFrom: item.mergedFrom as NonNullable<Comment['mergedFrom']> } : {}),
+  ...(typeof item.macroId === 'string' ? { macroId: item.macroId } : {}),
+  ...(item.toChildren === true ? { toChildren: true } : {}),
+  ...(item.fromIncident ? { fromIncident: item.fromIncident as NonNullable<Comment['fromIncident']> } : {}),
 });
 
 export async function queryThread(

@@ -8,11 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, FieldChange, HistoryAction, HistoryEntry, MailNote } from '#shared/schemas/ticket.ts';
 import { aggregateDeltas } from '../../domain/metrics.ts';
+import { loadDeltas } from '../../domain/routing.ts';
 import { type TicketRecord, type Transition, ticketRefusals } from '../../domain/tickets.ts';
 import { config } from '../../lib/config.ts';
 import { aggregateUpdates } from '../stats.ts';
 import { keys } from '../table.ts';
 import { type GuardedItem, transact } from '../transactions.ts';
+import { type AssigneeGuard, userLoadItem } from '../users.ts';
 import { ticketItem } from './item.ts';
 
 const TableName = () => config().tableName;
@@ -26,6 +28,20 @@ export interface TicketWrite {
   now: Date;
   /** The e-mail the change came in by, for the history entry. */
   mail?: MailNote;
+  /** What the assignee must still be when the ticket is written (active, a role; for routing, available and under cap). */
+  assignee?: { userId: string; guard: AssigneeGuard };
+}
+
+/**
+ * The user items of a ticket write: each open-ticket counter the change moves (docs/decisions/006), and the assignee's
+ * condition, on one item per user.
+ */
+function userItems(before: TicketRecord | null, after: TicketRecord, assignee: TicketWrite['assignee']): GuardedItem[] {
+  const deltas = loadDeltas(before, after);
+  if (assignee && !deltas.has(assignee.userId)) deltas.set(assignee.userId, 0);
+  return [...deltas].map(([userId, delta]) =>
+    userLoadItem({ userId, delta, guard: assignee?.userId === userId ? assignee.guard : undefined }),
+  );
 }
 
 /** A history entry's Put; `id` is random unless the writer needs a repeat of the same entry to land on one item. */
@@ -47,6 +63,21 @@ function historyEntry(
   return historyPut(ticketId, { at, actor, action, changes, ...(mail ? { mail } : {}) });
 }
 
+/** A check, in a ticket write's transaction, that another ticket exists and was not merged since it was read. */
+export function stillUnmerged(ticketId: number): GuardedItem {
+  return {
+    item: {
+      ConditionCheck: {
+        TableName: TableName(),
+        Key: keys.ticket(ticketId),
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(mergedIntoId) OR mergedIntoId = :none)',
+        ExpressionAttributeValues: { ':none': null },
+      },
+    },
+    onConditionFailed: 'retry',
+  };
+}
+
 /**
  * Who wrote the ticket last, and how, kept on the ticket item (not part of the record) so that the stream's readers
  * can tell a change made by the assignee from one made by someone else, and a customer's message from other writes.
@@ -59,11 +90,12 @@ const lastWrite = (actor: Actor, action: HistoryAction, at: string) => ({
 export async function writeNewTicket(
   ticket: TicketRecord,
   changes: FieldChange[],
-  { actor, extra = [], now, mail }: Omit<TicketWrite, 'action'>,
+  { actor, extra = [], now, mail, assignee }: Omit<TicketWrite, 'action'>,
 ): Promise<TicketRecord> {
   const at = now.toISOString();
   await transact([
     ...extra,
+    ...userItems(null, ticket, assignee),
     {
       item: {
         Put: {
@@ -88,7 +120,7 @@ export async function writeNewTicket(
 export async function writeTicketChange(
   current: TicketRecord,
   transition: Transition,
-  { actor, action, extra = [], now, mail }: TicketWrite,
+  { actor, action, extra = [], now, mail, assignee }: TicketWrite,
 ): Promise<TicketRecord> {
   const at = now.toISOString();
   const changed = transition.ticket !== current;
@@ -108,8 +140,10 @@ export async function writeTicketChange(
           onConditionFailed: 'retry',
         },
         ...aggregateUpdates(aggregateDeltas(current, written, now), at),
+        ...userItems(current, written, assignee),
       ]
     : [
+        ...(assignee ? userItems(current, current, assignee) : []),
         {
           item: {
             ConditionCheck: {
@@ -139,26 +173,5 @@ export function categoryUsage(categoryId: string, amount: 1 | -1): GuardedItem {
       },
     },
     onConditionFailed: adding ? ticketRefusals.unknownCategory : 'retry',
-  };
-}
-
-/** The assignee must still be active, in one of `roles`, when the ticket is written; `onFailed` says what if not. */
-export function assigneeStillEligible(
-  userId: string,
-  roles: readonly string[],
-  onFailed: NonNullable<GuardedItem['onConditionFailed']>,
-): GuardedItem {
-  const roleValues = Object.fromEntries(roles.map((role, i) => [`:role${i}`, role]));
-  return {
-    item: {
-      ConditionCheck: {
-        TableName: TableName(),
-        Key: keys.user(userId),
-        ConditionExpression: `isActive = :true AND #role IN (${Object.keys(roleValues).join(', ')})`,
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':true': true, ...roleValues },
-      },
-    },
-    onConditionFailed: onFailed,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The words of every e-mail and of the rating page, one catalog per language (issue 15 item 5: customers read their
+ * The words of every e-mail and of the rating page, one catalog per language (ADR 081: customers read their
  * e-mails in their own language; staff read notifications in the language of their settings). Each catalog is
  * written for the help desk's domain (ticket, status, priority, assignee) in that language, not translated word by
  * word. `render.ts` and `rating-page.ts` put them together; nothing else holds customer-facing text.
@@ -19,6 +19,8 @@ export interface MailCatalog {
   /** What every customer e-mail says under the closing: how to answer. */
   replyHint: string;
   ticketReference: (code: string) => string;
+  /** The subject a ticket gets from an e-mail whose own subject is too short to be one. */
+  mailFrom: (sender: string) => string;
   acknowledgement: {
     thanks: (product: string) => string;
     opened: (code: string, subject: string) => string;

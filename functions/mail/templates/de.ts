@@ -7,6 +7,7 @@ export const de: MailCatalog = {
   closing: 'Mit freundlichen Grüßen',
   replyHint: 'Antworten Sie einfach auf diese E-Mail und lassen Sie dabei die Ticketnummer im Betreff stehen.',
   ticketReference: (code) => `Ticketnummer: ${code}`,
+  mailFrom: (sender) => `E-Mail von ${sender}`,
   acknowledgement: {
     // After the greeting's comma the letter goes on in lower case.
     thanks: (product) => `vielen Dank, dass Sie sich an ${product} gewandt haben.`,
@@ -52,8 +53,10 @@ export const de: MailCatalog = {
       high_priority: 'Warnung: hohe Priorität',
       critical_priority: 'Warnung: kritische Priorität',
       ticket_overdue: 'Ticket überfällig',
+      sla_warning: 'SLA-Ziel gefährdet',
       ticket_status_changed: 'Ticketstatus geändert',
       customer_reply: 'Antwort des Kunden',
+      ticket_waiting: 'Ticket wartet auf einen Agenten',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (Priorität: ${priority})`,
     customer: (email) => `Kunde: ${email}`,

@@ -6,6 +6,7 @@ export const en: MailCatalog = {
   closing: 'Kind regards,',
   replyHint: 'To answer, simply reply to this e-mail and keep the ticket number in the subject.',
   ticketReference: (code) => `Ticket reference: ${code}`,
+  mailFrom: (sender) => `E-mail from ${sender}`,
   acknowledgement: {
     thanks: (product) => `Thank you for contacting ${product}.`,
     opened: (code, subject) => `We have received your request and opened ticket ${code}: “${subject}”.`,
@@ -47,8 +48,10 @@ export const en: MailCatalog = {
       high_priority: 'High Priority Alert',
       critical_priority: 'Critical Priority Alert',
       ticket_overdue: 'Ticket Overdue',
+      sla_warning: 'SLA Target at Risk',
       ticket_status_changed: 'Ticket Status Changed',
       customer_reply: 'Customer Replied',
+      ticket_waiting: 'Ticket Waiting for an Agent',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (${priority} priority)`,
     customer: (email) => `Customer: ${email}`,

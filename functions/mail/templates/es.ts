@@ -6,6 +6,7 @@ export const es: MailCatalog = {
   closing: 'Saludos cordiales,',
   replyHint: 'Para responder, conteste a este correo y mantenga el número de ticket en el asunto.',
   ticketReference: (code) => `Referencia del ticket: ${code}`,
+  mailFrom: (sender) => `Correo de ${sender}`,
   acknowledgement: {
     thanks: (product) => `Gracias por ponerse en contacto con ${product}.`,
     opened: (code, subject) => `Hemos recibido su solicitud y hemos abierto el ticket ${code}: «${subject}».`,
@@ -48,8 +49,10 @@ export const es: MailCatalog = {
       high_priority: 'Alerta de prioridad alta',
       critical_priority: 'Alerta de prioridad crítica',
       ticket_overdue: 'Ticket vencido',
+      sla_warning: 'Objetivo de SLA en riesgo',
       ticket_status_changed: 'Cambio de estado del ticket',
       customer_reply: 'Respuesta del cliente',
+      ticket_waiting: 'Ticket en espera de un agente',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (prioridad: ${priority})`,
     customer: (email) => `Cliente: ${email}`,

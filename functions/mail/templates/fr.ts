@@ -9,6 +9,7 @@ export const fr: MailCatalog = {
   closing: 'Cordialement,',
   replyHint: 'Pour nous répondre, répondez simplement à cet e-mail en conservant le numéro de ticket dans l’objet.',
   ticketReference: (code) => `Référence du ticket${nb}: ${code}`,
+  mailFrom: (sender) => `E-mail de ${sender}`,
   acknowledgement: {
     thanks: (product) => `Merci d’avoir contacté ${product}.`,
     opened: (code, subject) =>
@@ -53,8 +54,10 @@ export const fr: MailCatalog = {
       high_priority: 'Alerte priorité haute',
       critical_priority: 'Alerte priorité critique',
       ticket_overdue: 'Ticket en retard',
+      sla_warning: 'Objectif SLA menacé',
       ticket_status_changed: 'Statut du ticket modifié',
       customer_reply: 'Réponse du client',
+      ticket_waiting: 'Ticket en attente d’un agent',
     },
     ticketLine: (code, subject, priority) => `${code}${nb}: ${subject} (priorité${nb}: ${priority})`,
     customer: (email) => `Client${nb}: ${email}`,

@@ -7,6 +7,7 @@ export const ja: MailCatalog = {
   closing: '今後ともよろしくお願いいたします。',
   replyHint: 'ご返信の際は、件名のチケット番号を残したまま、このメールにそのままご返信ください。',
   ticketReference: (code) => `チケット番号：${code}`,
+  mailFrom: (sender) => `${sender} からのメール`,
   acknowledgement: {
     thanks: (product) => `このたびは${product}にお問い合わせいただき、誠にありがとうございます。`,
     opened: (code, subject) => `お問い合わせを受け付け、チケット ${code}「${subject}」を作成しました。`,
@@ -47,8 +48,10 @@ export const ja: MailCatalog = {
       high_priority: '高優先度アラート',
       critical_priority: '緊急優先度アラート',
       ticket_overdue: 'チケットの期限超過',
+      sla_warning: 'SLA 目標の期限が迫っています',
       ticket_status_changed: 'チケットのステータス変更',
       customer_reply: 'お客様から返信がありました',
+      ticket_waiting: '担当者待ちのチケット',
     },
     ticketLine: (code, subject, priority) => `${code}：${subject}（優先度：${priority}）`,
     customer: (email) => `お客様：${email}`,

@@ -64,10 +64,10 @@ describe.each(LANGUAGES)('the %s e-mails', (language) => {
       priority: 'high',
       status: 'in_progress',
       customerEmail: 'trader@example.com',
-      ticketUrl: 'https://desk.example/agent/tickets?ticket=42',
+      ticketUrl: 'https://desk.example/agent/tickets/TKT-000042',
     });
     expect(mail.subject).toBe(`[TKT-000042] ${catalog.notification.titles[alarmType]}: ${ticket.subject}`);
-    expect(mail.text).toContain('https://desk.example/agent/tickets?ticket=42');
+    expect(mail.text).toContain('https://desk.example/agent/tickets/TKT-000042');
     expect(mail.text).toContain(catalog.priorities.high);
     expect(mail.text).toContain(catalog.statuses.in_progress);
   });

@@ -6,6 +6,7 @@ export const zh: MailCatalog = {
   closing: '祝您生活愉快！',
   replyHint: '如需回复，请直接回复此邮件，并保留主题中的工单编号。',
   ticketReference: (code) => `工单编号：${code}`,
+  mailFrom: (sender) => `来自 ${sender} 的邮件`,
   acknowledgement: {
     thanks: (product) => `感谢您联系 ${product}。`,
     opened: (code, subject) => `我们已收到您的请求，并创建了工单 ${code}：“${subject}”。`,
@@ -46,8 +47,10 @@ export const zh: MailCatalog = {
       high_priority: '高优先级警报',
       critical_priority: '紧急优先级警报',
       ticket_overdue: '工单已逾期',
+      sla_warning: 'SLA 目标即将超时',
       ticket_status_changed: '工单状态已变更',
       customer_reply: '客户已回复',
+      ticket_waiting: '工单正在等待客服',
     },
     ticketLine: (code, subject, priority) => `${code}：${subject}（${priority}优先级）`,
     customer: (email) => `客户：${email}`,

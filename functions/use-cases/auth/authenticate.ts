@@ -13,6 +13,7 @@ import { UnauthorizedError } from '../../lib/errors.ts';
 import { isLiveSession } from '../../domain/sessions.ts';
 import { refreshAccessToken, type Tokens, verifyAccessToken } from '../../lib/identity.ts';
 import { readSessionToken } from './session-token.ts';
+import { mustEnrolInMfa } from './two-factor.ts';
 
 /** The tokens a request carries (in cookies, for the browser). */
 export interface SessionTokens {
@@ -28,6 +29,11 @@ export interface StaffSession {
   sessionId: string;
   /** New tokens when the access token had to be refreshed on this request; the caller hands them back. */
   refreshed?: Tokens;
+  /**
+   * The desk requires a second factor of this user and they have not turned it on: they may reach only the enrolment
+   * routes (docs/decisions/083-staff-two-factor.md).
+   */
+  mfaEnrolmentRequired: boolean;
 }
 
 /**
@@ -55,7 +61,12 @@ export async function authenticateStaff(session: SessionTokens, now = new Date()
 
   const record = await getStaffRecord(userId);
   if (!record?.user.isActive || !isLiveSession(record.sessions, claimed.sessionId, now)) throw new UnauthorizedError();
-  return { user: record.user, sessionId: claimed.sessionId, ...(refreshed ? { refreshed } : {}) };
+  return {
+    user: record.user,
+    sessionId: claimed.sessionId,
+    mfaEnrolmentRequired: await mustEnrolInMfa(record),
+    ...(refreshed ? { refreshed } : {}),
+  };
 }
 
 /**

@@ -5,14 +5,17 @@
  * person whose settings want the e-mail (each with an id made from the parent's, so a retried parent queues the same
  * jobs and the claims stop repeats).
  */
-import { PRODUCT_NAME } from '#shared/constants.ts';
+import { PRODUCT_NAME, ROUTING } from '#shared/constants.ts';
+import { ticketCode } from '#shared/format.ts';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
 import type { MailNote } from '#shared/schemas/ticket.ts';
 import { takeAcknowledgementPlace } from '../../data/mail-limits.ts';
 import { getAddressStatus, recordMailHistory } from '../../data/mail.ts';
 import { getUserSettings } from '../../data/settings.ts';
 import { getTicket } from '../../data/tickets/item.ts';
-import { listStaff } from '../../data/users.ts';
+import { hasOpenSocket } from '../../data/connections.ts';
+import { takeNotificationWindow } from '../../data/notification-windows.ts';
+import { listStaffRecords } from '../../data/users.ts';
 import { alarmCandidates, chooseAlarmEmail } from '../../domain/alarms.ts';
 import { MAIL_KIND, type MailPayload } from '../../domain/mail-jobs.ts';
 import { mailLimitWindow } from '../../domain/mail-limits.ts';
@@ -22,6 +25,7 @@ import { settleWithConcurrency } from '../../lib/concurrency.ts';
 import { mailConfig } from '../../lib/config.ts';
 import { composeMail, isPermanentSendError, type OutgoingMail, sendRawMail } from '../../lib/mail.ts';
 import { logger } from '../../lib/logger.ts';
+import { recordMetrics } from '../../lib/metrics.ts';
 import { DeliveryFailure } from '../../lib/outbound.ts';
 import { enqueue } from '../../lib/queue.ts';
 import { catalogFor } from '../../mail/templates/index.ts';
@@ -59,7 +63,9 @@ const messageIdOf = (job: Job) => `<${job.id}@${mailConfig().domain}>`;
 async function send(mail: OutgoingMail, signal: AbortSignal): Promise<string> {
   const raw = await composeMail(mail);
   try {
-    return await sendRawMail(raw, { from: mail.from.address, to: mail.to }, signal);
+    const sesId = await sendRawMail(raw, { from: mail.from.address, to: mail.to }, signal);
+    recordMetrics({ MailsSent: 1 });
+    return sesId;
   } catch (error) {
     if (isPermanentSendError(error)) {
       throw new DeliveryFailure(`SES refused the message: ${(error as Error).message}`, { permanent: true });
@@ -165,9 +171,9 @@ async function deliverToCustomer(
   return { detail: `Sent to ${to} (SES ${sesId})` };
 }
 
-/** The ticket's link in the web app, for the person's role (the app's routes start with the role). */
+/** The ticket's page in the web app, for the person's role (the app's routes start with the role). */
 const ticketUrl = (role: string, ticketId: number) =>
-  `${mailConfig().publicBaseUrl}/${role}/tickets?ticket=${ticketId}`;
+  `${mailConfig().publicBaseUrl}/${role}/tickets/${ticketCode(ticketId)}`;
 
 /** One staff member's notification e-mail, in the language of their settings. */
 async function deliverNotification(
@@ -199,20 +205,26 @@ async function deliverNotification(
 
 /**
  * The alarms of one change, turned into notification jobs: every active person the alarms are meant for, the alarm
- * their settings choose (the browser alarm's own choice), and only those whose e-mail notifications are on.
+ * their settings choose (the browser alarm's own choice), and only those whose e-mail notifications are on, who have
+ * no socket open (someone with the desk open has the browser alarm) and who were not e-mailed about this ticket in
+ * the last ROUTING.emailWindowMinutes (later alarms fold into that e-mail; docs/decisions/006).
  */
 async function fanOutNotifications(job: Job<Payload<'staff-alarms'>>): Promise<{ detail: string }> {
   const { payload } = job;
-  const everyone = await listStaff();
+  const everyone = await listStaffRecords();
   const candidates = alarmCandidates(payload.alarms, everyone);
-  const staff = new Map(everyone.map((user) => [user.id, user]));
+  const staff = new Map(everyone.map(({ user }) => [user.id, user]));
   const chosen = await settleWithConcurrency([...candidates], READ_CONCURRENCY, async ([userId, types]) => {
+    if (await hasOpenSocket(userId)) return undefined;
     const settings = await getUserSettings(userId);
     const alarmType = chooseAlarmEmail(types, settings);
     const user = staff.get(userId);
     if (!alarmType || alarmType === 'webhook_disabled' || !user) return undefined;
+    const id = jobId(MAIL_KIND, job.id, `staff:${userId}`);
+    const windowMs = ROUTING.emailWindowMinutes * 60_000;
+    if (!(await takeNotificationWindow(userId, payload.ticketId, id, windowMs))) return undefined;
     const child: Job<MailPayload> = {
-      id: jobId(MAIL_KIND, job.id, `staff:${userId}`),
+      id,
       kind: MAIL_KIND,
       attempt: 1,
       round: 0,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { type AddressStatus, markAddressUndeliverable } from '../../data/mail.ts';
 import { logger } from '../../lib/logger.ts';
+import { recordMetrics } from '../../lib/metrics.ts';
 
 /** The part of an SES event (the `detail` of its EventBridge event) that says who can no longer be reached. */
 const sesEventSchema = z.object({
@@ -58,6 +59,8 @@ export function undeliverableAddresses(detail: unknown, now: Date): AddressStatu
 /** recordDeliveryEvent: marks every address the event makes undeliverable; returns how many. */
 export async function recordDeliveryEvent(detail: unknown, now = new Date()): Promise<number> {
   const statuses = undeliverableAddresses(detail, now);
+  const bounced = statuses.filter((status) => status.reason === 'bounce').length;
+  if (bounced) recordMetrics({ MailsBounced: bounced });
   for (const status of statuses) {
     await markAddressUndeliverable(status);
     logger.warn('Address marked undeliverable', { email: status.email, reason: status.reason, detail: status.detail });

@@ -30,6 +30,7 @@ import {
   ticketFieldsOfMail,
 } from '../../domain/inbound-mail.ts';
 import { mailLimitWindow } from '../../domain/mail-limits.ts';
+import { CATALOGS } from '../../mail/templates/index.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { mailConfig } from '../../lib/config.ts';
 import { ValidationError } from '../../lib/errors.ts';
@@ -115,21 +116,40 @@ async function receiveReply(
   const content = fitText(visibleReplyText(mail.text), TICKET_LIMITS.commentMax);
   if (!visibleLength(content.text)) return refuse('empty', facts, now);
   if (content.truncated) logger.warn('Inbound reply cut to the comment limit', { ticketId, from: mail.from });
+  // A reply to a ticket that was merged goes on with the conversation where it lives now (docs/product.md, "Merge").
+  const destination = (await mergeDestination(ticket)).id;
   try {
     const comment = await addCustomerMessage(
-      { ticketId, content: content.text, channel: 'email', receivedAt: envelope.receivedAt ?? now },
+      { ticketId: destination, content: content.text, channel: 'email', receivedAt: envelope.receivedAt ?? now },
       now,
       {
         once: { channel: CHANNEL, key: messageKey(mail, raw) },
         mail: { direction: 'received', kind: 'reply', address: mail.from },
       },
     );
-    return { outcome: 'reply', ticketId, commentId: comment.id, duplicate: false };
+    return { outcome: 'reply', ticketId: destination, commentId: comment.id, duplicate: false };
   } catch (error) {
     if (!(error instanceof AlreadyReceivedError)) throw error;
-    logger.info('Inbound reply received before; nothing changed', { ticketId, messageId: mail.messageId });
-    return { outcome: 'reply', ticketId, duplicate: true };
+    logger.info('Inbound reply received before; nothing changed', { ticketId: destination, messageId: mail.messageId });
+    return { outcome: 'reply', ticketId: destination, duplicate: true };
   }
+}
+
+/**
+ * Each merge points at a ticket that was not merged then; merging that one later makes a chain, followed here for a
+ * few hops at most.
+ */
+const MAX_MERGE_HOPS = 5;
+
+/** The ticket a conversation lives on now: the ticket itself, or the one it was merged into. */
+async function mergeDestination(ticket: TicketRecord): Promise<TicketRecord> {
+  let current = ticket;
+  for (let hop = 0; hop < MAX_MERGE_HOPS && current.mergedIntoId; hop++) {
+    const next = await getTicket(current.mergedIntoId);
+    if (!next) break;
+    current = next;
+  }
+  return current;
 }
 
 /** What opens an e-mail ticket: the message's fields, already fit to the ticket rules, and its identity. */
@@ -220,10 +240,14 @@ async function receiveNewTicket(
     return refuse('unreadable', { ...facts, detail: `a sender address of ${mail.from.length} characters` }, now);
   }
   const messageId = mail.messageId && mail.messageId.length <= MESSAGE_ID_MAX ? mail.messageId : null;
+  const customerLanguage = customerLanguageOf(mail.contentLanguage);
   const fields: MailTicketFields = {
     from: mail.from,
-    ...ticketFieldsOfMail({ from: mail.from, subject: mail.subject, text: mail.text }),
-    customerLanguage: customerLanguageOf(mail.contentLanguage),
+    ...ticketFieldsOfMail(
+      { from: mail.from, subject: mail.subject, text: mail.text },
+      CATALOGS[customerLanguage].mailFrom,
+    ),
+    customerLanguage,
     messageId,
     key: messageKey(mail, raw),
   };

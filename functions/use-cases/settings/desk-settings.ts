@@ -2,9 +2,9 @@
  * The desk's own settings (docs/product.md §3 "Desk settings"): one set for the whole help desk, read and replaced by
  * admins alone; every save is in the audit log, in the same transaction.
  */
-import type { DeskSettings } from '#shared/schemas/settings.ts';
+import type { DeskSettings, DeskSettingsInput } from '#shared/schemas/settings.ts';
 import { recordAudit } from '../../data/audit.ts';
-import { deskSettingsPut, getDeskSettings } from '../../data/settings.ts';
+import { deskSettingsPut, getDeskSettings, rememberDeskSettings } from '../../data/settings.ts';
 import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, SETTINGS_ACCESS } from '../../domain/permissions.ts';
@@ -15,14 +15,19 @@ export async function readDeskSettings(caller: Caller): Promise<DeskSettings> {
   return getDeskSettings();
 }
 
-/** saveDeskSettings: admins only; replaces the desk's settings whole, with an audit entry naming what changed. */
+/**
+ * saveDeskSettings: admins only; replaces the desk's settings whole (a group left out keeps what is stored), with an
+ * audit entry naming what changed: a change of the two-factor requirement is in it too
+ * (docs/decisions/083-staff-two-factor.md).
+ */
 export async function saveDeskSettings(
   caller: Caller,
-  settings: DeskSettings,
+  input: DeskSettingsInput,
   now = new Date(),
 ): Promise<DeskSettings> {
   assertAccess(caller, SETTINGS_ACCESS.desk);
   const before = await getDeskSettings();
+  const settings: DeskSettings = { ...before, ...input };
   await recordAudit(
     {
       action: 'desk_settings_changed',
@@ -33,11 +38,14 @@ export async function saveDeskSettings(
           before.inboundMail.newTicketsPerSenderPerHour,
           settings.inboundMail.newTicketsPerSenderPerHour,
         ],
+        requireMfa: [before.security.requireMfa, settings.security.requireMfa],
+        autoAway: [before.routing.autoAway, settings.routing.autoAway],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,
     },
     [deskSettingsPut(settings, now)],
   );
+  rememberDeskSettings(settings);
   return settings;
 }

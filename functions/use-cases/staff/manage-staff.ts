@@ -3,11 +3,11 @@
  * role changes and deactivation. The directory in the table is the authority; Cognito only holds the credentials.
  */
 import type { Role } from '#shared/constants.ts';
-import type { Agent, User } from '#shared/schemas/user.ts';
+import type { StaffMember, User } from '#shared/schemas/user.ts';
 import { listAgentWeeks } from '../../data/agent-weeks.ts';
 import { auditEntryItem, recordAudit } from '../../data/audit.ts';
 import { withRetries } from '../../data/transactions.ts';
-import { endAllSessions, getStaffRecord, getUser, listStaff, writeStaffStatus } from '../../data/users.ts';
+import { endAllSessions, getStaffRecord, getUser, listStaffRecords, writeStaffStatus } from '../../data/users.ts';
 import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { isDemotion, onlySession } from '../../domain/sessions.ts';
@@ -17,15 +17,22 @@ import { adminSetChange, assertMayDeactivate, deactivated, lastAdminRefusal, wit
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { disableUser, setPassword, signOutEverywhere } from '../../lib/identity.ts';
 
-/** listStaffWithWeek: admins and managers; everyone on the staff with this week's figures (one batch read per 100). */
-export async function listStaffWithWeek(caller: Caller, now = new Date()): Promise<Agent[]> {
+/**
+ * listStaffWithWeek: admins and managers; everyone on the staff with this week's figures (one batch read per 100), their
+ * availability, routing and open tickets (docs/decisions/006).
+ */
+export async function listStaffWithWeek(caller: Caller, now = new Date()): Promise<StaffMember[]> {
   assertAccess(caller, STAFF_ACCESS.list);
-  const staff = await listStaff();
+  const staff = await listStaffRecords();
   const weeks = await listAgentWeeks(
-    staff.map((user) => user.id),
+    staff.map(({ user }) => user.id),
     currentWeek(now),
   );
-  return staff.map((user) => withWeekPerformance(user, weeks.get(user.id), now));
+  return staff.map(({ user, routing, openTickets }) => ({
+    ...withWeekPerformance(user, weeks.get(user.id), now),
+    routing,
+    openTickets,
+  }));
 }
 
 async function existingUser(id: string): Promise<User> {

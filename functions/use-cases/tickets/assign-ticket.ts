@@ -3,7 +3,7 @@
  */
 import { ROLES } from '#shared/constants.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
-import { assigneeStillEligible, writeTicketChange } from '../../data/tickets/writes.ts';
+import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { assignTicket as assignTransition, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
@@ -28,7 +28,11 @@ export async function assignTicket(
     return writeTicketChange(current, transition, {
       actor: actorOf(caller),
       action: 'assigned',
-      extra: [assigneeStillEligible(assignee.id, ROLES, () => ticketRefusals.inactiveAssignee('agentId'))],
+      // A manager's choice: their availability and cap are the manager's to weigh (docs/decisions/006).
+      assignee: {
+        userId: assignee.id,
+        guard: { roles: ROLES, onFailed: () => ticketRefusals.inactiveAssignee('agentId') },
+      },
       now,
     });
   });

@@ -1,5 +1,5 @@
 /**
- * Attachments (docs/decisions/083-attachments.md, docs/data-model.md T19-T24): asking for an upload form, verifying
+ * Attachments (docs/decisions/094-attachments.md, docs/data-model.md F1-F6): asking for an upload form, verifying
  * uploads before a message takes them, downloading, and an admin's removal. The bytes are judged by
  * functions/domain/attachments.ts; they live in the attachments bucket (functions/lib/attachment-store.ts).
  */

@@ -1,31 +1,39 @@
 /**
  * Filing a ticket (docs/product.md §5): by staff (direct or API type), by an upstream system's API key (always API
  * type), or by trusted code (the demo seed; next, inbound e-mail). Assigned to the given active staff member, or else
- * to the next active agent by round robin; only into an active category; once per Idempotency-Key.
+ * to the next eligible agent by round robin (docs/decisions/006), or left waiting in the routing queue when nobody is
+ * eligible; only into an active category; once per Idempotency-Key.
  */
 import { createHash } from 'node:crypto';
-import { CREATABLE_TICKET_TYPES, ROLES, type TicketType } from '#shared/constants.ts';
+import { CREATABLE_TICKET_TYPES, DEFAULT_CUSTOMER_LANGUAGE, ROLES, type TicketType } from '#shared/constants.ts';
 import { issueText } from '#shared/i18n/messages.ts';
 import type { CreateTicketInput } from '#shared/schemas/ticket.ts';
 import { nextTicketNumber } from '../../data/sequence.ts';
+import { getSlaPolicy } from '../../data/sla-policy.ts';
 import { idempotencyScope } from '../../data/table.ts';
 import { getIdempotencyRecord, type IdempotencyKey, idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
-import { assigneeStillEligible, categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
+import { categoryUsage, writeNewTicket } from '../../data/tickets/writes.ts';
+import type { AssigneeGuard } from '../../data/users.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
+import { ticketSlaFor } from '../../domain/deadlines.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { recordMetrics } from '../../lib/metrics.ts';
 import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
 import { withRoundRobinTurn } from './round-robin.ts';
 
 /**
- * Round-robin creates take turns, so they rarely conflict; the extra attempts cover one that went ahead of a stalled
- * line and met the create it overtook.
+ * Creates that take no round-robin turn (an assignee chosen, or nobody eligible, docs/decisions/006) meet on the
+ * shared counters (totals, day, category) in a burst, hence the long backoff. Round-robin creates take turns, so they
+ * rarely conflict; while one holds its turn the whole line waits on it, so it backs off briefly
+ * (TURN_HELD_CAP_MS): the extra attempts cover one that went ahead of a stalled line and met the create it overtook.
  */
-const CREATE_RETRY = { maxAttempts: 20, baseMs: 10, capMs: 200 };
+const CREATE_RETRY = { maxAttempts: 40, baseMs: 10, capMs: 1_000 };
+const TURN_HELD_CAP_MS = 200;
 
 /**
  * The validated create body (`POST /api/tickets`), or what an inbound e-mail asks for (type `email`); without
@@ -96,7 +104,7 @@ async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketR
 }
 
 /**
- * createTicket: a new open ticket with the next number, its deadline from its priority. `replayed` when an earlier
+ * createTicket: a new open ticket with the next number, its SLA clocks from its priority's targets in the policy. `replayed` when an earlier
  * request with the same Idempotency-Key made it.
  */
 export async function createTicket(
@@ -121,9 +129,11 @@ export async function createTicket(
   const request = caller.kind === 'apiKey' ? { ...redacted.value, type: 'api' as const } : redacted.value;
   const category = await activeCategoryNamed(request.category);
   const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
-  const id = await nextTicketNumber();
+  // The SLA policy in force now sets the ticket's targets for good (docs/decisions/005-sla-clocks.md).
+  const [id, policy] = await Promise.all([nextTicketNumber(), getSlaPolicy()]);
+  const sla = ticketSlaFor(policy, request.priority);
 
-  const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[]) => {
+  const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[], guard?: AssigneeGuard) => {
     const ticket = newTicket(
       {
         id,
@@ -138,6 +148,7 @@ export async function createTicket(
         createdById: caller.kind === 'staff' ? caller.user.id : null,
         createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
         sourceMessageId: fromMail?.messageId ?? null,
+        sla,
       },
       now,
     );
@@ -147,6 +158,7 @@ export async function createTicket(
       ...(fromMail
         ? { mail: { direction: 'received', kind: 'new_ticket', address: ticket.customerEmail } as const }
         : {}),
+      ...(assignee && guard ? { assignee: { userId: assignee.id, guard } } : {}),
       extra: [
         ...assigneeItems,
         categoryUsage(category.id, 1),
@@ -160,18 +172,25 @@ export async function createTicket(
   try {
     const ticket = chosen
       ? await retryWhileStale(
-          () =>
-            write(chosen, [
-              assigneeStillEligible(chosen.id, ROLES, () => ticketRefusals.inactiveAssignee('assignedToId')),
-            ]),
+          () => write(chosen, [], { roles: ROLES, onFailed: () => ticketRefusals.inactiveAssignee('assignedToId') }),
           CREATE_RETRY,
         )
-      : await withRoundRobinTurn(now, (assign) =>
-          retryWhileStale(async () => {
-            const { agent, items } = await assign();
-            return write(agent, items);
-          }, CREATE_RETRY),
+      : await withRoundRobinTurn(
+          now,
+          { categoryId: category.id, customerLanguage: request.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE },
+          (assign) => {
+            let holdsTurn = false;
+            return retryWhileStale(
+              async () => {
+                const { agent, items, guard } = await assign();
+                holdsTurn = agent !== undefined;
+                return write(agent, items, guard);
+              },
+              { ...CREATE_RETRY, capMs: () => (holdsTurn ? TURN_HELD_CAP_MS : CREATE_RETRY.capMs) },
+            );
+          },
         );
+    recordMetrics({ TicketsCreated: 1, ...(!chosen && ticket.assignedToId ? { AutoAssignments: 1 } : {}) });
     return { ticket, replayed: false };
   } catch (error) {
     // The same key won a race with this request: answer with the ticket the first one made.

@@ -1,11 +1,12 @@
 /**
- * The overdue sweep (docs/product.md §9), run every minute by functions/jobs/overdue.ts. It reads only tickets whose
- * deadline has passed and are not yet marked (the DUE partition of the sparse byDeadline index, in deadline order)
- * and marks each in its own transaction. Running twice, or late, marks nothing twice: a marked ticket has left DUE,
- * and each mark is decided on the ticket as read and written over that version.
+ * The overdue sweep (docs/product.md §9), run every minute by functions/jobs/overdue.ts. It reads only tickets with a
+ * mark due on one of their SLA clocks (the WARN and DUE partitions of the sparse byDeadline and byFirstResponse
+ * indexes, up to now, in due order) and marks each in its own transaction: the 80 % warning, the breach. Running
+ * twice, or late, marks nothing twice: a marked ticket has moved on to the next partition, and each mark is decided
+ * on the ticket as read and written over that version. Its cost follows the tickets due, not the table's size.
  */
 import type { Actor } from '#shared/schemas/ticket.ts';
-import { listDueTickets } from '../../data/tickets/deadlines.ts';
+import { type Clock, listClockPartition } from '../../data/tickets/deadlines.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { markOverdue } from '../../domain/tickets.ts';
@@ -20,8 +21,8 @@ const PAGE_SIZE = 100;
 const CONCURRENCY = 8;
 
 /**
- * markTicketOverdue: marks one ticket overdue, only if it is still unresolved, unmarked and past its deadline when
- * written (over the version read); false when there was nothing to mark.
+ * markTicketOverdue: marks what has fallen due on one ticket (a warning, a breach), only if it is still unresolved
+ * and unmarked when written (over the version read); false when there was nothing to mark.
  */
 export function markTicketOverdue(id: number, now = new Date()): Promise<boolean> {
   return retryWhileStale(async () => {
@@ -38,22 +39,38 @@ export interface SweepResult {
   marked: number;
 }
 
-/** sweepOverdue: marks every unresolved ticket whose deadline is at or before `now` (up to `maxTickets`). */
+/** The partitions a sweep reads, each up to now: the warnings, then the breaches, of both clocks. */
+const DUE_PARTITIONS: readonly [Clock, 'warn' | 'due'][] = [
+  ['resolution', 'warn'],
+  ['resolution', 'due'],
+  ['firstResponse', 'warn'],
+  ['firstResponse', 'due'],
+];
+
+/**
+ * sweepOverdue: marks every unresolved ticket with a warning or a breach due at or before `now` (up to `maxTickets`
+ * tickets); a ticket found in several partitions is examined once.
+ */
 export async function sweepOverdue(now = new Date(), maxTickets = MAX_PER_RUN): Promise<SweepResult> {
   const result: SweepResult = { examined: 0, marked: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await listDueTickets(now, Math.min(PAGE_SIZE, maxTickets - result.examined), startKey);
-    const queue = [...page.tickets];
-    result.examined += queue.length;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (let ticket = queue.shift(); ticket; ticket = queue.shift()) {
-          if (await markTicketOverdue(ticket.id, now)) result.marked++;
-        }
-      }),
-    );
-    startKey = page.next;
-  } while (startKey && result.examined < maxTickets);
+  const seen = new Set<number>();
+  for (const [clock, partition] of DUE_PARTITIONS) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await listClockPartition(clock, partition, now, PAGE_SIZE, startKey);
+      const queue = page.tickets.filter((t) => !seen.has(t.id)).slice(0, maxTickets - result.examined);
+      for (const ticket of queue) seen.add(ticket.id);
+      result.examined += queue.length;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let ticket = queue.shift(); ticket; ticket = queue.shift()) {
+            if (await markTicketOverdue(ticket.id, now)) result.marked++;
+          }
+        }),
+      );
+      startKey = page.next;
+    } while (startKey && result.examined < maxTickets);
+    if (result.examined >= maxTickets) break;
+  }
   return result;
 }

@@ -17,48 +17,72 @@ import {
   roundRobinWrite,
   takeRoundRobinTurn,
 } from '../../data/round-robin.ts';
-import { assigneeStillEligible } from '../../data/tickets/writes.ts';
 import { type GuardedItem, StaleReadError } from '../../data/transactions.ts';
-import { listStaff } from '../../data/users.ts';
-import { measuredPace, nextAgent, nextWaitStep, ROUND_ROBIN_TIMING, roundRobinPool } from '../../domain/round-robin.ts';
+import { type AssigneeGuard, listStaffRecords, type StaffRecord } from '../../data/users.ts';
+import { measuredPace, nextAgent, nextWaitStep, ROUND_ROBIN_TIMING } from '../../domain/round-robin.ts';
+import { eligibleAgents, type RoutedTicket } from '../../domain/routing.ts';
 import { logger } from '../../lib/logger.ts';
 
 export interface RoundRobinChoice {
-  /** The next active agent; undefined when there is none (the ticket stays unassigned and nothing is written). */
+  /** The next eligible agent; undefined when there is none (the ticket waits in the queue). */
   agent?: User;
-  /** The items that write the choice, only over the state it was made from and only while the agent is eligible. */
+  /** The items that write the choice, only over the state it was made from. */
   items: GuardedItem[];
+  /**
+   * What the agent must still be when the ticket is written: an active agent, available, under their cap (the
+   * condition rides on their open-ticket counter's update, so no cap is ever exceeded).
+   */
+  guard?: AssigneeGuard;
 }
 
 /** Picks the next agent; may be called again on every attempt of the same create (the turn is kept). */
 export type AssignByRoundRobin = () => Promise<RoundRobinChoice>;
 
 /**
- * withRoundRobinTurn: runs `work` with `assign`, which takes this create's turn on its first call (only if an active
- * agent exists), waits for it, and picks the next agent from the state the turn before it wrote. If `work` throws
- * after the turn was taken, the turn is handed on before the error goes up.
+ * withRoundRobinTurn: runs `work` with `assign`, which takes this create's turn on its first call (only if an agent
+ * eligible for `ticket` exists, docs/decisions/006), waits for it, and picks the next eligible agent from the state the
+ * turn before it wrote. With nobody eligible no turn is taken (or the one taken is handed on) and the ticket waits in
+ * the routing queue. If `work` throws after the turn was taken, the turn is handed on before the error goes up.
  */
-export async function withRoundRobinTurn<T>(now: Date, work: (assign: AssignByRoundRobin) => Promise<T>): Promise<T> {
+export async function withRoundRobinTurn<T>(
+  now: Date,
+  ticket: RoutedTicket,
+  work: (assign: AssignByRoundRobin) => Promise<T>,
+): Promise<T> {
   const at = now.toISOString();
-  let pool: User[] | undefined;
+  let pool: StaffRecord[] | undefined;
   let turn: number | undefined;
 
   const assign: AssignByRoundRobin = async () => {
-    pool ??= roundRobinPool(await listStaff());
-    if (pool.length === 0) return { items: [] };
+    // Read again on every attempt after a refusal: counters and availability move between attempts.
+    pool ??= eligibleAgents(await listStaffRecords(), ticket);
+    if (pool.length === 0) {
+      pool = undefined;
+      // Everyone filled up or left while this create waited: it writes no round-robin state, so its turn moves on.
+      if (turn !== undefined) {
+        await passRoundRobinTurn(turn, at);
+        turn = undefined;
+      }
+      return { items: [] };
+    }
     turn ??= await takeRoundRobinTurn();
     const state = await waitForTurn(turn);
-    const agent = nextAgent(pool, state.lastAssignedAgentId)!;
+    const agent = nextAgent(
+      pool.map((record) => record.user),
+      state.lastAssignedAgentId,
+    )!;
     return {
       agent,
-      items: [
-        roundRobinWrite(state, agent.id, turn, at),
-        // Deactivated or re-roled since the staff list was read: read the list again, then retry.
-        assigneeStillEligible(agent.id, ['agent'], () => {
+      items: [roundRobinWrite(state, agent.id, turn, at)],
+      guard: {
+        roles: ['agent'],
+        routable: true,
+        // Deactivated, away or full since the staff list was read: read the list again, then retry.
+        onFailed: () => {
           pool = undefined;
           return new StaleReadError('Round-robin pool changed');
-        }),
-      ],
+        },
+      },
     };
   };
 

@@ -21,15 +21,24 @@ import { idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
 import type { RedactionKind } from '#shared/redaction.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
+import { getMacro, macroUse } from '../../data/macros.ts';
 import { commentPut, listComments, listThread } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
+import type { GuardedItem } from '../../data/transactions.ts';
 import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
-import { assertAccess, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { assertUsable } from '../../domain/macros.ts';
+import { assertAccess, canEditTicket, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
 import { commentOnTicket } from '../../domain/tickets.ts';
 import { toPublicMessage } from '../../domain/webhooks.ts';
-import { ConflictError, parseInput } from '../../lib/errors.ts';
+import {
+  ConflictError,
+  ConflictWithDetailsError,
+  ForbiddenError,
+  parseInput,
+  ValidationError,
+} from '../../lib/errors.ts';
 import {
   type PreparedAttachments,
   prepareAttachments,
@@ -37,10 +46,14 @@ import {
   withCurrentAttachments,
 } from './attachments.ts';
 import { retryWhileStale } from './common.ts';
+import { editInputs, plannedEdit } from './update-ticket.ts';
 
 /**
  * addStaffComment: a public reply (isInternal false) or an internal note, with its history entry, only on an
  * existing ticket; the first reply the customer sees records the ticket's response time (over the version read).
+ * A comment sent from a macro (`macroId`) applies the macro's actions in the same write, as the sender's own edit
+ * would (403 when they may not edit the ticket), counts one use of the macro, and the history names it. A public reply
+ * with `toChildren` is also carried to each unresolved child of the incident, from the stream (ADR 093).
  */
 export async function addStaffComment(
   caller: Caller,
@@ -49,28 +62,62 @@ export async function addStaffComment(
   now = new Date(),
 ): Promise<Comment> {
   const author = staffMember(caller, TICKET_ACCESS.comment);
+  if (input.afterMessageId !== undefined && !input.isInternal && input.confirmed !== true) {
+    await assertNothingNewer(ticketId, input.afterMessageId);
+  }
   const { value: clean, found } = redactFields(input, ['content']);
+  const macro = input.macroId === undefined ? undefined : assertUsable(author, await getMacro(input.macroId));
   await requireTicket(ticketId);
   const prepared = input.attachmentIds?.length
     ? await prepareAttachments(caller, ticketId, input.attachmentIds)
     : undefined;
-  const comment = {
+  const comment: Comment = {
     ...staffComment(ticketId, author, clean, randomUUID(), now),
     attachments: prepared?.summaries ?? [],
+    ...(macro ? { macroId: macro.id } : {}),
+    ...(input.toChildren && !input.isInternal ? { toChildren: true } : {}),
   };
+  const actions = macro && Object.keys(macro.actions).length > 0 ? macro.actions : undefined;
+  const inputs = actions && (await editInputs(actions));
   await withAttachments(prepared, () =>
     retryWhileStale(async () => {
       const current = await requireTicket(ticketId);
-      const transition = commentOnTicket(current, clean, now);
+      let transition = commentOnTicket(current, clean, now);
+      const extra: GuardedItem[] = [commentPut(comment), ...(prepared?.guards(comment.id) ?? [])];
+      if (macro) {
+        if (actions && inputs) {
+          if (!canEditTicket(author, current)) throw new ForbiddenError('error.macro.actionsDenied');
+          const edit = await plannedEdit(transition.ticket, actions, inputs, now);
+          transition = { ticket: edit.transition.ticket, changes: [...transition.changes, ...edit.transition.changes] };
+          extra.push(...edit.extra);
+        }
+        transition = { ...transition, changes: [...transition.changes, { field: 'macro', from: null, to: macro.title }] };
+        extra.push(macroUse(macro, author.id));
+      }
       return writeTicketChange(current, withRedactionNotes(transition, found), {
         actor: staffActor(author),
         action: 'commented',
-        extra: [commentPut(comment), ...(prepared?.guards(comment.id) ?? [])],
+        extra,
         now,
       });
     }),
   );
   return comment;
+}
+
+/**
+ * A public reply written while the composer showed the thread up to `afterMessageId` would cross the public messages
+ * written since (docs/product.md §2 "Ticket detail"): 409 `error.thread.newerMessage` with those messages, so that the
+ * sender reads them first; 400 when the id is no message of this thread. Internal notes are never held back.
+ */
+async function assertNothingNewer(ticketId: number, afterMessageId: string): Promise<void> {
+  const thread = await listComments(ticketId);
+  const shown = thread.findIndex((comment) => comment.id === afterMessageId);
+  if (shown < 0) {
+    throw new ValidationError('error.thread.unknownMessage', { afterMessageId: 'error.thread.unknownMessage' });
+  }
+  const newerMessages = thread.slice(shown + 1).filter((comment) => !comment.isInternal);
+  if (newerMessages.length) throw new ConflictWithDetailsError('error.thread.newerMessage', { newerMessages });
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The mail channel on real parts, in the test process: a table of the test's own, its stream read by the embedded
- * poller and handed to the dispatcher with the real planners, the `mail` queue on the embedded SQS endpoint feeding
- * the real sender, the SES emulator as the mailbox (read through its `GET /store`), the SMTP listener for mail coming
+ * poller and handed to the dispatcher with the real planners, the `mail` and `incident` queues on the embedded SQS
+ * endpoint feeding the real senders, the SES emulator as the mailbox (read through its `GET /store`), the SMTP listener for mail coming
  * in (spoken to over a real SMTP conversation with nodemailer), and the gateway for the HTTP routes.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
@@ -19,12 +19,15 @@ import type { Gateway } from '#infra/local/gateway.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import { createTestCategory, type SignedIn, signedIn } from '../tickets-support.ts';
 import { startApi } from './api.ts';
-
-export { eventually } from './waiting.ts';
 import { pollTableStream } from './stream.ts';
+import { eventually } from './waiting.ts';
+
+export { eventually };
 
 export const MAIL_DOMAIN = 'helpdesk.test';
 const MAIL_QUEUE = 'helpdesk-mail';
+/** The incident fan-out's queue: resolving or answering an incident ends in e-mails to its children's customers. */
+const INCIDENT_QUEUE = 'helpdesk-incident';
 
 /** A message as the SES emulator keeps it (`GET /store`). */
 export interface StoredMail {
@@ -87,6 +90,12 @@ export async function startMailHarness(
           functionName: 'helpdesk-mail-sender',
           visibilityTimeoutSeconds: 2,
         },
+        {
+          name: INCIDENT_QUEUE,
+          handler: () => loadHandler(QUEUE_KINDS.incident!.sender),
+          functionName: 'helpdesk-incident-sender',
+          visibilityTimeoutSeconds: 2,
+        },
       ],
     });
     stops.push(() => queues.stop());
@@ -99,6 +108,10 @@ export async function startMailHarness(
       MAIL_RETRY_BASE_MS: String(retry.baseMs),
       MAIL_RETRY_CAP_MS: String(retry.capMs),
       MAIL_RETRY_MAX_ATTEMPTS: String(retry.maxAttempts),
+      INCIDENT_QUEUE_URL: queues.queueUrl(INCIDENT_QUEUE),
+      INCIDENT_RETRY_BASE_MS: String(retry.baseMs),
+      INCIDENT_RETRY_CAP_MS: String(retry.capMs),
+      INCIDENT_RETRY_MAX_ATTEMPTS: String(retry.maxAttempts),
     };
     const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
     Object.assign(process.env, env);
@@ -145,6 +158,13 @@ export async function startMailHarness(
 }
 
 /** The address of a `Reply-To` as the emulator stores it (`"Name" <a@b>` or `a@b`). */
+/** Lets the stream and the mail queue drain, so that an e-mail that should not exist would have arrived by now. */
+export async function mailSettled(harness: MailHarness, timeoutMs = 15_000): Promise<void> {
+  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain', timeoutMs);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await eventually(() => harness.queues.depth('helpdesk-mail') === 0, 'the mail queue to drain again', timeoutMs);
+}
+
 export const bareAddress = (text: string): string => (/<([^>]+)>/.exec(text)?.[1] ?? text).trim();
 
 export interface SmtpMessage {

@@ -29,6 +29,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * True when the API keeps the caller to two-factor enrolment: the desk requires it of them and they have not set it up
+ * (docs/decisions/083-staff-two-factor.md).
+ */
+export function isMfaEnrolmentRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.body?.code === 'error.mfa.enrolmentRequired';
+}
+
 /** True when the error is the API saying the caller is not signed in. */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
@@ -79,7 +87,7 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
 
   /** A read where 401 means "nobody is signed in" rather than a failure (docs/product.md §7). */
   async getOrNullWhenSignedOut<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T | null> {

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
 import { t } from '../i18n/i18n.ts';
-import { type ApiError, isUnauthorized } from './api.ts';
+import { type ApiError, isMfaEnrolmentRequired, isUnauthorized } from './api.ts';
 import { notify } from './notify.ts';
 import type { Session } from './session.ts';
 
@@ -17,18 +17,28 @@ declare module '@tanstack/react-query' {
 
 /**
  * Cache defaults of docs/product.md §7 (never stale, no focus refetch, no retries) plus one 401 handler for every
- * query and mutation, so no screen has to remember to deal with an expired session.
+ * query and mutation, so no screen has to remember to deal with an expired session, and one for the 403 of a user the
+ * desk keeps to two-factor enrolment, who is sent to the enrolment screen.
  */
-export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => void }): QueryClient {
+export function createQueryClient({
+  onUnauthorized,
+  onMfaEnrolmentRequired,
+}: {
+  onUnauthorized: () => void;
+  /** Absent where nothing can be shown instead (tests of a single component). */
+  onMfaEnrolmentRequired?: () => void;
+}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
         if (isUnauthorized(error)) onUnauthorized();
+        if (isMfaEnrolmentRequired(error)) onMfaEnrolmentRequired?.();
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
         if (isUnauthorized(error) && !mutation.meta?.handlesUnauthorized) onUnauthorized();
+        if (isMfaEnrolmentRequired(error)) onMfaEnrolmentRequired?.();
       },
     }),
     defaultOptions: {

@@ -10,17 +10,22 @@ describe('navItemsFor', () => {
         'Dashboard',
         'All Tickets',
         'Direct Tickets',
+        'Macros',
         'Agent Management',
         'Category Management',
         'AI Analytics',
         'Integrations',
         'Audit Log',
         'Email Delivery',
+        'Desk Settings',
         'Settings',
       ],
     ],
-    ['manager', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Agent Management', 'AI Analytics', 'Settings']],
-    ['agent', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Settings']],
+    [
+      'manager',
+      ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Agent Management', 'AI Analytics', 'Settings'],
+    ],
+    ['agent', ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Settings']],
   ] as const)('lists exactly the product sidebar items for %s', (role, labels) => {
     expect(navItemsFor(role).map((item) => t(item.label))).toEqual(labels);
   });

@@ -6,12 +6,14 @@ export type Section =
   | 'dashboard'
   | 'tickets'
   | 'direct-tickets'
+  | 'macros'
   | 'agents'
   | 'categories'
   | 'analytics'
   | 'integrations'
   | 'audit'
   | 'mail'
+  | 'desk-settings'
   | 'settings';
 
 /** Page headings, which are also the sidebar labels. */
@@ -19,12 +21,14 @@ export const SECTION_TITLES: Record<Section, MessageKey> = {
   dashboard: 'nav.dashboard',
   tickets: 'nav.tickets',
   'direct-tickets': 'nav.directTickets',
+  macros: 'nav.macros',
   agents: 'nav.agents',
   categories: 'nav.categories',
   analytics: 'nav.analytics',
   integrations: 'nav.integrations',
   audit: 'nav.audit',
   mail: 'nav.mail',
+  'desk-settings': 'nav.deskSettings',
   settings: 'nav.settings',
 };
 
@@ -50,6 +54,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: ['agent', 'admin', 'manager'],
     badge: 'openTickets',
   },
+  // Replies written once, in six languages, for everyone who answers customers.
+  { section: 'macros', label: SECTION_TITLES.macros, to: '/$role/macros', roles: ROLES },
   { section: 'agents', label: SECTION_TITLES.agents, to: '/$role/agents', roles: ['admin', 'manager'] },
   { section: 'categories', label: SECTION_TITLES.categories, to: '/$role/categories', roles: ['admin'] },
   { section: 'analytics', label: SECTION_TITLES.analytics, to: '/$role/analytics', roles: ['admin', 'manager'] },
@@ -57,6 +63,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { section: 'integrations', label: SECTION_TITLES.integrations, to: '/$role/integrations', roles: ['admin'] },
   { section: 'audit', label: SECTION_TITLES.audit, to: '/$role/audit', roles: ['admin'] },
   { section: 'mail', label: SECTION_TITLES.mail, to: '/$role/mail', roles: ['admin'] },
+  {
+    section: 'desk-settings',
+    label: SECTION_TITLES['desk-settings'],
+    to: '/$role/desk-settings',
+    roles: ['admin'],
+  },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
 ];
 

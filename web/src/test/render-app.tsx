@@ -8,7 +8,7 @@ import type { User } from '#shared/schemas/user.ts';
 import { createQueryClient, createSignedOutHandler } from '../lib/query-client.ts';
 import { toaster } from '../lib/toaster-store.ts';
 import type { Session } from '../lib/session.ts';
-import { createAppRouter } from '../router.ts';
+import { createAppRouter, sendToMfaEnrolment } from '../router.ts';
 
 /** One canned answer of the fake API. */
 export interface FakeReply {
@@ -35,6 +35,7 @@ export function staffUser(role: Role, overrides: Partial<User> = {}): User {
     lastName: 'Reyes',
     role,
     isActive: true,
+    availability: 'available',
     profileImageUrl: null,
     createdAt: '2025-01-06T09:00:00.000Z',
     updatedAt: '2025-01-06T09:00:00.000Z',
@@ -71,7 +72,11 @@ export function renderApp(path: string, routes: FakeRoutes = {}) {
   const network = fakeFetch(routes);
   vi.stubGlobal('fetch', network.fetch);
   const session = { signIn: vi.fn(), signOut: vi.fn() } satisfies Session;
-  const queryClient = createQueryClient({ onUnauthorized: createSignedOutHandler(session) });
+  const queryClient = createQueryClient({
+    onUnauthorized: createSignedOutHandler(session),
+    // The desk keeps this user to two-factor enrolment: its screen (called only once the router exists).
+    onMfaEnrolmentRequired: () => sendToMfaEnrolment(router),
+  });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ queryClient, session }, history);
   const user = userEvent.setup();

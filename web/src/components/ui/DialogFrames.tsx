@@ -125,7 +125,7 @@ export function FormDialogFooter({ submitLabel, pendingLabel, pending, form }: F
 }
 
 /** A dialog's footer: Cancel, which closes it, then the dialog's own action. */
-function CancelFooter({ children }: { children: ReactNode }) {
+export function CancelFooter({ children }: { children: ReactNode }) {
   const t = useT();
   return (
     <Dialog.Footer>

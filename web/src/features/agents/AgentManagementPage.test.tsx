@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { t } from '../../i18n/i18n.ts';
 import type { Role } from '#shared/constants.ts';
-import type { Agent, WeekPerformance } from '#shared/schemas/user.ts';
+import type { StaffMember, WeekPerformance } from '#shared/schemas/user.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
 
 function week(performanceScore: number, ticketsResolved: number): WeekPerformance {
@@ -17,7 +17,7 @@ function week(performanceScore: number, ticketsResolved: number): WeekPerformanc
   };
 }
 
-function agent(id: string, role: Role, overrides: Partial<Agent> = {}): Agent {
+function agent(id: string, role: Role, overrides: Partial<StaffMember> = {}): StaffMember {
   return {
     ...staffUser(role, {
       id,
@@ -26,6 +26,8 @@ function agent(id: string, role: Role, overrides: Partial<Agent> = {}): Agent {
       lastName: 'Stone',
     }),
     currentWeekPerformance: null,
+    routing: { maxOpenTickets: null, categories: [], languages: [] },
+    openTickets: 0,
     ...overrides,
   };
 }
@@ -33,7 +35,7 @@ function agent(id: string, role: Role, overrides: Partial<Agent> = {}): Agent {
 const admin = staffUser('admin', { id: 'admin-1' });
 const manager = staffUser('manager', { id: 'manager-1' });
 
-const STAFF: Agent[] = [
+const STAFF: StaffMember[] = [
   agent('ada', 'admin', { createdAt: '2025-01-06T23:30:00.000Z' }),
   agent('max', 'manager'),
   agent('amy', 'agent'),
@@ -51,6 +53,7 @@ function api(extra: FakeRoutes = {}, viewer = admin): FakeRoutes {
       body: { overview: { totalTickets: 10, openTickets: 4 }, avgResponseTime: 95 },
     },
     'GET /api/user/settings': { status: 200, body: { timezone: 'Asia/Tokyo' } },
+    'GET /api/routing/queue': { status: 200, body: [] },
     ...extra,
   };
 }
@@ -110,7 +113,16 @@ describe('Agent Management', () => {
 
     const amy = await findRow(/Amy Stone/);
     expect(amy.getByText('No data yet')).toBeTruthy();
-    expect(amy.getByText('0')).toBeTruthy();
+    // No tickets resolved, and none open (the routing counter).
+    const table = screen.getByRole('table');
+    const column = (name: string) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .findIndex((header) => header.textContent === name);
+    const cells = amy.getAllByRole('cell');
+    expect(cells[column(t('agents.column.resolved'))]!.textContent).toBe('0');
+    // The open-tickets cell also holds the Routing button.
+    expect(cells[column(t('agents.column.openTickets'))]!.textContent).toMatch(/^0\D/);
     expect(card('Avg Performance')).toContain('N/A');
   });
 

@@ -2,7 +2,7 @@ import { Button, Card, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuActivity, LuClock, LuUserCheck, LuUserPlus, LuUsers } from 'react-icons/lu';
-import type { Agent, User } from '#shared/schemas/user.ts';
+import type { Agent, StaffMember, User } from '#shared/schemas/user.ts';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useT } from '../../i18n/react.tsx';
@@ -17,6 +17,8 @@ import { DeactivateUserDialog } from './DeactivateUserDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { StatCard } from '../../components/ui/StatCard.tsx';
 import { UpdateRoleDialog } from './UpdateRoleDialog.tsx';
+import { RoutingDialog } from './RoutingDialog.tsx';
+import { RoutingQueuePanel } from './RoutingQueuePanel.tsx';
 import { useAgentsWithPerformance } from './queries.ts';
 
 /** Agent management, admin and manager (docs/product.md §2); anyone else is refused and sent home. */
@@ -34,6 +36,7 @@ function AgentManagement({ viewer }: { viewer: User }) {
   // The agent stays set while a dialog closes, so its text does not vanish during the closing animation.
   const [target, setTarget] = useState<{ action: AgentAction; agent: Agent; open: boolean }>();
   const closeTarget = () => setTarget((current) => current && { ...current, open: false });
+  const [routingOf, setRoutingOf] = useState<{ agent: StaffMember; open: boolean }>();
   const openFor = (action: AgentAction) => (target?.action === action && target.open) || false;
 
   return (
@@ -64,10 +67,19 @@ function AgentManagement({ viewer }: { viewer: User }) {
               viewerRole={viewer.role}
               viewerId={viewer.id}
               onAction={isAdmin ? (action, agent) => setTarget({ action, agent, open: true }) : undefined}
+              onRouting={(agent) => setRoutingOf({ agent, open: true })}
             />
           </Card.Body>
         </Card.Root>
+
+        <RoutingQueuePanel />
       </Stack>
+
+      <RoutingDialog
+        agent={routingOf?.agent}
+        open={routingOf?.open ?? false}
+        onClose={() => setRoutingOf((current) => current && { ...current, open: false })}
+      />
 
       {isAdmin && (
         <>

@@ -1,8 +1,21 @@
-import { Avatar, Badge, HStack, IconButton, Link, Menu, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  HStack,
+  IconButton,
+  Link,
+  Menu,
+  Portal,
+  Progress,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuEllipsisVertical } from 'react-icons/lu';
-import type { Role } from '#shared/constants.ts';
-import type { Agent } from '#shared/schemas/user.ts';
+import type { Availability, Role } from '#shared/constants.ts';
+import type { Agent, StaffMember } from '#shared/schemas/user.ts';
 import { useT } from '../../i18n/react.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { displayNameOf, initialsOf, roleLabelOf } from '../../lib/format.ts';
@@ -11,18 +24,27 @@ import { ROLE_BADGE_PALETTES } from './agent-stats.ts';
 /** What an admin can do to one staff member from the table. */
 export type AgentAction = 'role' | 'password' | 'deactivate';
 
+/** How each availability shows (docs/product.md §2 "Availability"). */
+export const AVAILABILITY_PALETTES: Record<Availability, string> = {
+  available: 'green',
+  away: 'orange',
+  offline: 'gray',
+};
+
 interface AgentsTableProps {
-  agents: readonly Agent[];
+  agents: readonly StaffMember[];
   /** The viewer's role: the base path of the "View tickets" links. */
   viewerRole: Role;
   /** The viewer's own id: nobody deactivates themselves from here (the server refuses it too). */
   viewerId: string;
   /** Present for admins only; without it there is no Actions column (docs/product.md §6). */
   onAction?: (action: AgentAction, agent: Agent) => void;
+  /** Opens an agent's routing (admins and managers). */
+  onRouting?: (agent: StaffMember) => void;
 }
 
 /** The 'All Agents' table (docs/product.md §2 Agent Management). */
-export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTableProps) {
+export function AgentsTable({ agents, viewerRole, viewerId, onAction, onRouting }: AgentsTableProps) {
   const t = useT();
   const format = useFormat();
   if (agents.length === 0) {
@@ -41,6 +63,8 @@ export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTa
             <Table.ColumnHeader>{t('agents.column.agent')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('agents.column.role')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('agents.column.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('agents.column.availability')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('agents.column.openTickets')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('agents.column.performance')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('agents.column.resolved')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('agents.column.joined')}</Table.ColumnHeader>
@@ -85,6 +109,33 @@ export function AgentsTable({ agents, viewerRole, viewerId, onAction }: AgentsTa
                   <Badge colorPalette={agent.isActive ? 'green' : 'gray'} variant="outline">
                     {agent.isActive ? t('common.active') : t('common.inactive')}
                   </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={AVAILABILITY_PALETTES[agent.availability]} variant="subtle">
+                    {t(`availability.${agent.availability}`)}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  <HStack gap="2">
+                    <Text fontSize="sm">
+                      {agent.routing.maxOpenTickets === null
+                        ? format.number(agent.openTickets)
+                        : t('routing.load', {
+                            open: format.number(agent.openTickets),
+                            cap: format.number(agent.routing.maxOpenTickets),
+                          })}
+                    </Text>
+                    {onRouting && agent.role === 'agent' && (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => onRouting(agent)}
+                        aria-label={t('routing.openFor', { name })}
+                      >
+                        {t('routing.open')}
+                      </Button>
+                    )}
+                  </HStack>
                 </Table.Cell>
                 <Table.Cell>
                   {week ? (

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { LIST_LIMITS, type Role } from '#shared/constants.ts';
-import type { Agent, CreateUserInput, User } from '#shared/schemas/user.ts';
+import type { Ticket } from '#shared/schemas/ticket.ts';
+import type { Agent, AgentRouting, CreateUserInput, StaffMember, User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
 import { agentPerformanceQuery, analyticsKeys } from '../analytics/queries.ts';
 
@@ -8,20 +9,28 @@ export const agentKeys = {
   all: ['agents'] as const,
   lists: () => [...agentKeys.all, 'list'] as const,
   list: () => [...agentKeys.lists(), 'staff'] as const,
+  queue: () => [...agentKeys.all, 'queue'] as const,
 };
 
-/** Every staff member with this week's figures (`GET /api/agents`; admins and managers). */
+/** Every staff member with this week's figures, availability and routing (`GET /api/agents`; admins and managers). */
 export const agentsQuery = () =>
   queryOptions({
     queryKey: agentKeys.list(),
-    queryFn: ({ signal }) => api.get<Agent[]>('/api/agents', { signal }),
+    queryFn: ({ signal }) => api.get<StaffMember[]>('/api/agents', { signal }),
+  });
+
+/** The tickets waiting for an agent, in the order they will be assigned (`GET /api/routing/queue`). */
+export const routingQueueQuery = () =>
+  queryOptions({
+    queryKey: agentKeys.queue(),
+    queryFn: ({ signal }) => api.get<Ticket[]>('/api/routing/queue', { signal }),
   });
 
 /**
  * Overlays the ranked list's weekly figures on the staff list, matched by id. The ranked list is an enhancement:
  * without it (not loaded, or the server cannot rank yet) the staff list's own figures stand.
  */
-export function withPerformance(agents: readonly Agent[], ranked: readonly Agent[] | undefined): Agent[] {
+export function withPerformance<T extends Agent>(agents: readonly T[], ranked: readonly Agent[] | undefined): T[] {
   if (!ranked) return [...agents];
   const weekById = new Map(ranked.map((agent) => [agent.id, agent.currentWeekPerformance]));
   return agents.map((agent) => ({
@@ -34,7 +43,7 @@ export function withPerformance(agents: readonly Agent[], ranked: readonly Agent
  * The Agent Management list (loaded by the route, which waits for it), with the ranked figures folded in once they
  * arrive. Only the staff list's failure is an error (the route's): a ranking that fails leaves the list as it is.
  */
-export function useAgentsWithPerformance(): Agent[] {
+export function useAgentsWithPerformance(): StaffMember[] {
   const { data: agents } = useSuspenseQuery(agentsQuery());
   const ranked = useQuery(agentPerformanceQuery(LIST_LIMITS.agentPerformance));
   return withPerformance(agents, ranked.data);
@@ -87,6 +96,16 @@ export function useDeactivateUserMutation() {
   const invalidate = useInvalidateAgents();
   return useMutation({
     mutationFn: (id: string) => api.delete<User>(`/api/users/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** Sets an agent's cap, categories and languages (`PUT /api/agents/{id}/routing`; admins and managers). */
+export function useSetRoutingMutation() {
+  const invalidate = useInvalidateAgents();
+  return useMutation({
+    mutationFn: ({ id, routing }: { id: string; routing: AgentRouting }) =>
+      api.put<Pick<StaffMember, 'id' | 'routing'>>(`/api/agents/${encodeURIComponent(id)}/routing`, routing),
     onSuccess: invalidate,
   });
 }

@@ -1,22 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALARM } from '#shared/constants.ts';
-import type { AlarmMessage } from '#shared/schemas/alarm.ts';
 import { toaster } from '../../lib/toaster-store.ts';
-import { AlarmProvider, TICKETS_CHANGED_COALESCE_MS, useAlarms, type AlarmProviderProps } from './AlarmProvider.tsx';
+import {
+  ALARM_BURST_MS,
+  AlarmProvider,
+  TICKETS_CHANGED_COALESCE_MS,
+  useAlarms,
+  type AlarmProviderProps,
+} from './AlarmProvider.tsx';
 import { fakeAudioContextClass, fakeNotificationClass, fakeWebSocketClass } from './browser-fakes.ts';
+import { ASSIGNED_ALARM } from './test-alarms.ts';
 
-const assigned: AlarmMessage = {
-  alarmType: 'ticket_assigned',
-  data: {
-    id: 42,
-    ticketId: 'TKT-000042',
-    subject: 'Withdrawal stuck',
-    priority: 'high',
-    customerEmail: 'c@example.com',
-  },
-  eventId: 'event-1',
-};
+const assigned = ASSIGNED_ALARM;
 
 function Status() {
   const { status, lastAlarm } = useAlarms();
@@ -130,6 +126,28 @@ describe('AlarmProvider', () => {
     expect(toaster.getVisibleToasts()).toHaveLength(1);
   });
 
+  it('sounds and notifies the desktop once for a burst of alarms, and toasts the latest', async () => {
+    const { socket } = renderProvider();
+    const oscillators = () => audio.contexts.flatMap((context) => context.oscillators).length;
+    await receive(socket(), assigned);
+    const oneSound = oscillators();
+    expect(oneSound).toBeGreaterThan(0);
+
+    for (const [i, code] of ['TKT-000043', 'TKT-000044'].entries()) {
+      act(() => vi.advanceTimersByTime(ALARM_BURST_MS / 3));
+      await receive(socket(), { ...assigned, eventId: `burst-${i}`, data: { ...assigned.data, ticketId: code } });
+    }
+    expect(oscillators()).toBe(oneSound);
+    expect(notifications.shown).toHaveLength(1);
+    expect(toaster.getVisibleToasts()).toHaveLength(1);
+    expect(String(toaster.getVisibleToasts()[0]?.description)).toContain('TKT-000044');
+
+    act(() => vi.advanceTimersByTime(ALARM_BURST_MS));
+    await receive(socket(), { ...assigned, eventId: 'after-burst' });
+    expect(oscillators()).toBe(2 * oneSound);
+    expect(notifications.shown).toHaveLength(2);
+  });
+
   it('presents an alarm delivered twice (a retried send) once', async () => {
     const { socket } = renderProvider();
     await receive(socket(), assigned);
@@ -149,6 +167,30 @@ describe('AlarmProvider', () => {
     act(() => vi.advanceTimersByTime(TICKETS_CHANGED_COALESCE_MS));
     expect(onTicketsChanged).toHaveBeenCalledTimes(1);
     expect(onTicketsChanged).toHaveBeenCalledWith({ ticketIds: [42, 43] });
+  });
+
+  it('passes on changes heard during a refresh once that refresh has ended, without starting another meanwhile', async () => {
+    let endRefresh = () => {};
+    const onTicketsChanged = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          endRefresh = resolve;
+        }),
+    );
+    const { socket } = renderProvider({ onTicketsChanged });
+    await receive(socket(), { type: 'tickets_changed', data: { ids: [1] } });
+    act(() => vi.advanceTimersByTime(TICKETS_CHANGED_COALESCE_MS));
+    expect(onTicketsChanged).toHaveBeenCalledTimes(1);
+
+    await receive(socket(), { type: 'tickets_changed', data: { ids: [2] } });
+    await receive(socket(), { type: 'tickets_changed', data: { ids: [3, 2] } });
+    act(() => vi.advanceTimersByTime(10 * TICKETS_CHANGED_COALESCE_MS));
+    expect(onTicketsChanged).toHaveBeenCalledTimes(1);
+
+    await act(async () => endRefresh());
+    act(() => vi.advanceTimersByTime(TICKETS_CHANGED_COALESCE_MS));
+    expect(onTicketsChanged).toHaveBeenCalledTimes(2);
+    expect(onTicketsChanged).toHaveBeenLastCalledWith({ ticketIds: [2, 3] });
   });
 
   it('reconnects 5 s after the socket drops and subscribes again', async () => {

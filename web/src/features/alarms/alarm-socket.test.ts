@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALARM } from '#shared/constants.ts';
-import type { ServerMessage } from '#shared/schemas/alarm.ts';
+import type { SocketMessage } from './server-messages.ts';
 import { KEEP_ALIVE_MS, alarmSocketUrl, connectAlarmSocket, type AlarmSocketOptions } from './alarm-socket.ts';
 import { fakeWebSocketClass } from './browser-fakes.ts';
 
@@ -8,7 +8,7 @@ const subscribe = JSON.stringify({ type: 'subscribe', userId: 'agent-1' });
 
 function connect(overrides: Partial<AlarmSocketOptions> = {}) {
   const fake = fakeWebSocketClass();
-  const received: ServerMessage[] = [];
+  const received: SocketMessage[] = [];
   const statuses: string[] = [];
   const handle = connectAlarmSocket({
     userId: 'agent-1',
@@ -37,6 +37,15 @@ describe('the alarm socket', () => {
 
     expect(socket().sent).toEqual([subscribe]);
     expect(statuses).toEqual(['connecting', 'open']);
+  });
+
+  it('sends presence only while the socket is open', () => {
+    const { handle, socket } = connect();
+    const viewing = { type: 'presence', ticketId: 7, state: 'viewing' };
+    expect(handle.send(viewing)).toBe(false);
+    socket().serverAccepts();
+    expect(handle.send(viewing)).toBe(true);
+    expect(socket().sent).toEqual([subscribe, JSON.stringify(viewing)]);
   });
 
   it('reconnects 5 s after the socket closes, and subscribes again', async () => {

@@ -3,8 +3,7 @@
  * alarms once open, reopened ALARM.reconnectMs after any close until it is closed on purpose.
  */
 import { ALARM } from '#shared/constants.ts';
-import type { ServerMessage } from '#shared/schemas/alarm.ts';
-import { parseServerMessage } from './server-messages.ts';
+import { parseServerMessage, type SocketMessage } from './server-messages.ts';
 
 export type AlarmSocketStatus = 'connecting' | 'open' | 'closed';
 
@@ -14,9 +13,12 @@ export type AlarmSocketStatus = 'connecting' | 'open' | 'closed';
  */
 export const KEEP_ALIVE_MS = 5 * 60_000;
 
+/** `WebSocket.OPEN`, as a number: test fakes of the socket need not carry the constants. */
+const OPEN = 1;
+
 export interface AlarmSocketOptions {
   userId: string;
-  onMessage: (message: ServerMessage) => void;
+  onMessage: (message: SocketMessage) => void;
   onStatusChange?: (status: AlarmSocketStatus) => void;
   /**
    * Runs before each reconnect. The socket cannot refresh the session cookie itself, so the caller can make an
@@ -30,6 +32,8 @@ export interface AlarmSocketOptions {
 }
 
 export interface AlarmSocketHandle {
+  /** Sends a message if the socket is open; false when it is not (the caller repeats it later, as presence does). */
+  send(message: unknown): boolean;
   /** Closes the socket for good (sign-out): no reconnect follows. */
   close(): void;
 }
@@ -96,6 +100,11 @@ export function connectAlarmSocket(options: AlarmSocketOptions): AlarmSocketHand
 
   open();
   return {
+    send(message) {
+      if (socket?.readyState !== OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
     close() {
       stopped = true;
       clearTimeout(reconnectTimer);

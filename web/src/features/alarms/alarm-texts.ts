@@ -16,6 +16,8 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   webhook_disabled: 'alarm.title.webhookDisabled',
   ticket_status_changed: 'alarm.title.ticketStatusChanged',
   customer_reply: 'alarm.title.customerReply',
+  ticket_waiting: 'alarm.title.ticketWaiting',
+  sla_warning: 'alarm.title.slaWarning',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
@@ -44,7 +46,7 @@ export function alarmTone(alarmType: AlertType): AlarmTone {
   if (alarmType === 'critical_priority' || alarmType === 'ticket_overdue' || alarmType === 'webhook_disabled') {
     return 'error';
   }
-  if (alarmType === 'high_priority') return 'warning';
+  if (alarmType === 'high_priority' || alarmType === 'sla_warning') return 'warning';
   return 'info';
 }
 
@@ -59,7 +61,9 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'high_priority',
     'ticket_status_changed',
     'customer_reply',
+    'sla_warning',
     'webhook_disabled',
+    'ticket_waiting',
   ],
 };
 

@@ -15,9 +15,10 @@ export function desktopNotificationsAllowed(): boolean {
 
 /**
  * Shows a desktop notification when permission was granted; does nothing otherwise. `tag` makes the same alarm,
- * received in several tabs, one notification. Clicking it brings the app's tab forward.
+ * received in several tabs, one notification. Clicking it brings the app's tab forward, and runs `onOpen` (the
+ * alarm's ticket page) when given.
  */
-export function showDesktopNotification(title: string, body: string, tag?: string): void {
+export function showDesktopNotification(title: string, body: string, tag?: string, onOpen?: () => void): void {
   if (!desktopNotificationsAllowed()) return;
   const notification = new Notification(title, { body, tag, requireInteraction: true });
   const timer = setTimeout(() => notification.close(), ALARM.desktopNotificationMs);
@@ -25,6 +26,7 @@ export function showDesktopNotification(title: string, body: string, tag?: strin
     clearTimeout(timer);
     globalThis.focus?.();
     notification.close();
+    onOpen?.();
   };
 }
 

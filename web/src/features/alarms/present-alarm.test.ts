@@ -4,7 +4,8 @@ import { toaster } from '../../lib/toaster-store.ts';
 
 import { fakeAudioContextClass, fakeNotificationClass } from './browser-fakes.ts';
 import { requestDesktopNotifications } from './desktop-notifications.ts';
-import { testAlarm } from './present-alarm.ts';
+import { presentAlarm, testAlarm } from './present-alarm.ts';
+import { ASSIGNED_ALARM } from './test-alarms.ts';
 
 afterEach(() => toaster.remove());
 
@@ -29,6 +30,41 @@ describe('testAlarm', () => {
 
     expect(await testAlarm({ soundType: 'bell', volume: 80 })).toBe(false);
     expect(toaster.getVisibleToasts()).toMatchObject([{ title: t('alarm.soundFailed'), type: 'error' }]);
+  });
+});
+
+describe('presentAlarm', () => {
+  const assigned = ASSIGNED_ALARM;
+
+  it("opens the alarm's ticket page from the toast's action and from a click on the desktop notification", () => {
+    vi.stubGlobal('AudioContext', fakeAudioContextClass().AudioContext);
+    const notifications = fakeNotificationClass('granted');
+    vi.stubGlobal('Notification', notifications.Notification);
+    const open = vi.fn();
+
+    presentAlarm(assigned, undefined, open);
+
+    const [toast] = toaster.getVisibleToasts();
+    expect(toast?.action?.label).toBe(t('alarm.openTicket'));
+    toast?.action?.onClick?.();
+    expect(open).toHaveBeenLastCalledWith('TKT-000042');
+    open.mockClear();
+    notifications.shown[0]?.onclick?.();
+    expect(open).toHaveBeenLastCalledWith('TKT-000042');
+    expect(notifications.shown[0]?.closed).toBe(true);
+  });
+
+  it('offers nothing to open for an alarm about no ticket, or without a way to open one', () => {
+    vi.stubGlobal('AudioContext', fakeAudioContextClass().AudioContext);
+    const open = vi.fn();
+    presentAlarm(
+      { alarmType: 'webhook_disabled', data: { webhookId: 'w1', url: 'https://hooks.example/x' }, eventId: 'change-2' },
+      undefined,
+      open,
+    );
+    expect(toaster.getVisibleToasts()[0]?.action).toBeUndefined();
+    presentAlarm(assigned);
+    expect(toaster.getVisibleToasts()[0]?.action).toBeUndefined();
   });
 });
 

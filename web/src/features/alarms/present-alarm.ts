@@ -22,9 +22,9 @@ export const DEFAULT_ALARM_PREFERENCES: AlarmPreferences = { alarmSettings: DEFA
 
 /**
  * The in-page toast of an alarm, in the language active when it arrives; like every toast, it replaces the one on
- * screen (docs/product.md §4).
+ * screen (docs/product.md §4). With `openTicket`, its action opens the alarm's ticket.
  */
-export function showAlarmToast(alarm: AlarmMessage): void {
+function showAlarmToast(alarm: AlarmMessage, openTicket?: () => void): void {
   toaster.remove();
   toaster.create({
     type: alarmTone(alarm.alarmType),
@@ -32,20 +32,40 @@ export function showAlarmToast(alarm: AlarmMessage): void {
     description: alarmDescription(alarm, t),
     duration: ALARM.toastMs,
     closable: true,
+    ...(openTicket ? { action: { label: t('alarm.openTicket'), onClick: openTicket } } : {}),
   });
 }
 
-/** Sound, toast and desktop notification of one received alarm. A sound that cannot play is a logged warning. */
-export function presentAlarm(alarm: AlarmMessage, preferences: AlarmPreferences = DEFAULT_ALARM_PREFERENCES): void {
+/** Opens a ticket's page by its code (`TKT-000042`): the signed-in layout navigates. */
+export type OpenTicket = (ticketCode: string) => void;
+
+/** The code of the real ticket an alarm is about; none for a webhook's alarm or the Settings page's test alarm. */
+function ticketOf(alarm: AlarmMessage): string | undefined {
+  return alarm.alarmType !== 'webhook_disabled' && alarm.data.id !== undefined ? alarm.data.ticketId : undefined;
+}
+
+/**
+ * Sound, toast and desktop notification of one received alarm; with `open`, the toast's action and a click on the
+ * notification open the ticket's page; `quiet`, the toast alone (an alarm in a burst, ALARM_BURST_MS). A sound that
+ * cannot play is a logged warning.
+ */
+export function presentAlarm(
+  alarm: AlarmMessage,
+  preferences: AlarmPreferences = DEFAULT_ALARM_PREFERENCES,
+  open?: OpenTicket,
+  { quiet = false }: { quiet?: boolean } = {},
+): void {
   const { alarmSettings, notifications } = preferences;
-  if (notifications?.soundAlerts !== false) {
+  if (!quiet && notifications?.soundAlerts !== false) {
     playAlarmSound(alarmSettings.soundType, alarmSettings.volume).catch((error) =>
       console.warn('Alarm sound could not play', error),
     );
   }
-  showAlarmToast(alarm);
-  if (notifications?.desktopNotifications !== false) {
-    showDesktopNotification(alarmTitle(alarm.alarmType, t), alarmDescription(alarm, t), alarm.eventId);
+  const ticket = ticketOf(alarm);
+  const openTicket = open && ticket ? () => open(ticket) : undefined;
+  showAlarmToast(alarm, openTicket);
+  if (!quiet && notifications?.desktopNotifications !== false) {
+    showDesktopNotification(alarmTitle(alarm.alarmType, t), alarmDescription(alarm, t), alarm.eventId, openTicket);
   }
 }
 

@@ -15,6 +15,15 @@ describe('parseServerMessage', () => {
       { ...alarm, eventId: undefined, data: { ...alarm.data, id: undefined } },
     ],
     ['a tickets_changed notice', { type: 'tickets_changed', data: { ids: [1, 2] } }],
+    [
+      'a presence list',
+      {
+        type: 'presence',
+        ticketId: 7,
+        viewers: [{ userId: 'u-1', firstName: 'Priya', lastName: 'Nair', state: 'replying' }],
+      },
+    ],
+    ['an empty presence list', { type: 'presence', ticketId: 7, viewers: [] }],
   ])('accepts %s', (_label, message) => {
     const frame = JSON.stringify(message);
     expect(parseServerMessage(frame)).toEqual(JSON.parse(frame));
@@ -28,6 +37,15 @@ describe('parseServerMessage', () => {
     ['an alarm without a subject', JSON.stringify({ ...alarm, data: { ...alarm.data, subject: undefined } })],
     ['a notice with non-numeric ids', JSON.stringify({ type: 'tickets_changed', data: { ids: ['1'] } })],
     ['an unknown message', JSON.stringify({ type: 'hello' })],
+    [
+      'a presence list with a viewer who left',
+      JSON.stringify({
+        type: 'presence',
+        ticketId: 7,
+        viewers: [{ userId: 'u-1', firstName: 'Priya', lastName: 'Nair', state: 'left' }],
+      }),
+    ],
+    ['a presence list for a ticket code', JSON.stringify({ type: 'presence', ticketId: 'TKT-000007', viewers: [] })],
   ])('refuses %s', (_label, frame) => {
     expect(parseServerMessage(frame)).toBeNull();
   });

@@ -4,6 +4,10 @@
  */
 import { ALERT_TYPES, PRIORITIES } from '#shared/constants.ts';
 import type { ServerMessage } from '#shared/schemas/alarm.ts';
+import type { PresenceMessage } from '#shared/schemas/presence.ts';
+
+/** Every frame the socket carries: alarms and change notices, and who else is on a ticket (shared/schemas/presence.ts). */
+export type SocketMessage = ServerMessage | PresenceMessage;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -26,8 +30,18 @@ function isAlarmWebhook(data: unknown): boolean {
   return isRecord(data) && typeof data.webhookId === 'string' && typeof data.url === 'string';
 }
 
+function isViewer(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.userId === 'string' &&
+    typeof value.firstName === 'string' &&
+    typeof value.lastName === 'string' &&
+    (value.state === 'viewing' || value.state === 'replying')
+  );
+}
+
 /** The frame as a server message, or null when it is not one (bad JSON, unknown shape). */
-export function parseServerMessage(frame: unknown): ServerMessage | null {
+export function parseServerMessage(frame: unknown): SocketMessage | null {
   if (typeof frame !== 'string') return null;
   let value: unknown;
   try {
@@ -43,6 +57,10 @@ export function parseServerMessage(frame: unknown): ServerMessage | null {
       about &&
       (value.eventId === undefined || typeof value.eventId === 'string');
     return ok ? (value as ServerMessage) : null;
+  }
+  if (value.type === 'presence') {
+    const ok = Number.isInteger(value.ticketId) && Array.isArray(value.viewers) && value.viewers.every(isViewer);
+    return ok ? (value as unknown as PresenceMessage) : null;
   }
   if (value.type === 'tickets_changed' && isRecord(value.data) && Array.isArray(value.data.ids)) {
     return value.data.ids.every((id) => Number.isInteger(id)) ? (value as ServerMessage) : null;

@@ -135,4 +135,38 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(destination));
   });
+
+  it('asks for a code when the account signs in with a second factor, and signs in with it', async () => {
+    let signedIn = false;
+    const { user, router, requests } = renderApp('/manager', {
+      'GET /api/auth/user': () => (signedIn ? { status: 200, body: staffUser('manager') } : signedOut),
+      'POST /api/auth/agent-login': { status: 200, body: { mfaRequired: true } },
+      'POST /api/auth/mfa': (body) => {
+        if ((body as { code: string }).code !== '123456') {
+          return {
+            status: 401,
+            body: { message: 'That code is not valid or was already used', code: 'error.mfa.invalidCode' },
+          };
+        }
+        signedIn = true;
+        return { status: 200, body: staffUser('manager') };
+      },
+    });
+
+    await fillIn(user, 'manager@example.com', 'secret{Enter}');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await user.type(code, '111111{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('That code is not valid or was already used');
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/manager');
+    expect(requests.filter((r) => r.path === '/api/auth/mfa').map((r) => r.body)).toEqual([
+      { code: '111111' },
+      { code: '123456' },
+    ]);
+  });
 });

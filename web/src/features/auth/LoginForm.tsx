@@ -13,6 +13,7 @@ import { loadTextsOf, serverReason } from '../../lib/server-message.ts';
 import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
 import { endPrerenderedSignIn } from '../../prerender/takeover.ts';
 import { LOGIN_VARIANTS, type LoginVariant } from './login-variants.ts';
+import { MfaCodeForm } from './MfaCodeForm.tsx';
 import { refreshCurrentUser, useLoginMutation } from './queries.ts';
 
 /**
@@ -36,6 +37,8 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const login = useLoginMutation();
   // The refusal itself, worded when shown, so that it follows the language.
   const [refusal, setRefusal] = useState<{ error: unknown } | null>(null);
+  // The password was right and the account signs in with a second factor: the code step shows instead.
+  const [codeNeeded, setCodeNeeded] = useState(false);
   // No default values: on a hydrated pre-rendered page the inputs may already hold what the visitor typed, and the
   // form takes its values from them when it registers them.
   const {
@@ -45,16 +48,7 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: loginResolver });
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setRefusal(null);
-    try {
-      await login.mutateAsync(credentials);
-    } catch (error) {
-      await loadTextsOf(error);
-      setRefusal({ error });
-      showFieldErrors(error, ['email', 'password'], setError);
-      return;
-    }
+  const signedIn = async () => {
     notify('success', translate('signIn.success'));
     // The signed-in screens' texts download while the session settles (ADR 081); the route waits for them.
     loadAllTexts().catch(() => undefined);
@@ -66,6 +60,21 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     // A role route sends everyone to that role's base; its guard forwards other roles to their own.
     if (isRole(role)) await navigate({ to: '/$role', params: { role } });
     else await navigate({ to: '/' });
+  };
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setRefusal(null);
+    let answer: Awaited<ReturnType<typeof login.mutateAsync>>;
+    try {
+      answer = await login.mutateAsync(credentials);
+    } catch (error) {
+      await loadTextsOf(error);
+      setRefusal({ error });
+      showFieldErrors(error, ['email', 'password'], setError);
+      return;
+    }
+    if ('mfaRequired' in answer) setCodeNeeded(true);
+    else await signedIn();
   });
 
   // In the commit that hydrated the pre-rendered page (before any further input reaches it): from here on submits are
@@ -74,6 +83,12 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   useLayoutEffect(() => {
     if (endPrerenderedSignIn()) void onSubmit();
   }, []);
+
+  if (codeNeeded) {
+    return (
+      <MfaCodeForm colorPalette={look.colorPalette} onSignedIn={signedIn} onRestart={() => setCodeNeeded(false)} />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t(look.title)}>

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Card, HStack, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LuCircleCheck, LuPencil, LuPlus, LuTags, LuTrash2, LuTrendingUp } from 'react-icons/lu';
+import { LuCircleCheck, LuPlus, LuTags, LuTrendingUp } from 'react-icons/lu';
 import type { Category } from '#shared/schemas/category.ts';
 import { AccessDenied } from '../../components/AccessDenied.tsx';
 import { t as translate } from '../../i18n/i18n.ts';
@@ -12,6 +12,7 @@ import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES, canOpen } from '../../lib/sections.ts';
 import { ConfirmDialog } from '../../components/ui/DialogFrames.tsx';
+import { RowActions } from '../../components/ui/RowActions.tsx';
 import { StatCard } from '../../components/ui/StatCard.tsx';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -151,23 +152,12 @@ function CategoriesTable({ categories, onEdit, onDelete }: CategoriesTableProps)
                 </Badge>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
-                <IconButton
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('categories.edit', { name: category.displayName })}
-                  onClick={() => onEdit(category)}
-                >
-                  <LuPencil />
-                </IconButton>
-                <IconButton
-                  variant="ghost"
-                  size="sm"
-                  colorPalette="red"
-                  aria-label={t('categories.delete', { name: category.displayName })}
-                  onClick={() => onDelete(category)}
-                >
-                  <LuTrash2 />
-                </IconButton>
+                <RowActions
+                  editLabel={t('categories.edit', { name: category.displayName })}
+                  deleteLabel={t('categories.delete', { name: category.displayName })}
+                  onEdit={() => onEdit(category)}
+                  onDelete={() => onDelete(category)}
+                />
               </Table.Cell>
             </Table.Row>
           ))}

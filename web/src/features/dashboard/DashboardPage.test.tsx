@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { t } from '../../i18n/i18n.ts';
 import { OVERDUE_POLL_MS, type Role } from '#shared/constants.ts';
 import { type FakeRoutes, renderApp, staffUser } from '../../test/render-app.tsx';
-import { insights, metrics, priorityDistribution, ticket, topAgents, volume } from './test-data.ts';
+import { insights, metrics, priorityDistribution, slaAttainment, ticket, topAgents, volume } from './test-data.ts';
 
 const notImplemented = { status: 501, body: { message: 'Not implemented yet' } };
 
@@ -19,6 +19,7 @@ function dashboardApi(role: Role, overrides: FakeRoutes = {}): FakeRoutes {
     'GET /api/tickets': { status: 200, body: { tickets: [], nextCursor: null } },
     'GET /api/agents/performance': { status: 200, body: topAgents },
     'GET /api/analytics/insights': { status: 200, body: insights },
+    'GET /api/dashboard/sla-attainment': { status: 200, body: slaAttainment },
     ...overrides,
   };
 }
@@ -229,6 +230,20 @@ describe('dashboard', () => {
     ]);
     expect(cards[0]!.textContent).toContain('Recommended action: Reassign or escalate the overdue tickets');
     expect(cards[1]!.textContent).not.toContain('Recommended action');
+  });
+
+  it('shows first-response and resolution attainment for the desk and each agent, and asks again for another period', async () => {
+    const { user } = renderApp('/manager', dashboardApi('manager'));
+    const panel = await findPanel(t('sla.attainment.title'));
+    const desk = within(await panel.findByTestId('sla-attainment-desk'));
+    expect(desk.getByText(t('sla.attainment.percent', { percent: 90, met: 9, total: 10 }))).toBeTruthy();
+    expect(desk.getByText(t('sla.attainment.percent', { percent: 75, met: 3, total: 4 }))).toBeTruthy();
+    const ada = within(panel.getByText('Ada Lovelace').closest('tr')!);
+    expect(ada.getByText(t('sla.attainment.percent', { percent: 100, met: 4, total: 4 }))).toBeTruthy();
+    expect(ada.getByText(t('sla.attainment.none'))).toBeTruthy();
+
+    await user.selectOptions(panel.getByRole('combobox', { name: t('volume.period') }), '90');
+    await waitFor(() => expect(fetchedUrls()).toContain('/api/dashboard/sla-attainment?days=90'));
   });
 
   it('shows the empty texts, not errors, while the server cannot rank agents or compute insights (501)', async () => {

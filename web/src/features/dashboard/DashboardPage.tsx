@@ -16,6 +16,7 @@ import { OverduePanel } from './OverduePanel.tsx';
 import { PriorityDistribution, RoundRobinStatus } from './PriorityDistribution.tsx';
 import { dashboardMetricsQuery, volumeDataQuery } from './queries.ts';
 import { TicketChannels } from './TicketChannels.tsx';
+import { SlaAttainmentPanel } from './SlaAttainmentPanel.tsx';
 import { TopAgents } from './TopAgents.tsx';
 
 interface DashboardPageProps {
@@ -51,6 +52,7 @@ export function DashboardPage({ role, actions, latestTickets }: DashboardPagePro
             </Stack>
           </Grid>
           <OverduePanel />
+          <SlaAttainmentPanel />
           {showAnalytics && (
             <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6">
               <TopAgents role={role} />

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { OVERDUE_POLL_MS, type VolumePeriod } from '#shared/constants.ts';
-import type { DashboardMetrics, PriorityDistribution, VolumeData } from '#shared/schemas/dashboard.ts';
+import type { DashboardMetrics, PriorityDistribution, SlaAttainment, VolumeData } from '#shared/schemas/dashboard.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { api } from '../../lib/api.ts';
 
@@ -14,7 +14,15 @@ export const dashboardKeys = {
   priorityDistribution: () => [...dashboardKeys.all, 'priority-distribution'] as const,
   volume: (days: VolumePeriod) => [...dashboardKeys.all, 'volume', days] as const,
   overdue: () => [...dashboardKeys.all, 'overdue'] as const,
+  slaAttainment: (days: VolumePeriod) => [...dashboardKeys.all, 'sla-attainment', days] as const,
 };
+
+/** First-response and resolution attainment over the last `days` days, for the desk and per agent. */
+export const slaAttainmentQuery = (days: VolumePeriod) =>
+  queryOptions({
+    queryKey: dashboardKeys.slaAttainment(days),
+    queryFn: ({ signal }) => api.get<SlaAttainment>(`/api/dashboard/sla-attainment?days=${days}`, { signal }),
+  });
 
 /** Headline ticket figures (dashboard cards, sidebar badges). */
 export const dashboardMetricsQuery = () =>

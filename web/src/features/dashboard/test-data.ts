@@ -1,6 +1,12 @@
 /** Answers of the dashboard's API reads, typed against the shared schemas so that a shape change breaks the tests. */
 import type { Insight } from '#shared/schemas/analytics.ts';
-import type { CategoryUsage, DashboardMetrics, PriorityDistribution, VolumeData } from '#shared/schemas/dashboard.ts';
+import type {
+  CategoryUsage,
+  DashboardMetrics,
+  PriorityDistribution,
+  SlaAttainment,
+  VolumeData,
+} from '#shared/schemas/dashboard.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import type { Agent, WeekPerformance } from '#shared/schemas/user.ts';
 import { staffUser } from '../../test/render-app.tsx';
@@ -53,11 +59,19 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     createdByApiKeyId: 'key-1',
     deadline: '2025-01-06T09:00:00.000Z',
     isOverdue: true,
+    firstResponseDueAt: null,
+    firstResponseAt: null,
+    isFirstResponseOverdue: false,
+    waitingOnCustomer: false,
+    slaPausedAt: null,
     createdAt: '2025-01-06T01:00:00.000Z',
     updatedAt: '2025-01-06T01:00:00.000Z',
     resolvedAt: null,
     responseTime: null,
     resolutionTime: null,
+    rating: null,
+    mergedIntoId: null,
+    parentId: null,
     ...overrides,
   };
 }
@@ -127,3 +141,18 @@ export const categoryUsage = [
   { category: 'fiat_deposit', displayName: 'Fiat Deposit', color: '#3b82f6', count: 3 },
   { category: 'others', displayName: 'Others', color: '#6b7280', count: 0 },
 ] satisfies CategoryUsage;
+
+/** `GET /api/dashboard/sla-attainment`: the desk and one agent over the period. */
+export const slaAttainment: SlaAttainment = {
+  days: 30,
+  firstResponse: { met: 9, breached: 1, percent: 90 },
+  resolution: { met: 3, breached: 1, percent: 75 },
+  agents: [
+    {
+      agentId: 'agent-ada',
+      name: 'Ada Lovelace',
+      firstResponse: { met: 4, breached: 0, percent: 100 },
+      resolution: { met: 0, breached: 0, percent: null },
+    },
+  ],
+};

@@ -21,6 +21,7 @@ const EVENT_LABELS: Record<WebhookEventType, MessageKey> = {
   'ticket.customer_replied': 'integrations.event.customerReplied',
   'ticket.resolved': 'integrations.event.resolved',
   'ticket.rated': 'integrations.event.rated',
+  'ticket.merged': 'integrations.event.merged',
 };
 
 interface Props {

@@ -125,7 +125,14 @@ describe('Integrations', () => {
       expect(requests.find((r) => r.method === 'POST' && r.path === '/api/webhooks')?.body).toEqual({
         url: 'https://hooks.example.com/new',
         description: null,
-        events: ['ticket.created', 'ticket.updated', 'ticket.replied', 'ticket.customer_replied', 'ticket.resolved'],
+        events: [
+          'ticket.created',
+          'ticket.updated',
+          'ticket.replied',
+          'ticket.customer_replied',
+          'ticket.resolved',
+          'ticket.merged',
+        ],
       }),
     );
     const revealed = within(await screen.findByRole('dialog'));

@@ -30,7 +30,7 @@ const held: HeldMail = {
   reason: 'sender_limit',
 };
 
-const deskSettings = { inboundMail: { newTicketsPerSenderPerHour: 5 } };
+const deskSettings = { inboundMail: { newTicketsPerSenderPerHour: 5 }, routing: { autoAway: false } };
 
 function api(extra: FakeRoutes = {}): FakeRoutes {
   return {
@@ -161,6 +161,7 @@ describe('Email Delivery', () => {
     expect(await screen.findByText(t('mail.limitsSaved'))).toBeTruthy();
     expect(requests.find((r) => r.method === 'PUT' && r.path === '/api/desk-settings')?.body).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 12 },
+      routing: { autoAway: false },
     });
   });
 

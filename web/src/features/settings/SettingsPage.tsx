@@ -1,7 +1,7 @@
 import { Button, Card, Center, Spinner, Stack, Tabs } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { LuBell, LuLock, LuSave, LuSlidersHorizontal, LuSiren } from 'react-icons/lu';
+import { LuBell, LuLock, LuSave, LuSlidersHorizontal, LuSiren, LuTimer } from 'react-icons/lu';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -13,10 +13,14 @@ import { useT } from '../../i18n/react.tsx';
 import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
+import { useCurrentUser } from '../auth/queries.ts';
 import { AlarmsPanel } from './AlarmsPanel.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { DeskMfaForm } from './DeskMfaForm.tsx';
 import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { PreferencesPanel } from './PreferencesPanel.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
+import { SlaPolicyPanel } from './SlaPolicyPanel.tsx';
 import { useSaveSettingsMutation, userSettingsQuery } from './queries.ts';
 
 type SettingsPanel = (props: { settings: UserSettings; onChange: (settings: UserSettings) => void }) => ReactNode;
@@ -38,11 +42,14 @@ const SETTINGS_TABS: ReadonlyArray<{ value: string; label: MessageKey; icon: Rea
 ];
 
 /**
- * Personal settings (docs/product.md §2 Settings): Security first, then the tabs that edit the stored settings. The
- * route's loader starts reading the settings; Security works without them, the other tabs wait for them.
+ * Personal settings (docs/product.md §2 Settings): Security first (the password, two-factor sign-in and, for admins,
+ * the desk's two-factor requirement), then the tabs that edit the stored settings. The route's loader starts reading
+ * the settings; Security works without them, the other tabs wait for them. Admins also have the SLA policy tab (the
+ * desk's, not their own).
  */
 export function SettingsPage() {
   const t = useT();
+  const isAdmin = useCurrentUser()?.role === 'admin';
   // Unsaved edits, shared by the three tabs: each tab's Save stores the whole object (PUT replaces it whole).
   const [draft, setDraft] = useState<UserSettings>();
 
@@ -61,16 +68,43 @@ export function SettingsPage() {
               {t(tab.label)}
             </Tabs.Trigger>
           ))}
+          {isAdmin && (
+            <Tabs.Trigger value="sla-policy">
+              <LuTimer aria-hidden />
+              {t('settings.tab.slaPolicy')}
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
 
         <Tabs.Content value="security">
           <SettingsCard>
             <ChangePasswordForm />
           </SettingsCard>
+          <SettingsCard>
+            <PartBoundary>
+              <TwoFactorSection />
+            </PartBoundary>
+          </SettingsCard>
+          {isAdmin && (
+            <SettingsCard>
+              <PartBoundary>
+                <DeskMfaForm />
+              </PartBoundary>
+            </SettingsCard>
+          )}
         </Tabs.Content>
 
         {SETTINGS_TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value}>
+            <SettingsCard>
+              <PartBoundary>
+                <SettingsForm Panel={Panel} draft={draft} onChange={setDraft} onSaved={() => setDraft(undefined)} />
+              </PartBoundary>
+            </SettingsCard>
+          </Tabs.Content>
+        ))}
+        {isAdmin && (
+          <Tabs.Content value="sla-policy">
             <SettingsCard>
               <QueryBoundary
                 pending={
@@ -78,13 +112,13 @@ export function SettingsPage() {
                     <Spinner aria-label={t('settings.loading')} />
                   </Center>
                 }
-                error={(error, retry) => <LoadError title={t('settings.loadFailed')} error={error} onRetry={retry} />}
+                error={(error, retry) => <LoadError title={t('slaPolicy.loadFailed')} error={error} onRetry={retry} />}
               >
-                <SettingsForm Panel={Panel} draft={draft} onChange={setDraft} onSaved={() => setDraft(undefined)} />
+                <SlaPolicyPanel />
               </QueryBoundary>
             </SettingsCard>
           </Tabs.Content>
-        ))}
+        )}
       </Tabs.Root>
     </>
   );
@@ -127,6 +161,23 @@ function SettingsForm({ Panel, draft, onChange, onSaved }: SettingsFormProps) {
         {t('settings.save')}
       </Button>
     </Stack>
+  );
+}
+
+/** A part of the page that reads its own data: its spinner, and its failure with Try again. */
+function PartBoundary({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <QueryBoundary
+      pending={
+        <Center py="10">
+          <Spinner aria-label={t('settings.loading')} />
+        </Center>
+      }
+      error={(error, retry) => <LoadError title={t('settings.loadFailed')} error={error} onRetry={retry} />}
+    >
+      {children}
+    </QueryBoundary>
   );
 }
 

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MfaStatus, RecoveryCodes, TotpEnrolment } from '#shared/schemas/mfa.ts';
 import type { ChangePasswordInput, DeskSettings, UserSettings } from '#shared/schemas/settings.ts';
+import type { SlaPolicy } from '#shared/schemas/sla.ts';
 import { api } from '../../lib/api.ts';
 import { userSettingsKeys, userSettingsQuery } from '../../lib/user-settings.ts';
 
@@ -38,5 +40,59 @@ export function useSaveDeskSettingsMutation() {
   return useMutation({
     mutationFn: (settings: DeskSettings) => api.put<DeskSettings>('/api/desk-settings', settings),
     onSuccess: (saved) => queryClient.setQueryData(deskSettingsKey, saved),
+  });
+}
+
+const mfaStatusKey = ['mfa-status'] as const;
+
+/** Whether the user has two-factor sign-in on, and whether the desk requires it of them (`GET /api/user/mfa`). */
+export const mfaStatusQuery = () =>
+  queryOptions({
+    queryKey: mfaStatusKey,
+    queryFn: ({ signal }) => api.get<MfaStatus>('/api/user/mfa', { signal }),
+  });
+
+/** Reads the two-factor status again (after it was turned on or off). */
+export function useRefreshMfaStatus() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: mfaStatusKey });
+}
+
+/** Starts two-factor enrolment: a new secret, pending until a code confirms it. */
+export function useStartTotpMutation() {
+  return useMutation({ mutationFn: () => api.post<TotpEnrolment>('/api/user/mfa/totp') });
+}
+
+/** Confirms the enrolment with a first code; the answer holds the recovery codes, shown once. */
+export function useConfirmTotpMutation() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodes>('/api/user/mfa/totp/verify', { code }),
+  });
+}
+
+/** Turns two-factor sign-in off with a current code. */
+export function useDisableTotpMutation() {
+  const refresh = useRefreshMfaStatus();
+  return useMutation({
+    mutationFn: (code: string) => api.delete<void>('/api/user/mfa/totp', { code }),
+    onSuccess: refresh,
+  });
+}
+
+const slaPolicyKey = ['sla-policy'] as const;
+
+/** The SLA policy (admins only): targets per priority and the business calendar. */
+export const slaPolicyQuery = () =>
+  queryOptions({
+    queryKey: slaPolicyKey,
+    queryFn: ({ signal }) => api.get<SlaPolicy>('/api/sla-policy', { signal }),
+  });
+
+/** Replaces the SLA policy whole (`PUT /api/sla-policy`) and puts the stored result in the cache. */
+export function useSaveSlaPolicyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: SlaPolicy) => api.put<SlaPolicy>('/api/sla-policy', policy),
+    onSuccess: (saved) => queryClient.setQueryData(slaPolicyKey, saved),
   });
 }

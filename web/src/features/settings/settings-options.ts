@@ -70,4 +70,6 @@ export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
   webhook_disabled: 'settings.alertType.webhookDisabled',
   ticket_status_changed: 'settings.alertType.ticketStatusChanged',
   customer_reply: 'settings.alertType.customerReply',
+  ticket_waiting: 'settings.alertType.ticketWaiting',
+  sla_warning: 'settings.alertType.slaWarning',
 };

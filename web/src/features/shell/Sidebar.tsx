@@ -12,7 +12,9 @@ import {
   LuPlug,
   LuScrollText,
   LuSettings,
+  LuSlidersVertical,
   LuTags,
+  LuZap,
   LuUsers,
 } from 'react-icons/lu';
 import type { User } from '#shared/schemas/user.ts';
@@ -23,17 +25,20 @@ import { colorPaletteFor } from '../../lib/roles.ts';
 import { useSession } from '../../lib/router-context.ts';
 import { type NavBadge, type Section, navItemsFor } from '../../lib/sections.ts';
 import { dashboardMetricsQuery } from '../dashboard/queries.ts';
+import { AvailabilityControl } from './AvailabilityControl.tsx';
 
 const SECTION_ICONS: Record<Section, IconType> = {
   dashboard: LuLayoutDashboard,
   tickets: LuInbox,
   'direct-tickets': LuPhoneIncoming,
+  macros: LuZap,
   agents: LuUsers,
   categories: LuTags,
   analytics: LuBrainCircuit,
   integrations: LuPlug,
   audit: LuScrollText,
   mail: LuMailWarning,
+  'desk-settings': LuSlidersVertical,
   settings: LuSettings,
 };
 
@@ -120,6 +125,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             </Text>
           </Stack>
         </HStack>
+        <AvailabilityControl user={user} />
         <Button variant="outline" size="sm" onClick={() => session.signOut()}>
           <LuLogOut aria-hidden />
           {t('shell.logout')}

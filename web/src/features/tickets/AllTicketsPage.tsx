@@ -69,7 +69,7 @@ export function AllTicketsPage() {
       )}
       <Stack gap="4">
         <TicketFilterBar byType filters={filters} onChange={(changes, { replace }) => setSearch(changes, replace)} />
-        <TicketsTable filters={filters} label={t('tickets.allLabel')} />
+        <TicketsTable filters={filters} label={t('tickets.allLabel')} selectable />
       </Stack>
       <CreateTicketDialog open={creating} onClose={() => setCreating(false)} />
       <LinkedTicket ticketId={ticket ?? null} onClose={() => setSearch({ ticket: undefined }, true)} />
@@ -78,7 +78,7 @@ export function AllTicketsPage() {
 }
 
 /**
- * The ticket a link names (`?ticket=42`, from a notification e-mail), opened over the list whatever the list shows;
+ * The ticket a link names (`?ticket=42`, links of earlier notification e-mails), opened over the list whatever it shows;
  * closing it takes the parameter away again. A ticket that cannot be read is said so in a dialog of its own.
  */
 function LinkedTicket({ ticketId, onClose }: { ticketId: number | null; onClose: () => void }) {

@@ -10,7 +10,6 @@ import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
 import { liveDeadline } from '../../lib/deadline.ts';
-import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { errorText } from '../../lib/server-message.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
@@ -20,6 +19,7 @@ import { SelectField } from './FormFields.tsx';
 import { useAssignTicketMutation } from './mutations.ts';
 import { notifyFailure } from './notify-failure.ts';
 import { assignableStaffQuery, ticketListQuery } from './queries.ts';
+import { StaffOptions } from './TicketSelects.tsx';
 import { assigneeName } from '../../lib/ticket-display.ts';
 import { useLastNonNull } from './use-last-non-null.ts';
 
@@ -133,11 +133,7 @@ function AssignTicketForm({ ticket, onClose }: { ticket: Ticket | null; onClose:
               {...register('agentId')}
             >
               <option value="">{t('assignTicket.selectAgent')}</option>
-              {staff.data?.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {t('ticketForm.staffMember', { name: displayNameOf(member, t), role: roleLabelOf(member.role, t) })}
-                </option>
-              ))}
+              <StaffOptions staff={staff.data} />
             </SelectField>
           </Stack>
         </form>

@@ -58,6 +58,7 @@ export function DirectTicketsPage() {
         <TicketsTable
           filters={filters}
           label={t('tickets.directLabel')}
+          selectable
           emptyState={<NoTickets title={t('tickets.noDirect')} description={t('tickets.noDirectDetail')} />}
         />
       </Stack>

@@ -21,9 +21,12 @@ import { CategorySelect, PrioritySelect, StatusSelect } from './TicketSelects.ts
 import { useLastNonNull } from './use-last-non-null.ts';
 
 // docs/product.md §5 "Edit ticket": subject and description required, the rest from their lists. Same rules as the server.
-const editTicketSchema = updateTicketSchema.required();
-type EditTicketValues = z.input<typeof editTicketSchema>;
 const EDITABLE_FIELDS = ['subject', 'status', 'priority', 'description', 'category'] as const;
+// The form's fields only: waiting on the customer has its own button (SlaClocks.tsx).
+const editTicketSchema = updateTicketSchema
+  .pick({ subject: true, status: true, priority: true, description: true, category: true })
+  .required();
+type EditTicketValues = z.input<typeof editTicketSchema>;
 
 const FORM_ID = 'edit-ticket-form';
 

@@ -50,6 +50,8 @@ describe('LatestTickets', () => {
     expect(within(table).getByRole('button', { name: 'Assign ticket TKT-000002' })).toBeTruthy();
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // Bulk changes are for the full lists (docs/product.md §2 "Tickets table").
+    expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(screen.getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/manager/tickets');
   });
 });

@@ -1,15 +1,35 @@
-import { Badge, Box, Button, Field, HStack, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  CloseButton,
+  Field,
+  HStack,
+  RadioGroup,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { LuLock, LuMail, LuUser } from 'react-icons/lu';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { LuLock, LuMail, LuUser, LuZap } from 'react-icons/lu';
+import { ticketCode } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
+import type { Macro, MacroActions } from '#shared/schemas/macro.ts';
 import type { Comment, Ticket } from '#shared/schemas/ticket.ts';
 import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
-import { type Translate, useT } from '../../i18n/react.tsx';
+import { type Translate, useLanguage, useT } from '../../i18n/react.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { errorText } from '../../lib/server-message.ts';
-import { useAddCommentMutation } from './mutations.ts';
+import { MacroPicker } from '../macros/MacroPicker.tsx';
+import { macroActionsText } from '../macros/macro-display.ts';
+import { fetchMacroPreview } from '../macros/queries.ts';
+import { openCount, useIncidentChildren } from './incidents.ts';
+import { isNewerMessageConflict, useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketMailStatusQuery } from './queries.ts';
 
 /** The three kinds of message on a thread, each shown its own way. */
@@ -49,7 +69,7 @@ const channelText = (comment: Comment, t: Translate): string | undefined =>
  * internal notes in the order they were written, each kind unmistakable; and the composer, which says plainly where
  * the text goes: to the customer by e-mail, or nowhere beyond the staff.
  */
-export function TicketConversation({ ticket }: { ticket: Ticket }) {
+export function TicketConversation({ ticket, onTyped }: { ticket: Ticket; onTyped?: (text: string) => void }) {
   const t = useT();
   const comments = useQuery(ticketCommentsQuery(ticket.id));
   return (
@@ -72,7 +92,7 @@ export function TicketConversation({ ticket }: { ticket: Ticket }) {
           ))}
         </Stack>
       )}
-      <Composer ticket={ticket} />
+      <Composer ticket={ticket} newestId={comments.data?.at(-1)?.id} onTyped={onTyped} />
     </Stack>
   );
 }
@@ -112,6 +132,21 @@ function Message({ comment }: { comment: Comment }) {
               {channel}
             </Text>
           )}
+          {comment.mergedFrom && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('merge.fromTicket', { code: ticketCode(comment.mergedFrom.ticketId) })}
+            </Text>
+          )}
+          {comment.fromIncident && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('incident.fromIncident', { code: ticketCode(comment.fromIncident.ticketId) })}
+            </Text>
+          )}
+          {comment.toChildren && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('incident.sentToChildren')}
+            </Text>
+          )}
         </HStack>
         <Text fontSize="xs" color="fg.muted">
           {format.dateTime(comment.createdAt)}
@@ -126,64 +161,154 @@ function Message({ comment }: { comment: Comment }) {
 
 type Audience = 'customer' | 'staff';
 
-/** Writes a public reply (e-mailed to the customer) or an internal note; the choice is spelled out before sending. */
-function Composer({ ticket }: { ticket: Ticket }) {
+/** The macro a reply is being written from: sent with it, so that its actions apply and its use counts. */
+interface ChosenMacro {
+  id: string;
+  title: string;
+  actions: MacroActions;
+}
+
+/**
+ * Writes a public reply (e-mailed to the customer) or an internal note; the choice is spelled out before sending. A
+ * macro (its button, or `/` in an empty composer) puts its text, written out for this ticket by the server, in the
+ * composer to edit; what it will change is shown until the reply is sent. A reply names the newest message shown;
+ * when the customer wrote again meanwhile, the new messages appear and the sender chooses to send anyway or to review
+ * first, the text kept either way (docs/product.md §2 "Ticket detail"). On an incident with open tickets, a public
+ * reply can go on to each of them too (`toChildren`, docs/product.md §2 "Incidents").
+ */
+function Composer({
+  ticket,
+  newestId,
+  onTyped,
+}: {
+  ticket: Ticket;
+  /** The newest message on the thread shown above. */
+  newestId: string | undefined;
+  onTyped: ((text: string) => void) | undefined;
+}) {
   const t = useT();
+  const language = useLanguage();
   const addComment = useAddCommentMutation(ticket.id);
   const mailStatus = useQuery(ticketMailStatusQuery(ticket.id));
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [audience, setAudience] = useState<Audience>('customer');
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [macro, setMacro] = useState<ChosenMacro | null>(null);
+  const [macroState, setMacroState] = useState<{ loading: boolean; error?: string }>({ loading: false });
+  const [crossing, setCrossing] = useState(false);
+  const [alsoToChildren, setAlsoToChildren] = useState(false);
+  const children = useIncidentChildren(ticket);
+  const openChildren = openCount(children.data);
   const content = text.trim();
   const toCustomer = audience === 'customer';
+  // Only a public reply goes on to the incident's tickets; an internal note stays on this one.
+  const toChildren = toCustomer && openChildren > 0 && alsoToChildren;
   const undeliverable = mailStatus.data?.deliverable === false;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const changeText = (next: string) => {
+    setText(next);
+    onTyped?.(next);
+  };
+
+  const send = (confirmed: boolean) => {
     // docs/product.md §5: only a comment with something in it is sent.
-    if (!content || addComment.isPending) return;
+    if (!content || addComment.isPending || macroState.loading) return;
+    setCrossing(false);
     addComment.mutate(
-      { content, isInternal: !toCustomer },
+      {
+        content,
+        isInternal: !toCustomer,
+        ...(macro ? { macroId: macro.id } : {}),
+        ...(toCustomer && newestId ? { afterMessageId: newestId } : {}),
+        ...(confirmed ? { confirmed: true } : {}),
+        ...(toChildren ? { toChildren: true } : {}),
+      },
       {
         onSuccess: () => {
-          setText('');
+          changeText('');
           setAudience('customer');
+          setMacro(null);
+          setAlsoToChildren(false);
         },
+        onError: (error) => setCrossing(isNewerMessageConflict(error)),
       },
     );
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(false);
+  };
+
+  const onTextKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== '/' || text !== '' || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    setPickerOpen(true);
+  };
+
+  const pick = async (chosen: Macro) => {
+    setPickerOpen(false);
+    setMacroState({ loading: true });
+    try {
+      const preview = await fetchMacroPreview(ticket.id, chosen.id);
+      // A text already begun is kept: the macro's goes below it.
+      setText((current) => (current.trim() ? `${current.trimEnd()}\n\n${preview.content}` : preview.content));
+      onTyped?.(preview.content);
+      setMacro({ id: chosen.id, title: chosen.title, actions: preview.actions });
+      setMacroState({ loading: false });
+    } catch (error) {
+      setMacroState({ loading: false, error: t('macros.previewFailed', { error: errorText(error, t) }) });
+    }
+    textRef.current?.focus();
+  };
+
+  const actionsText = macro ? macroActionsText(macro.actions, t, language) : '';
+
   return (
     <form onSubmit={submit} aria-label={t('ticketDetail.addCommentForm')}>
       <Stack gap="3">
-        <RadioGroup.Root
-          value={audience}
-          onValueChange={(details) => setAudience(details.value === 'staff' ? 'staff' : 'customer')}
-          size="sm"
-          aria-label={t('mail.sendAs')}
-        >
-          <HStack gap="5" wrap="wrap">
-            <RadioGroup.Label>{t('mail.sendAs')}</RadioGroup.Label>
-            <RadioGroup.Item value="customer">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{t('mail.publicReply')}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-            <RadioGroup.Item value="staff">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{t('mail.internalNote')}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          </HStack>
-        </RadioGroup.Root>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <RadioGroup.Root
+            value={audience}
+            onValueChange={(details) => setAudience(details.value === 'staff' ? 'staff' : 'customer')}
+            size="sm"
+            aria-label={t('mail.sendAs')}
+          >
+            <HStack gap="5" wrap="wrap">
+              <RadioGroup.Label>{t('mail.sendAs')}</RadioGroup.Label>
+              <RadioGroup.Item value="customer">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t('mail.publicReply')}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+              <RadioGroup.Item value="staff">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{t('mail.internalNote')}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            </HStack>
+          </RadioGroup.Root>
+          <MacroPicker
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+            onPick={pick}
+            returnFocusTo={textRef}
+            disabled={macroState.loading}
+          />
+        </HStack>
         <Field.Root>
           <Field.Label>{toCustomer ? t('mail.replyLabel') : t('mail.noteLabel')}</Field.Label>
           <Textarea
+            ref={textRef}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => changeText(event.target.value)}
+            onKeyDown={onTextKeyDown}
             placeholder={toCustomer ? t('mail.replyPlaceholder') : t('mail.notePlaceholder')}
             rows={3}
             autoresize
             bg={toCustomer ? undefined : 'yellow.subtle'}
+            aria-keyshortcuts="/"
           />
           <Field.HelperText aria-live="polite" color={toCustomer && undeliverable ? 'fg.warning' : undefined}>
             {toCustomer
@@ -193,7 +318,80 @@ function Composer({ ticket }: { ticket: Ticket }) {
               : t('mail.noteHint')}
           </Field.HelperText>
         </Field.Root>
-        {addComment.isError && (
+        {toCustomer && openChildren > 0 && (
+          <Checkbox.Root
+            checked={alsoToChildren}
+            onCheckedChange={(details) => setAlsoToChildren(details.checked === true)}
+            size="sm"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('incident.toChildren', { count: openChildren })}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+        {macroState.loading && (
+          <HStack role="status" gap="2" color="fg.muted" fontSize="sm">
+            <Spinner size="xs" />
+            <Text>{t('macros.writingOut')}</Text>
+          </HStack>
+        )}
+        {macroState.error && (
+          <Text role="alert" color="fg.error" fontSize="sm">
+            {macroState.error}
+          </Text>
+        )}
+        {macro && (
+          <HStack
+            data-testid="chosen-macro"
+            gap="2"
+            borderWidth="1px"
+            rounded="md"
+            px="3"
+            py="1.5"
+            colorPalette="blue"
+            bg="colorPalette.subtle"
+            justify="space-between"
+          >
+            <Stack gap="0" minW="0">
+              <HStack gap="1.5" fontSize="sm" fontWeight="medium">
+                <LuZap aria-hidden />
+                <Text truncate>{t('macros.chosen', { title: macro.title })}</Text>
+              </HStack>
+              <Text fontSize="xs" color="fg.muted">
+                {actionsText ? t('macros.appliesOnSend', { changes: actionsText }) : t('macros.noActions')}
+              </Text>
+            </Stack>
+            <CloseButton
+              size="xs"
+              aria-label={t('macros.remove', { title: macro.title })}
+              onClick={() => setMacro(null)}
+            />
+          </HStack>
+        )}
+        {crossing && (
+          <Alert.Root status="warning" size="sm">
+            <Alert.Indicator />
+            <Alert.Content gap="2">
+              <Alert.Title>{t('mail.newerMessageQuestion')}</Alert.Title>
+              <HStack gap="2" wrap="wrap">
+                <Button size="xs" colorPalette="orange" onClick={() => send(true)}>
+                  {t('mail.sendAnyway')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => {
+                    setCrossing(false);
+                    textRef.current?.focus();
+                  }}
+                >
+                  {t('mail.reviewFirst')}
+                </Button>
+              </HStack>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {addComment.isError && !isNewerMessageConflict(addComment.error) && (
           <Text role="alert" color="fg.error" fontSize="sm">
             {t('ticketDetail.commentFailed', { error: errorText(addComment.error, t) })}
           </Text>
@@ -203,7 +401,7 @@ function Composer({ ticket }: { ticket: Ticket }) {
             type="submit"
             size="sm"
             colorPalette={toCustomer ? undefined : 'yellow'}
-            disabled={!content}
+            disabled={!content || macroState.loading}
             loading={addComment.isPending}
             loadingText={toCustomer ? t('mail.replySending') : t('mail.noteAdding')}
           >

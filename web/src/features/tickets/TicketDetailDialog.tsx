@@ -1,23 +1,14 @@
-import { Alert, Button, DataList, Dialog, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Dialog, Heading, Link, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { LuHistory, LuMessageSquare } from 'react-icons/lu';
-import type { CustomerMailStatus } from '#shared/schemas/mail.ts';
+import { Link as RouterLink, useParams } from '@tanstack/react-router';
+import { LuExternalLink } from 'react-icons/lu';
 import type { Ticket } from '#shared/schemas/ticket.ts';
-import { DeadlineBadge } from '../../components/ui/DeadlineBadge.tsx';
 import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
-import { IdentifierText } from '../../components/ui/IdentifierText.tsx';
-import { PriorityBadge, StatusBadge, TypeBadge } from '../../components/ui/TicketBadges.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
-import { useFormat } from '../../i18n/use-format.ts';
-import { liveDeadline } from '../../lib/deadline.ts';
-import { errorText } from '../../lib/server-message.ts';
-import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
-import { LANGUAGE_NAMES } from '../settings/settings-options.ts';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
-import { TicketConversation } from './TicketConversation.tsx';
-import { TicketHistory } from './TicketHistory.tsx';
+import { WaitingOnCustomerButton } from './SlaClocks.tsx';
+import { TicketDescription, TicketFacts, TicketNotices, TicketThread } from './TicketView.tsx';
 import { useLastNonNull } from './use-last-non-null.ts';
 
 interface TicketDetailDialogProps {
@@ -29,8 +20,9 @@ interface TicketDetailDialogProps {
 }
 
 /**
- * The one ticket detail view (docs/product.md §11): every field of docs/product.md §2 "Ticket detail", the deadline
- * countdown, the conversation with the customer and the team's internal notes, and the ticket's history.
+ * The ticket detail dialog (docs/product.md §11), a quick look from a list: every field of docs/product.md §2
+ * "Ticket detail", the SLA clocks, the conversation with the customer and the team's internal notes, the ticket's
+ * history, and a link to the ticket's page.
  */
 export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDialogProps) {
   const t = useT();
@@ -50,7 +42,7 @@ export function TicketDetailDialog({ ticket, onClose, onEdit }: TicketDetailDial
 
 function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Ticket) => void }) {
   const t = useT();
-  const format = useFormat();
+  const { role } = useParams({ strict: false });
   // Shown at once from the list, then replaced by the server's current version.
   const detail = useQuery({ ...ticketDetailQuery(listed.id), placeholderData: listed });
   const ticket = detail.data ?? listed;
@@ -63,68 +55,25 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
         <Heading as="p" size="md" fontWeight="medium">
           {redactedText(ticket.subject, t)}
         </Heading>
+        {role && (
+          <Link asChild fontSize="sm" color="colorPalette.fg" variant="underline">
+            <RouterLink to="/$role/tickets/$ticketCode" params={{ role, ticketCode: ticket.ticketId }}>
+              <LuExternalLink aria-hidden />
+              {t('ticketDetail.openPage')}
+            </RouterLink>
+          </Link>
+        )}
       </Dialog.Header>
       <Dialog.Body>
         <Stack gap="5">
-          {detail.isError && (
-            <Alert.Root status="warning" role="alert" size="sm">
-              <Alert.Indicator />
-              <Alert.Title>{t('ticketDetail.stale', { error: errorText(detail.error, t) })}</Alert.Title>
-            </Alert.Root>
-          )}
-          {mailStatus.data?.deliverable === false && <UndeliverableAddress status={mailStatus.data} />}
-          <HStack gap="2" wrap="wrap">
-            <StatusBadge status={ticket.status} />
-            <PriorityBadge priority={ticket.priority} />
-            <TypeBadge type={ticket.type} />
-            <DeadlineBadge deadline={liveDeadline(ticket)} />
-          </HStack>
-
-          <DataList.Root orientation="horizontal" size="sm" gap="2">
-            <DetailItem label={t('ticketTable.customer')}>{ticket.customerEmail}</DetailItem>
-            <DetailItem label={t('ticketForm.category')}>{spacedOrNA(ticket.category, t)}</DetailItem>
-            <DetailItem label={t('ticketForm.type')}>{typeLabel(ticket.type, t)}</DetailItem>
-            <DetailItem label={t('createTicket.customerLanguage')}>
-              {LANGUAGE_NAMES[ticket.customerLanguage]}
-            </DetailItem>
-            <DetailItem label={t('ticket.assignedTo')}>{assigneeName(ticket.assignedTo, t)}</DetailItem>
-            <DetailItem label={t('ticketTable.created')}>{format.dateTime(ticket.createdAt)}</DetailItem>
-            <DetailItem label={t('ticketDetail.deadline')}>{format.dateTime(ticket.deadline)}</DetailItem>
-            {ticket.resolvedAt && (
-              <DetailItem label={t('ticketDetail.resolved')}>{format.dateTime(ticket.resolvedAt)}</DetailItem>
-            )}
-          </DataList.Root>
-
-          <Stack gap="1">
-            <Heading as="h3" size="sm">
-              {t('ticketForm.description')}
-            </Heading>
-            <Text whiteSpace="pre-wrap" wordBreak="break-word">
-              <IdentifierText text={ticket.description} />
-            </Text>
-          </Stack>
-
-          <Tabs.Root defaultValue="comments" variant="line" lazyMount>
-            <Tabs.List>
-              <Tabs.Trigger value="comments">
-                <LuMessageSquare aria-hidden />
-                {t('mail.conversationLabel')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="history">
-                <LuHistory aria-hidden />
-                {t('ticketDetail.history')}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="comments">
-              <TicketConversation ticket={ticket} />
-            </Tabs.Content>
-            <Tabs.Content value="history">
-              <TicketHistory ticketId={ticket.id} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <TicketNotices detail={detail} mailStatus={mailStatus.data} mergedIntoId={ticket.mergedIntoId} />
+          <TicketFacts ticket={ticket} />
+          <TicketDescription ticket={ticket} />
+          <TicketThread ticket={ticket} />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
+        <WaitingOnCustomerButton ticket={ticket} />
         <Button variant="outline" onClick={() => onEdit(ticket)}>
           {t('editTicket.title')}
         </Button>
@@ -133,38 +82,5 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
         </Dialog.ActionTrigger>
       </Dialog.Footer>
     </>
-  );
-}
-
-function DetailItem({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
-      <DataList.ItemValue wordBreak="break-word">{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
-/** SES reported the customer's address as bouncing, or the customer marked our mail as spam. */
-function UndeliverableAddress({ status }: { status: CustomerMailStatus }) {
-  const t = useT();
-  const format = useFormat();
-  const since = format.dateTime(status.since ?? '');
-  const why =
-    status.reason === 'complaint'
-      ? t('mail.complained', { since })
-      : status.detail
-        ? t('mail.bouncedWithDetail', { address: status.address, since, detail: status.detail })
-        : t('mail.bounced', { address: status.address, since });
-  return (
-    <Alert.Root status="warning" size="sm">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{t('mail.undeliverableTitle')}</Alert.Title>
-        <Alert.Description>
-          {why} {t('mail.replyKeptHint')}
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
   );
 }

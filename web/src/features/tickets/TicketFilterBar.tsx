@@ -18,8 +18,9 @@ interface TicketFilterBarProps {
   /** Offer the type filter (All Tickets; Direct Tickets lists one type). */
   byType?: boolean;
   /**
-   * Writes changed filters to the URL (undefined removes one): `replace` for the search text, so typing leaves no
-   * history entry per pause; a new entry for a status or priority, so Back returns to the previous filters.
+   * Writes changed filters to the URL (undefined removes one). A status or priority is a new history entry, so Back
+   * returns to the previous filters; so is a new search's first pause in typing, and its later pauses `replace` it:
+   * one entry per search, so Back undoes the search and keeps the filters chosen before it.
    */
   onChange: (changes: FilterValues, options: { replace: boolean }) => void;
 }
@@ -39,7 +40,11 @@ export function TicketFilterBar({ filters, byType = false, onChange }: TicketFil
   const selects = byType ? SELECTS : SELECTS.filter((select) => select.name !== 'type');
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="3">
-      <SearchBox q={filters.q} onSearch={(q) => onChange({ q }, { replace: true })} />
+      <SearchBox
+        q={filters.q}
+        otherFilters={`${filters.status}/${filters.priority}/${filters.type}`}
+        onSearch={(q, replace) => onChange({ q }, { replace })}
+      />
       <HStack gap="3" wrap={{ base: 'wrap', lg: 'nowrap' }}>
         {selects.map(({ name, label, all, Options }) => (
           <NativeSelect.Root key={name} width={{ base: 'full', lg: '44' }}>
@@ -60,23 +65,42 @@ export function TicketFilterBar({ filters, byType = false, onChange }: TicketFil
   );
 }
 
+interface SearchBoxProps {
+  q: string | undefined;
+  /** The other filters in the URL, as one string: when they change, the next typing is a new search. */
+  otherFilters: string;
+  /** Writes the text to the URL; `replace` once this search already has its history entry. */
+  onSearch: (q: string | undefined, replace: boolean) => void;
+}
+
 /**
- * The search box: what is typed shows at once and reaches the URL (and so the server) once the typing pauses.
- * When the URL's text changes otherwise (Back, a link), the box shows it.
+ * The search box: what is typed shows at once and reaches the URL (and so the server) once the typing pauses. A new
+ * search (the first since the page opened, since another filter changed, or since Back, Forward or a link changed the
+ * text) makes one history entry; its later pauses replace it. When the URL's text changes otherwise, the box shows it.
  */
-function SearchBox({ q, onSearch }: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
+function SearchBox({ q, otherFilters, onSearch }: SearchBoxProps) {
   const t = useT();
   const [text, setText] = useState(q ?? '');
   const [shownQ, setShownQ] = useState(q);
+  const [shownFilters, setShownFilters] = useState(otherFilters);
   // The text this box last wrote to the URL until the URL has it (null: nothing on its way).
   const [sent, setSent] = useState<string | undefined | null>(null);
+  // Whether the current history entry is this search's own, made by its first write.
+  const [ownEntry, setOwnEntry] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Derived state, updated during render (react.dev "storing information from previous renders").
+  if (otherFilters !== shownFilters) {
+    setShownFilters(otherFilters);
+    setOwnEntry(false);
+  }
   if (q !== shownQ) {
     setShownQ(q);
     setSent(null);
     // Not the box's own text arriving (the user may have typed on meanwhile): Back, Forward or a link changed it.
-    if (q !== sent) setText(q ?? '');
+    if (q !== sent) {
+      setText(q ?? '');
+      setOwnEntry(false);
+    }
   }
   useEffect(() => () => clearTimeout(pending.current), []);
 
@@ -87,7 +111,8 @@ function SearchBox({ q, onSearch }: { q: string | undefined; onSearch: (q: strin
       const next = value.trim() || undefined;
       if (next === q) return;
       setSent(next);
-      onSearch(next);
+      setOwnEntry(true);
+      onSearch(next, ownEntry);
     }, SEARCH_DEBOUNCE_MS);
   };
 

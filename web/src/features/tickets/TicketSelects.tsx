@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '#shared/constants.ts';
+import type { Agent } from '#shared/schemas/user.ts';
 import { useT } from '../../i18n/react.tsx';
+import { displayNameOf, roleLabelOf } from '../../lib/format.ts';
 import { errorText } from '../../lib/server-message.ts';
 import { SelectField } from './FormFields.tsx';
 import { activeCategoriesQuery } from './queries.ts';
@@ -26,6 +28,16 @@ export function StatusOptions() {
   return TICKET_STATUSES.map((status) => (
     <option key={status} value={status}>
       {statusLabel(status, t)}
+    </option>
+  ));
+}
+
+/** Staff a ticket can be given to (`assignableStaffQuery`), each as '{name} ({role})'. */
+export function StaffOptions({ staff }: { staff: readonly Agent[] | undefined }) {
+  const t = useT();
+  return staff?.map((member) => (
+    <option key={member.id} value={member.id}>
+      {t('ticketForm.staffMember', { name: displayNameOf(member, t), role: roleLabelOf(member.role, t) })}
     </option>
   ));
 }
@@ -65,13 +77,15 @@ interface CategorySelectProps extends TicketSelectProps {
   current?: string;
   /** A first, empty choice that asks for one (create form). */
   prompt?: boolean;
+  /** A first, empty choice that leaves the category as it is, worded so (a macro's actions). */
+  noChange?: string;
 }
 
 /**
  * The Category select of the create and edit forms: the active categories (docs/product.md §4), read when the form
  * opens; while they load or when they cannot be read, the field says so.
  */
-export function CategorySelect({ current, prompt = false, ...select }: CategorySelectProps) {
+export function CategorySelect({ current, prompt = false, noChange, ...select }: CategorySelectProps) {
   const t = useT();
   const categories = useQuery(activeCategoriesQuery());
   return (
@@ -82,6 +96,7 @@ export function CategorySelect({ current, prompt = false, ...select }: CategoryS
       }
       {...select}
     >
+      {noChange !== undefined && <option value="">{noChange}</option>}
       {prompt && (
         <option value="">
           {categories.isPending ? t('ticketForm.loadingCategories') : t('ticketForm.selectCategory')}

@@ -22,7 +22,9 @@ describe('All Tickets table', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
+    // The first column holds the select-all checkbox, named for assistive technology, and no text.
     expect(headers).toEqual([
+      '',
       'Ticket ID',
       'Subject',
       'Customer',
@@ -41,6 +43,29 @@ describe('All Tickets table', () => {
     expect(first.getByText('High')).toBeTruthy();
     expect(first.getByText('Dana Reyes')).toBeTruthy();
     expect(within(await findRow('TKT-000003')).getByText(t('common.unassigned'))).toBeTruthy();
+  });
+
+  it('shows each row only its most pressing SLA clock: the first response while awaited, else the resolution', async () => {
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const awaiting = ticketFixture({ firstResponseDueAt: hoursFromNow(1), deadline: hoursFromNow(8) });
+    const answered = ticketFixture({
+      id: 2,
+      ticketId: 'TKT-000002',
+      firstResponseDueAt: hoursFromNow(1),
+      firstResponseAt: new Date().toISOString(),
+      deadline: hoursFromNow(8),
+    });
+    renderApp(
+      '/manager/tickets',
+      ticketsApi('manager', {
+        'GET /api/tickets': { status: 200, body: { tickets: [awaiting, answered], nextCursor: null } },
+      }),
+    );
+    const clocksOf = async (ticketId: string) =>
+      [...(await findRow(ticketId)).querySelectorAll('[data-clock]')].map((clock) => clock.getAttribute('data-clock'));
+    expect(await clocksOf('TKT-000001')).toEqual(['first-response']);
+    expect(await clocksOf('TKT-000002')).toEqual(['resolution']);
+    expect(within(await findRow('TKT-000002')).getByText(t('sla.resolution'))).toBeTruthy();
   });
 
   it("dates each ticket in the user's time zone, not UTC", async () => {

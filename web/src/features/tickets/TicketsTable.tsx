@@ -1,4 +1,16 @@
-import { Box, Button, EmptyState, HStack, IconButton, Spinner, Table, Text, VStack } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  EmptyState,
+  HStack,
+  IconButton,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { type ComponentProps, type ReactNode, useDeferredValue, useState } from 'react';
 import { LuEye, LuInbox, LuPencil, LuUserPlus } from 'react-icons/lu';
@@ -12,8 +24,10 @@ import { useFormat } from '../../i18n/use-format.ts';
 import { assigneeName } from '../../lib/ticket-display.ts';
 import { useCurrentUser } from '../auth/queries.ts';
 import { AssignTicketDialog } from './AssignTicketDialog.tsx';
+import { BulkChangesBar } from './BulkChangesBar.tsx';
 import { EditTicketDialog } from './EditTicketDialog.tsx';
 import { canAssignTickets, canEditTicket } from './permissions.ts';
+import { SlaClocks } from './SlaClocks.tsx';
 import { type TicketFilters, ticketListQuery } from './queries.ts';
 import { TicketDetailDialog } from './TicketDetailDialog.tsx';
 
@@ -26,6 +40,8 @@ export interface TicketsTableProps {
   paginate?: boolean;
   /** Shown when the scope holds no ticket at all (nothing searched or filtered); defaults to the product text. */
   emptyState?: ReactNode;
+  /** A checkbox per row and the bulk changes bar (docs/product.md §2 "Tickets table"). */
+  selectable?: boolean;
 }
 
 /**
@@ -36,7 +52,8 @@ const COLUMNS = [
   { title: 'ticketTable.ticketId', width: '6.25rem' },
   { title: 'ticketTable.subject', width: undefined },
   { title: 'ticketTable.customer', width: undefined },
-  { title: 'ticketTable.status', width: '6rem' },
+  // The status badge above the next SLA clock's name and countdown ("⚠ 1d 2h 30m left", longer in German).
+  { title: 'ticketTable.status', width: '9.5rem' },
   { title: 'ticketTable.priority', width: '5rem' },
   { title: 'ticketTable.assignedTo', width: '7rem' },
   { title: 'ticketTable.created', width: '6.5rem' },
@@ -46,13 +63,17 @@ const COLUMNS = [
 
 type OpenDialog = { kind: 'view' | 'edit' | 'assign'; ticket: Ticket } | null;
 
+/** The checkbox column of a selectable table: a 16 px box and the cell's padding. */
+const SELECT_COLUMN_WIDTH = '2.75rem';
+
 /**
  * The shared tickets table (docs/product.md §2): the list the server finds for `filters` (read with
  * `useSuspenseQuery`, loaded by the screen's route), the product columns, and the row actions the signed-in user
  * may use, each opening its dialog. When the filters change, the rows on screen stay, dimmed, until the new ones
- * have arrived.
+ * have arrived. A selectable table lets the user pick rows and change them together; changing the filters clears
+ * the selection, and only rows on screen count as selected.
  */
-export function TicketsTable({ filters, label, paginate = true, emptyState }: TicketsTableProps) {
+export function TicketsTable({ filters, label, paginate = true, emptyState, selectable = false }: TicketsTableProps) {
   const t = useT();
   const format = useFormat();
   const shownFilters = useDeferredValue(filters);
@@ -67,6 +88,25 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
   const mayEdit = (ticket: Ticket) => (user ? canEditTicket(user, ticket) : false);
   const close = () => setDialog(null);
 
+  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
+  const [checkedFor, setCheckedFor] = useState(filters);
+  // Derived state, updated during render (react.dev "storing information from previous renders"): new filters, a new
+  // list, nothing selected.
+  if (checkedFor !== filters) {
+    setCheckedFor(filters);
+    setChecked(new Set());
+  }
+  const selectedTickets = selectable ? tickets.filter((ticket) => checked.has(ticket.id)) : [];
+  const allSelected = tickets.length > 0 && selectedTickets.length === tickets.length;
+  const toggle = (id: number, on: boolean) =>
+    setChecked((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = () => setChecked(allSelected ? new Set() : new Set(tickets.map((ticket) => ticket.id)));
+
   return (
     <Box opacity={stale ? 0.6 : 1} aria-busy={stale} transition="opacity 0.15s">
       {tickets.length === 0 ? (
@@ -77,11 +117,36 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
         )
       ) : (
         <>
+          {user && selectedTickets.length > 0 && (
+            <Box mb="3">
+              <BulkChangesBar
+                selected={selectedTickets}
+                role={user.role}
+                onClear={() => setChecked(new Set())}
+                onDone={(refusedIds) => setChecked(new Set(refusedIds))}
+              />
+            </Box>
+          )}
           <Table.ScrollArea borderWidth="1px" rounded="md">
             {/* Fixed layout: the columns fit a 1280 px laptop beside the sidebar, long texts truncate; narrower, it scrolls. */}
-            <Table.Root size="sm" aria-label={label} interactive tableLayout="fixed" minW="56rem">
+            <Table.Root
+              size="sm"
+              aria-label={label}
+              interactive
+              tableLayout="fixed"
+              minW={selectable ? '58.75rem' : '56rem'}
+            >
               <Table.Header>
                 <Table.Row>
+                  {selectable && (
+                    <Table.ColumnHeader w={SELECT_COLUMN_WIDTH}>
+                      <SelectBox
+                        label={t('ticketTable.selectAll')}
+                        checked={allSelected ? true : selectedTickets.length > 0 ? 'indeterminate' : false}
+                        onChange={toggleAll}
+                      />
+                    </Table.ColumnHeader>
+                  )}
                   {COLUMNS.map((column) => (
                     <Table.ColumnHeader key={column.title} w={column.width}>
                       {t(column.title)}
@@ -91,7 +156,16 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
               </Table.Header>
               <Table.Body>
                 {tickets.map((ticket) => (
-                  <Table.Row key={ticket.id}>
+                  <Table.Row key={ticket.id} bg={selectable && checked.has(ticket.id) ? 'bg.emphasized' : undefined}>
+                    {selectable && (
+                      <Table.Cell>
+                        <SelectBox
+                          label={t('ticketTable.select', { code: ticket.ticketId })}
+                          checked={checked.has(ticket.id)}
+                          onChange={(on) => toggle(ticket.id, on)}
+                        />
+                      </Table.Cell>
+                    )}
                     <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                       {ticket.ticketId}
                     </Table.Cell>
@@ -102,7 +176,10 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
                       {ticket.customerEmail}
                     </Table.Cell>
                     <Table.Cell>
-                      <StatusBadge status={ticket.status} />
+                      <Stack gap="1" align="start">
+                        <StatusBadge status={ticket.status} />
+                        <SlaClocks ticket={ticket} show="next" />
+                      </Stack>
                     </Table.Cell>
                     <Table.Cell>
                       <PriorityBadge priority={ticket.priority} />
@@ -176,6 +253,29 @@ export function TicketsTable({ filters, label, paginate = true, emptyState }: Ti
         <AssignTicketDialog open={dialog?.kind === 'assign'} ticket={dialog?.ticket ?? null} onClose={close} />
       )}
     </Box>
+  );
+}
+
+/** A row's (or the header's) selection checkbox, named for assistive technology; Tab reaches it, Space toggles it. */
+function SelectBox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean | 'indeterminate';
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Checkbox.Root
+      size="sm"
+      display="flex"
+      checked={checked}
+      onCheckedChange={(details) => onChange(details.checked === true)}
+    >
+      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
   );
 }
 

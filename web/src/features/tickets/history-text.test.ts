@@ -64,6 +64,20 @@ describe('changeText', () => {
     expect(changeText(change, { t, language: 'en', timeZone: 'Asia/Tokyo' }).replace(/\s/g, ' ')).toBe(expected);
   });
 
+  it('names the incident a ticket was linked to, moved to, taken out of, or answered and resolved from', async () => {
+    const format = { t, language: 'en', timeZone: 'UTC' } as const;
+    expect(changeText({ field: 'parent', from: null, to: 'TKT-000005' }, format)).toBe('Incident: TKT-000005');
+    expect(changeText({ field: 'parent', from: 'TKT-000005', to: 'TKT-000009' }, format)).toBe(
+      'Incident: TKT-000005 → TKT-000009',
+    );
+    expect(changeText({ field: 'parent', from: 'TKT-000005', to: null }, format)).toBe('Incident: TKT-000005 → —');
+    expect(changeText({ field: 'incident', from: null, to: 'TKT-000005' }, format)).toBe('Incident: TKT-000005');
+    await activateLanguage('de');
+    expect(changeText({ field: 'incident', from: null, to: 'TKT-000005' }, { ...format, language: 'de' })).toBe(
+      'Vorfall: TKT-000005',
+    );
+  });
+
   it('writes a change in the reader’s language, its values as the screens write them', async () => {
     await activateLanguage('ja');
     const format = { t, language: 'ja', timeZone: 'Asia/Tokyo' } as const;

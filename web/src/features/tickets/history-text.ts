@@ -52,7 +52,19 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   priority: 'history.field.priority',
   status: 'history.field.status',
   category: 'history.field.category',
+  macro: 'history.field.macro',
+  mergedInto: 'history.field.mergedInto',
+  mergedFrom: 'history.field.mergedFrom',
+  // A link to an incident or out of one, and what an incident passed on to its ticket (docs/product.md §2
+  // "Incidents").
+  parent: 'history.field.parent',
+  incident: 'history.field.incident',
   deadline: 'history.field.deadline',
+  firstResponseDueAt: 'history.field.firstResponseDueAt',
+  waitingOnCustomer: 'history.field.waitingOnCustomer',
+  resolutionWarning: 'history.field.resolutionWarning',
+  firstResponseWarning: 'history.field.firstResponseWarning',
+  isFirstResponseOverdue: 'history.field.isFirstResponseOverdue',
   assignedTo: 'history.field.assignedTo',
   isOverdue: 'history.field.isOverdue',
   responseTime: 'history.field.responseTime',
@@ -74,7 +86,7 @@ function valueText(field: string, value: ChangeValue, { t, language, timeZone }:
   if (field === 'status' && isStatus(value)) return statusLabel(value, t);
   if (field === 'priority' && isPriority(value)) return priorityLabel(value, t);
   if (field === 'category') return spacedOrNA(String(value), t);
-  if (field === 'deadline') return formatDateTime(String(value), language, timeZone);
+  if (field === 'deadline' || field === 'firstResponseDueAt') return formatDateTime(String(value), language, timeZone);
   if (field === 'responseTime' && typeof value === 'number') return formatMinutes(value, language);
   return String(value);
 }

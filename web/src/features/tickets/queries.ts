@@ -14,6 +14,8 @@ export interface TicketFilters {
   priority?: Priority;
   type?: TicketType;
   assignedToId?: string;
+  /** One customer's tickets, through the byCustomer index (the customer panel). */
+  customerEmail?: string;
 }
 
 export const ticketKeys = {
@@ -65,6 +67,32 @@ export async function loadTicketList(
   if (cause === 'stay') void queryClient.prefetchInfiniteQuery(list);
   else await queryClient.ensureInfiniteQueryData(list);
 }
+
+/** How many of a customer's tickets the customer panel reads: their newest, from the byCustomer index. */
+export const CUSTOMER_PANEL_LIMIT = LIST_LIMITS.fullList;
+
+/**
+ * A customer's tickets for the customer panel, newest first (`GET /api/tickets?customerEmail=`): under the lists' key,
+ * so a live change refreshes it like every list.
+ */
+export const customerTicketsQuery = (customerEmail: string) =>
+  queryOptions({
+    queryKey: [...ticketKeys.lists(), 'customer', customerEmail] as const,
+    queryFn: ({ signal }) =>
+      api.get<TicketList>(`/api/tickets?${ticketListSearch({ customerEmail, limit: CUSTOMER_PANEL_LIMIT }, null)}`, {
+        signal,
+      }),
+  });
+
+/**
+ * An incident's tickets, by number (`GET /api/tickets/{id}/children`; none for a ticket that is no incident): under the
+ * lists' key, so a live change to any ticket refreshes it like every list (docs/product.md §2 "Incidents").
+ */
+export const incidentChildrenQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...ticketKeys.lists(), 'children', id] as const,
+    queryFn: ({ signal }) => api.get<Ticket[]>(`/api/tickets/${id}/children`, { signal }),
+  });
 
 /** One ticket, fresh from the server (the edit form and the detail view). */
 export const ticketDetailQuery = (id: number) =>

@@ -39,6 +39,10 @@ export function ticketsApi(role: Role, overrides: FakeRoutes = {}): FakeRoutes {
     'GET /api/user/settings': { status: 200, body: tokyoSettings },
     'GET /api/tickets': { status: 200, body: { tickets: listedTickets, nextCursor: null } },
     'GET /api/categories': { status: 200, body: activeCategories },
+    // None of the three is an incident (docs/product.md §2 "Incidents"): no linked tickets.
+    ...Object.fromEntries(
+      listedTickets.map((ticket) => [`GET /api/tickets/${ticket.id}/children`, { status: 200, body: [] }]),
+    ),
     'GET /api/agents':
       role === 'agent' ? { status: 403, body: { message: 'Forbidden' } } : { status: 200, body: staff },
     ...overrides,

@@ -20,7 +20,7 @@ const MAX_ID_LENGTH = 100;
 
 /** What the search box and the status and priority selects of a tickets list set. */
 export interface ListFilters {
-  /** Search text, as the server matches it (subject, customer e-mail, ticket code). */
+  /** Search text, as the server reads it: a ticket code, a customer's e-mail address or words. */
   q?: string;
   status?: TicketStatus;
   priority?: Priority;
@@ -28,7 +28,7 @@ export interface ListFilters {
 
 /**
  * All Tickets: the list filters, the type (how tickets came in), `assignedToId` (one person's tickets: Agent
- * Management and My tickets link here) and `ticket`, a ticket opened over the list (a notification e-mail links here).
+ * Management and My tickets link here) and `ticket`, a ticket opened over the list (earlier notification e-mails link here).
  */
 export interface TicketsSearch extends ListFilters {
   type?: TicketType;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { AlarmProvider, type TicketsChanged } from '../../../features/alarms/AlarmProvider.tsx';
 import { SignedOutNotice } from '../../../features/auth/SignedOutNotice.tsx';
@@ -32,21 +32,33 @@ function LiveUpdates({ userId, children }: { userId: string; children: React.Rea
   const queryClient = useQueryClient();
   const { data: settings } = useQuery(userSettingsQuery());
   const onTicketsChanged = useCallback(
-    ({ ticketIds }: TicketsChanged) => {
-      void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-      for (const id of ticketIds) {
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) });
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) });
-        // A customer's e-mail joins the thread without anyone here doing anything: the open conversation shows it.
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.comments(id) });
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.mailStatus(id) });
-      }
-    },
+    ({ ticketIds }: TicketsChanged) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        ...ticketIds.flatMap((id) => [
+          queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) }),
+          queryClient.invalidateQueries({ queryKey: ticketKeys.history(id) }),
+          // A customer's e-mail joins the thread without anyone here doing anything: the open conversation shows it.
+          queryClient.invalidateQueries({ queryKey: ticketKeys.comments(id) }),
+          queryClient.invalidateQueries({ queryKey: ticketKeys.mailStatus(id) }),
+        ]),
+      ]),
     [queryClient],
   );
+  const navigate = useNavigate();
+  const { role } = Route.useParams();
+  const onOpenTicket = useCallback(
+    (ticketCode: string) => void navigate({ to: '/$role/tickets/$ticketCode', params: { role, ticketCode } }),
+    [navigate, role],
+  );
   return (
-    <AlarmProvider userId={userId} preferences={settings} onTicketsChanged={onTicketsChanged}>
+    <AlarmProvider
+      userId={userId}
+      preferences={settings}
+      onTicketsChanged={onTicketsChanged}
+      onOpenTicket={onOpenTicket}
+    >
       {children}
     </AlarmProvider>
   );
