@@ -91,7 +91,10 @@ export async function addStaffComment(
           transition = { ticket: edit.transition.ticket, changes: [...transition.changes, ...edit.transition.changes] };
           extra.push(...edit.extra);
         }
-        transition = { ...transition, changes: [...transition.changes, { field: 'macro', from: null, to: macro.title }] };
+        transition = {
+          ...transition,
+          changes: [...transition.changes, { field: 'macro', from: null, to: macro.title }],
+        };
         extra.push(macroUse(macro, author.id));
       }
       return writeTicketChange(current, withRedactionNotes(transition, found), {
