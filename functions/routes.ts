@@ -174,6 +174,8 @@ export const JOB_HANDLERS = {
   router: 'functions/jobs/router.ts',
   /** Every minute: auto-away, when the desk has it on (docs/decisions/006). */
   autoAway: 'functions/jobs/auto-away.ts',
+  /** GuardDuty's malware scan results for the attachments bucket (AWS; docs/decisions/094-attachments.md). */
+  scanResults: 'functions/jobs/scan-results.ts',
 } as const;
 
 /** One kind of delivery that leaves the system, and the sender that makes it. */

@@ -6,6 +6,8 @@
 import type { Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import type { HttpGroup } from '#functions/routes.ts';
+import { ATTACHMENT_GRANTS } from './constructs/grants.ts';
 import type { HelpdeskApp } from './helpdesk-app.ts';
 
 /** The singleton Lambda that BucketDeployment adds to the stack (CDK's own code, not ours). */
@@ -14,7 +16,7 @@ function bucketDeploymentHandlers(stack: Stack): IConstruct[] {
 }
 
 export function applyNagSuppressions({ main }: HelpdeskApp): void {
-  const { jobs, gateways, web, identity, outbound, appSecret, mail, realtime } = main;
+  const { jobs, gateways, web, identity, outbound, appSecret, mail, realtime, attachments } = main;
 
   const ourFunctions = Object.values(main.functions);
   NagSuppressions.addResourceSuppressions(ourFunctions, [
@@ -204,6 +206,49 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
           'SES names each stored message by its own message id, unknown in advance; the grant is GetObject on the ' +
           "inbound bucket's inbound/ prefix only (no listing, no writing).",
         appliesTo: [{ regex: '/^Resource::<MailInboundBucket[0-9A-F]+\\.Arn>\\/inbound\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
+
+  // Attachments (docs/decisions/094-attachments.md).
+  NagSuppressions.addResourceSuppressions(attachments.scanResultFailures, [
+    {
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "The scan-results function's dead-letter queue: GuardDuty verdicts it could not record after EventBridge's " +
+        'retries, for ops to inspect and replay (docs/operations.md); it is the last stop, not a work queue.',
+    },
+  ]);
+  NagSuppressions.addResourceSuppressions(
+    attachments.node.findChild('MalwareScanRole'),
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'The permissions GuardDuty Malware Protection for S3 documents for its role: it creates its own ' +
+          'EventBridge rule, named DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3… with a suffix of its choosing, ' +
+          'and scans and tags each new file under the bucket’s tickets/ prefix, whose names are ids made at upload.',
+        appliesTo: [
+          {
+            regex:
+              '/^Resource::arn:[^:]+:events:\\*:.+:rule\\/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3\\*$/',
+          },
+          { regex: '/^Resource::<AttachmentsBucket[0-9A-F]+\\.Arn>\\/tickets\\/\\*$/' },
+        ],
+      },
+    ],
+    true,
+  );
+  NagSuppressions.addResourceSuppressions(
+    Object.keys(ATTACHMENT_GRANTS).map((group) => main.http.functions[group as HttpGroup].role!),
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'Files are named by ids made at upload (uploads/<ticket>/<id>, tickets/<ticket>/<id>); the grants are the ' +
+          'object actions the code makes under those two prefixes of the attachments bucket only (ATTACHMENT_GRANTS).',
+        appliesTo: [{ regex: '/^Resource::<AttachmentsBucket[0-9A-F]+\\.Arn>\\/(uploads|tickets)\\/\\*$/' }],
       },
     ],
     true,

@@ -12,6 +12,7 @@ import { Identity, type SsoProvider } from './constructs/identity.ts';
 import { Jobs } from './constructs/jobs.ts';
 import { Outbound, OutboundQueues } from './constructs/outbound.ts';
 import { AppSecret } from './constructs/app-secret.ts';
+import { Attachments } from './constructs/attachments.ts';
 import { Mail } from './constructs/mail.ts';
 import { Realtime } from './constructs/realtime.ts';
 import { ALARM_THRESHOLDS, Observability } from './constructs/observability.ts';
@@ -144,6 +145,7 @@ export class HelpdeskStack extends Stack {
   readonly outbound: Outbound;
   readonly appSecret: AppSecret;
   readonly mail: Mail;
+  readonly attachments: Attachments;
   readonly observability: Observability;
   /**
    * Every function that runs our code, by the name its alarms and dashboard widgets show: the one list the
@@ -188,6 +190,8 @@ export class HelpdeskStack extends Stack {
     const { appSecret } = this;
     this.mail = new Mail(this, 'Mail', { domain: settings.mailDomain, accessLogBucket: web.logBucket });
     const { mail } = this;
+    this.attachments = new Attachments(this, 'Attachments', { siteUrl: web.siteUrl, accessLogBucket: web.logBucket });
+    const { attachments } = this;
 
     // The functions' whole configuration contract; both runtimes read exactly these names.
     const environment: Record<string, string> = {
@@ -200,6 +204,7 @@ export class HelpdeskStack extends Stack {
       ...this.outboundQueues.environment,
       ...appSecret.environment,
       ...mail.environment,
+      ...attachments.environment,
       // Rating links in customer e-mails and ticket links in staff e-mails point at the site.
       PUBLIC_BASE_URL: web.siteUrl,
       POWERTOOLS_SERVICE_NAME: 'helpdesk',
@@ -231,6 +236,8 @@ export class HelpdeskStack extends Stack {
     });
 
     mail.addFunctions({ table: data.table, appSecret, environment });
+    attachments.addFunctions({ table: data.table, environment });
+    attachments.grant('tickets', this.http.functions.tickets!);
     mail.grantSend(this.outbound.senders.mail!);
     // An admin's retry of a failed e-mail queues it again.
     this.outboundQueues.grantEnqueue(this.http.functions.mail, ['mail']);
@@ -251,6 +258,7 @@ export class HelpdeskStack extends Stack {
       ...Object.fromEntries(Object.entries(outbound.senders).map(([kind, fn]) => [`${idOf(kind)}Sender`, fn])),
       InboundMail: mail.inboundFunction,
       MailEvents: mail.eventsFunction,
+      ScanResults: attachments.scanResultsFunction,
     };
     this.observability = new Observability(this, 'Observability', {
       httpApi: gateways.httpApi,
@@ -275,6 +283,7 @@ export class HelpdeskStack extends Stack {
           ]),
         ),
         InboundMailFailures: mail.inboundFailures,
+        ScanResultFailures: attachments.scanResultFailures,
       },
       configurationSetName: mail.configurationSet.configurationSetName,
       ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),

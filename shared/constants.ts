@@ -115,6 +115,8 @@ export const ALERT_TYPES = [
   'webhook_disabled',
   /** A new ticket found no eligible agent and waits in the queue (docs/decisions/006). */
   'ticket_waiting',
+  /** Malware was found in a file of a ticket (docs/decisions/094-attachments.md): to every admin. */
+  'attachment_infected',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

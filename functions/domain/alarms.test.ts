@@ -117,6 +117,15 @@ describe('alarmsForChange', () => {
       { ticket_overdue: 'a1 role:admin role:manager' },
     ],
     [
+      'found to hold a file with malware (the scan result), whoever has it',
+      ticket({ assignedToId: 'a1' }),
+      ticket({
+        assignedToId: 'a1',
+        lastWrite: { actorType: 'system', actorId: 'malware-scan', action: 'malwareFound' },
+      }),
+      { attachment_infected: 'role:admin' },
+    ],
+    [
       'marked overdue while unassigned',
       ticket(),
       ticket({ isOverdue: true }),

@@ -80,6 +80,7 @@ export const ALARM_AUDIENCE = {
   ticket_overdue: 'assigneeAndSupervisors',
   ticket_waiting: 'supervisors',
   webhook_disabled: 'admins',
+  attachment_infected: 'admins',
 } as const satisfies Record<AlertType, 'desk' | 'assignee' | 'assigneeAndSupervisors' | 'supervisors' | 'admins'>;
 
 /** The audience of an alarm type about `ticket`, by ALARM_AUDIENCE. */
@@ -123,7 +124,8 @@ const isUnresolved = (ticket: TicketImage) => UNRESOLVED_STATUSES.includes(ticke
  * - `isOverdue` or `isFirstResponseOverdue` turned on: `ticket_overdue`;
  * - an SLA warning given (80 % of a target passed): `sla_warning`;
  * - the status of an assigned ticket changed by anyone but its assignee: `ticket_status_changed`;
- * - the customer wrote in on an assigned ticket: `customer_reply`.
+ * - the customer wrote in on an assigned ticket: `customer_reply`;
+ * - the malware scan found a threat in one of the ticket's files: `attachment_infected` (docs/decisions/094).
  */
 export function alarmsForChange(before: TicketImage | undefined, after: TicketImage | undefined): Alarm[] {
   // Nothing about a ticket that arrives already settled (an import of past tickets): nobody has anything to do.
@@ -158,6 +160,7 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
     raise('ticket_status_changed');
   }
   if (before && assignee && write?.actorType === 'customer' && write.action === 'commented') raise('customer_reply');
+  if (before && write?.action === 'malwareFound') raise('attachment_infected');
   // Whoever just made a ticket needs no alarm about it (and it would cover their own "created" confirmation).
   if (!before && after.createdById) {
     for (const alarm of alarms) alarm.audience.exceptUserIds = [after.createdById];
@@ -207,8 +210,9 @@ export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'high_priority',
   'ticket_waiting',
   'ticket_created',
-  // Raised alone, by a webhook's change, never with the ticket alarms above.
+  // Raised alone, by a webhook's change or a file's scan, never with the ticket alarms above.
   'webhook_disabled',
+  'attachment_infected',
 ];
 
 /** The settings that decide which alarm a person gets: the alarm switch and types, and the Notifications toggles. */

@@ -8,7 +8,7 @@ import {
 } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only)', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only, attachment_infected admins only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -34,6 +34,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'sla_warning',
           'webhook_disabled',
           'ticket_waiting',
+          'attachment_infected',
         ],
       },
     });

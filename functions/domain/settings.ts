@@ -36,6 +36,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
       'sla_warning',
       'webhook_disabled',
       'ticket_waiting',
+      'attachment_infected',
     ],
   },
 };

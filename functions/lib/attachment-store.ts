@@ -21,6 +21,12 @@ export const objectKeys = {
   stored: (ticketId: number, attachmentId: string) => `tickets/${ticketId}/${attachmentId}`,
 };
 
+/** The ticket and attachment a stored file's key names; undefined for any other key (an upload, a stray object). */
+export function storedKeyOf(key: string): { ticketId: number; attachmentId: string } | undefined {
+  const match = /^tickets\/([1-9]\d{0,9})\/([0-9a-f-]{36})$/.exec(key);
+  return match ? { ticketId: Number(match[1]), attachmentId: match[2]! } : undefined;
+}
+
 const Bucket = () => attachmentsConfig().bucket;
 
 /** A presigned POST for exactly `size` bytes of `contentType` to `key`, usable for 15 minutes. */

@@ -50,7 +50,8 @@ export type FunctionName =
   | 'routerJob'
   | 'inboundMailJob'
   | 'mailEventsJob'
-  | 'outboxJob';
+  | 'outboxJob'
+  | 'scanResultsJob';
 
 /** `PREFIX#*`: every partition a key builder makes, from the one key module (so no prefix is written twice). */
 const partitionsOf = (key: { pk: string }): string => key.pk;
@@ -323,6 +324,13 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'use-cases/tickets/mark-overdue.ts markTicketOverdue: read the ticket, then the ticket, history and aggregates transaction',
     },
   ],
+  scanResultsJob: [
+    {
+      actions: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      partitions: [TICKETS, STATS, AGENT_WEEKS],
+      why: 'use-cases/tickets/scan-results.ts recordScanResult: read the file and its ticket, record the verdict; for malware, the ticket, history and aggregates transaction (ADR 094)',
+    },
+  ],
   inboundMailJob: [
     {
       actions: ['GetItem'],
@@ -495,6 +503,33 @@ export function senderGrants(kind: string): TableGrant[] {
 }
 
 /** Cognito admin calls, by function; every other function makes only public, unsigned calls (or none). */
+/** A grant on the attachments bucket: object actions under key prefixes (infra/constructs/attachments.ts). */
+export interface BucketGrant {
+  actions: ReadonlyArray<'GetObject' | 'PutObject' | 'DeleteObject'>;
+  prefixes: ReadonlyArray<'uploads/' | 'tickets/'>;
+  why: string;
+}
+
+/**
+ * What each function may do in the attachments bucket (ADR 094). Presigned URLs act with the signer's rights, so the
+ * upload form and the download link need the PutObject and GetObject they stand for. A function holding GetObject
+ * also gets ListBucket, so that a missing object answers 404 rather than 403.
+ */
+export const ATTACHMENT_GRANTS: Readonly<Partial<Record<FunctionName, readonly BucketGrant[]>>> = {
+  tickets: [
+    {
+      actions: ['PutObject'],
+      prefixes: ['uploads/'],
+      why: 'lib/attachment-store.ts presignUpload: the browser’s or the upstream system’s POST of an announced file',
+    },
+    {
+      actions: ['GetObject', 'PutObject', 'DeleteObject'],
+      prefixes: ['uploads/', 'tickets/'],
+      why: 'use-cases/tickets/attachments.ts: read an upload to judge it, copy it under its ticket (CopyObject), delete the upload; presigned downloads; an admin’s removal',
+    },
+  ],
+};
+
 export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {
   staff: [
     // POST /api/users (use-cases/staff/create-staff-account.ts): create with a permanent password, undone if the directory write fails.

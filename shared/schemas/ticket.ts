@@ -453,6 +453,8 @@ export const HISTORY_ACTIONS = [
   'merged',
   'downloaded',
   'attachmentRemoved',
+  /** The malware scan found a threat in one of the ticket's files (docs/decisions/094-attachments.md). */
+  'malwareFound',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

@@ -4,7 +4,7 @@
  * it, in that message's transaction, on condition that no message took it before and that the uploader is the
  * writer; a file that came with an e-mail is written attached (or refused) with its message.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Actor, HistoryEntry } from '#shared/schemas/ticket.ts';
 import type { AttachmentRefusal, ScanStatus } from '#shared/schemas/attachment.ts';
 import { dynamo } from '../../lib/clients.ts';
@@ -131,4 +131,45 @@ export function attachmentRemoval(
 export async function recordHistory(ticketId: number, entry: Omit<HistoryEntry, 'id'>): Promise<void> {
   const { item } = historyPut(ticketId, entry);
   await dynamo().send(new PutCommand(item.Put!));
+}
+
+/**
+ * The Update that records a scan's verdict on a file, only while its scan is pending (a verdict heard twice, or after
+ * an admin removed the file, changes nothing). Standalone, or as a guarded item of a ticket transaction.
+ */
+export function scanVerdict(record: Pick<AttachmentRecord, 'ticketId' | 'id'>, scanStatus: ScanStatus): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: TableName(),
+        Key: keys.ticketAttachment(record.ticketId, record.id),
+        UpdateExpression: 'SET scanStatus = :verdict',
+        ConditionExpression: 'attribute_exists(pk) AND scanStatus = :pending',
+        ExpressionAttributeValues: { ':verdict': scanStatus, ':pending': 'pending' },
+      },
+    },
+    onConditionFailed: () => new ScanAlreadyRecordedError(),
+  };
+}
+
+/** The file's scan was no longer pending when its verdict came: nothing to do. */
+export class ScanAlreadyRecordedError extends Error {
+  constructor() {
+    super('The file has no pending scan');
+    this.name = 'ScanAlreadyRecordedError';
+  }
+}
+
+/** recordScanVerdict: scanVerdict on its own; false when the scan was no longer pending. */
+export async function recordScanVerdict(
+  record: Pick<AttachmentRecord, 'ticketId' | 'id'>,
+  scanStatus: ScanStatus,
+): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand(scanVerdict(record, scanStatus).item.Update!));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

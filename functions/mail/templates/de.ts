@@ -57,6 +57,7 @@ export const de: MailCatalog = {
       ticket_status_changed: 'Ticketstatus geändert',
       customer_reply: 'Antwort des Kunden',
       ticket_waiting: 'Ticket wartet auf einen Agenten',
+      attachment_infected: 'Schadsoftware in einer Datei gefunden',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (Priorität: ${priority})`,
     customer: (email) => `Kunde: ${email}`,

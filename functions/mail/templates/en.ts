@@ -52,6 +52,7 @@ export const en: MailCatalog = {
       ticket_status_changed: 'Ticket Status Changed',
       customer_reply: 'Customer Replied',
       ticket_waiting: 'Ticket Waiting for an Agent',
+      attachment_infected: 'Malware Found in a File',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (${priority} priority)`,
     customer: (email) => `Customer: ${email}`,

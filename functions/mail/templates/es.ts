@@ -53,6 +53,7 @@ export const es: MailCatalog = {
       ticket_status_changed: 'Cambio de estado del ticket',
       customer_reply: 'Respuesta del cliente',
       ticket_waiting: 'Ticket en espera de un agente',
+      attachment_infected: 'Malware detectado en un archivo',
     },
     ticketLine: (code, subject, priority) => `${code}: ${subject} (prioridad: ${priority})`,
     customer: (email) => `Cliente: ${email}`,

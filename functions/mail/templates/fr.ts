@@ -58,6 +58,7 @@ export const fr: MailCatalog = {
       ticket_status_changed: 'Statut du ticket modifié',
       customer_reply: 'Réponse du client',
       ticket_waiting: 'Ticket en attente d’un agent',
+      attachment_infected: 'Logiciel malveillant détecté dans un fichier',
     },
     ticketLine: (code, subject, priority) => `${code}${nb}: ${subject} (priorité${nb}: ${priority})`,
     customer: (email) => `Client${nb}: ${email}`,

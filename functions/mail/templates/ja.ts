@@ -52,6 +52,7 @@ export const ja: MailCatalog = {
       ticket_status_changed: 'チケットのステータス変更',
       customer_reply: 'お客様から返信がありました',
       ticket_waiting: '担当者待ちのチケット',
+      attachment_infected: 'ファイルにマルウェアを検出',
     },
     ticketLine: (code, subject, priority) => `${code}：${subject}（優先度：${priority}）`,
     customer: (email) => `お客様：${email}`,

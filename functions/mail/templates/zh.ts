@@ -51,6 +51,7 @@ export const zh: MailCatalog = {
       ticket_status_changed: '工单状态已变更',
       customer_reply: '客户已回复',
       ticket_waiting: '工单正在等待客服',
+      attachment_infected: '文件中发现恶意软件',
     },
     ticketLine: (code, subject, priority) => `${code}：${subject}（${priority}优先级）`,
     customer: (email) => `客户：${email}`,

@@ -18,6 +18,7 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   customer_reply: 'alarm.title.customerReply',
   ticket_waiting: 'alarm.title.ticketWaiting',
   sla_warning: 'alarm.title.slaWarning',
+  attachment_infected: 'alarm.title.attachmentInfected',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
@@ -43,7 +44,10 @@ export type AlarmTone = 'info' | 'warning' | 'error';
 
 /** How loudly the in-page toast is coloured: urgent alarms stand out from news. */
 export function alarmTone(alarmType: AlertType): AlarmTone {
-  if (alarmType === 'critical_priority' || alarmType === 'ticket_overdue' || alarmType === 'webhook_disabled') {
+  if (
+    alarmType === 'critical_priority' || alarmType === 'ticket_overdue' || alarmType === 'webhook_disabled' ||
+    alarmType === 'attachment_infected'
+  ) {
     return 'error';
   }
   if (alarmType === 'high_priority' || alarmType === 'sla_warning') return 'warning';
@@ -64,6 +68,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'sla_warning',
     'webhook_disabled',
     'ticket_waiting',
+    'attachment_infected',
   ],
 };
 

@@ -12,6 +12,7 @@ import { ALERT_TYPE_LABELS, SOUND_TYPE_LABELS } from './settings-options.ts';
 /** Alert types only some roles can ever receive; nobody else is offered them. */
 const ALERT_TYPE_ROLES: Partial<Record<AlertType, readonly string[]>> = {
   webhook_disabled: ['admin'],
+  attachment_infected: ['admin'],
   ticket_waiting: ['admin', 'manager'],
 };
 

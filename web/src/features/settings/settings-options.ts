@@ -72,4 +72,5 @@ export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
   customer_reply: 'settings.alertType.customerReply',
   ticket_waiting: 'settings.alertType.ticketWaiting',
   sla_warning: 'settings.alertType.slaWarning',
+  attachment_infected: 'settings.alertType.attachmentInfected',
 };
