@@ -39,7 +39,8 @@ const EXPECTED: Record<
   | 'mailSender'
   | 'dispatcher'
   | 'webhookSender'
-  | 'incidentSender',
+  | 'incidentSender'
+  | 'scanResults',
   string[]
 > = {
   auth: [
@@ -110,6 +111,13 @@ const EXPECTED: Record<
     'dynamodb:ConditionCheckItem table',
     'dynamodb:BatchGetItem table [TICKET#*,TICKET_TERMS#*]',
     'dynamodb:DeleteItem table [TICKET#*]',
+    's3:PutObject attachments/uploads/*',
+    's3:GetObject attachments/uploads/*',
+    's3:GetObject attachments/tickets/*',
+    's3:PutObject attachments/tickets/*',
+    's3:DeleteObject attachments/uploads/*',
+    's3:DeleteObject attachments/tickets/*',
+    's3:ListBucket attachments',
   ],
   macros: [
     ...AUTH,
@@ -310,6 +318,12 @@ const EXPECTED: Record<
     ].map((a) => `sqs:${a} incident-queue`),
     ...SECRET,
   ],
+  scanResults: [
+    'dynamodb:GetItem table [AGENT#*,STATS,TICKET#*]',
+    'dynamodb:PutItem table [AGENT#*,STATS,TICKET#*]',
+    'dynamodb:UpdateItem table [AGENT#*,STATS,TICKET#*]',
+    'dynamodb:ConditionCheckItem table [AGENT#*,STATS,TICKET#*]',
+  ],
 };
 
 let stack: HelpdeskStack;
@@ -361,6 +375,10 @@ function describeResource(resource: unknown, fn: LambdaFunction): string {
   if (json === JSON.stringify({ 'Fn::GetAtt': [logicalIdOf(stack, stack.jobs.notifierFailures), 'Arn'] })) {
     return 'notifier-failures';
   }
+  const attachmentsBucket = logicalIdOf(stack, stack.attachments.bucket);
+  if (json === JSON.stringify({ 'Fn::GetAtt': [attachmentsBucket, 'Arn'] })) return 'attachments';
+  const attachmentsPrefix = /"\/((?:uploads|tickets)\/\*)"/.exec(json);
+  if (json.includes(attachmentsBucket) && attachmentsPrefix) return `attachments/${attachmentsPrefix[1]}`;
   if (resource === '*') return '*';
   return json;
 }
@@ -404,6 +422,7 @@ const functions = (): Record<keyof typeof EXPECTED, LambdaFunction> => ({
   dispatcher: stack.outbound.dispatcherFunction,
   webhookSender: stack.outbound.senders.webhook!,
   incidentSender: stack.outbound.senders.incident!,
+  scanResults: stack.attachments.scanResultsFunction,
 });
 
 describe('function permissions', () => {

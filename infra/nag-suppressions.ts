@@ -231,8 +231,7 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
           'and scans and tags each new file under the bucket’s tickets/ prefix, whose names are ids made at upload.',
         appliesTo: [
           {
-            regex:
-              '/^Resource::arn:[^:]+:events:\\*:.+:rule\\/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3\\*$/',
+            regex: '/^Resource::arn:[^:]+:events:\\*:.+:rule\\/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3\\*$/',
           },
           { regex: '/^Resource::<AttachmentsBucket[0-9A-F]+\\.Arn>\\/tickets\\/\\*$/' },
         ],

@@ -81,7 +81,7 @@ describe('alarms', () => {
     const functions = ourFunctions();
     const throttles = Object.values(alarms()).filter((a) => a.Properties.MetricName === 'Throttles');
     expect(throttles.map((a) => dimension(a, 'FunctionName')).sort(byRef)).toEqual(functions.map(ref).sort(byRef));
-    expect(HTTP_GROUPS.length + Object.keys(QUEUE_KINDS).length + 12).toBe(functions.length);
+    expect(HTTP_GROUPS.length + Object.keys(QUEUE_KINDS).length + 13).toBe(functions.length);
     for (const alarm of throttles) expect(alarm.Properties).toMatchObject({ Threshold: 1, Statistic: 'Sum' });
   });
 
@@ -104,6 +104,7 @@ describe('alarms', () => {
       stack.outbound.dispatchFailures,
       ...Object.values(stack.outboundQueues.kinds).map((kind) => kind.deadLetterQueue),
       stack.mail.inboundFailures,
+      stack.attachments.scanResultFailures,
     ];
     const depth = Object.values(alarms()).filter(
       (a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible',
