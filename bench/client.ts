@@ -61,6 +61,14 @@ export class Session {
     return res.body;
   }
 
+  /** A GET answered with a redirect (a download's 60 s link): where it points. */
+  async location(path: string): Promise<string> {
+    const res = await send(new URL(path, this.baseUrl), 'GET', { cookie: this.cookie });
+    const to = res.headers.location;
+    if (res.status !== 302 || typeof to !== 'string') throw new Error(`GET ${path}: ${res.status} ${res.body}`);
+    return to;
+  }
+
   /** `call`, with the body parsed as JSON. */
   async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const text = await this.call(method, path, body);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the product measured on this machine, in one run, in eight sections.
+ * `npm run bench`: the product measured on this machine, in one run, in nine sections.
  *
  * api — the ticket API against the DynamoDB calls it makes:
  * 1. create, get and list at 50 concurrent clients, through the API (HTTP, cookies, JWT, validation, handler) and
@@ -18,6 +18,8 @@
  *   at the desk and 20 offline (bench/routing.ts).
  * incident — an incident with 500 open children resolved: the last child resolved and the last of 500 resolution
  *   e-mails, each customer exactly once (bench/incident.ts).
+ * attachments — a 10 MB upload and download through the embedded runtime against the S3 emulator directly, and a
+ *   reply with 10 files end to end (bench/attachments.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
@@ -31,6 +33,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AlarmResults } from './alarms.ts';
 import type { CustomerResults } from './customers.ts';
+import type { AttachmentResults } from './attachments.ts';
 import type { IncidentResults } from './incident.ts';
 import { Session } from './client.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
@@ -342,6 +345,7 @@ interface SectionResults {
   scale: ScaleResults;
   routing: RoutingResults;
   incident: IncidentResults;
+  attachments: AttachmentResults;
 }
 type SectionName = keyof SectionResults;
 
@@ -386,6 +390,11 @@ const SECTIONS: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./incident.ts')).benchIncident(),
     print: async (r) => (await import('./incident.ts')).printIncident(r),
+  },
+  attachments: {
+    env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
+    run: async () => (await import('./attachments.ts')).benchAttachments(),
+    print: async (r) => (await import('./attachments.ts')).printAttachments(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
