@@ -268,13 +268,8 @@ export function ComposerFileList({ files }: { files: ComposerFilesState }) {
               />
             </HStack>
             {file.status === 'uploading' && (
-              <Progress.Root
-                value={Math.round(file.progress * 100)}
-                size="xs"
-                mt="1"
-                aria-label={t('attachment.uploading', { filename: file.name })}
-              >
-                <Progress.Track>
+              <Progress.Root value={Math.round(file.progress * 100)} size="xs" mt="1">
+                <Progress.Track aria-label={t('attachment.uploading', { filename: file.name })}>
                   <Progress.Range />
                 </Progress.Track>
               </Progress.Root>
