@@ -153,8 +153,8 @@ function filesOf(transfer: DataTransfer, pasted: boolean): File[] {
 const carriesFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
 /**
- * What the composer's form spreads on itself: drop files on it, paste a screenshot into it. A paste that also carries
- * text (a copied cell, a web page's part) is left to paste its text.
+ * What the composer's form spreads on itself: drop files on it, paste a screenshot into it. A paste that carries text
+ * is left to paste its text: a spreadsheet's copied cells come with a picture of themselves, which is no attachment.
  */
 export function useFileDropAndPaste(files: ComposerFilesState) {
   const [dragging, setDragging] = useState(false);
@@ -181,9 +181,10 @@ export function useFileDropAndPaste(files: ComposerFilesState) {
         files.add(filesOf(event.dataTransfer, false));
       },
       onPaste: (event: ClipboardEvent) => {
+        if (event.clipboardData.types.includes('text/plain')) return;
         const pasted = filesOf(event.clipboardData, true);
         if (pasted.length === 0) return;
-        if (!event.clipboardData.types.includes('text/plain')) event.preventDefault();
+        event.preventDefault();
         files.add(pasted);
       },
     },
@@ -274,17 +275,15 @@ export function ComposerFileList({ files }: { files: ComposerFilesState }) {
                 </Progress.Track>
               </Progress.Root>
             )}
-            <Text
-              fontSize="xs"
-              mt="0.5"
-              role={file.status === 'failed' ? 'alert' : undefined}
-              color={file.status === 'failed' ? 'fg.error' : 'fg.muted'}
-            >
-              {file.status === 'failed'
-                ? failureText(file.failure, t)
-                : file.status === 'ready'
-                  ? t('attachment.ready')
-                  : t('attachment.uploadingPercent', { percent: format.wholePercent(file.progress * 100) })}
+            {/* The progress bar tells a screen reader how far it is; it hears when the file is ready, or why not. */}
+            <Text fontSize="xs" mt="0.5" color={file.status === 'failed' ? 'fg.error' : 'fg.muted'}>
+              {file.status === 'uploading' && (
+                <span aria-hidden>
+                  {t('attachment.uploadingPercent', { percent: format.wholePercent(file.progress * 100) })}
+                </span>
+              )}
+              <span aria-live="polite">{file.status === 'ready' ? t('attachment.ready') : ''}</span>
+              {file.status === 'failed' && <span role="alert">{failureText(file.failure, t)}</span>}
             </Text>
           </Box>
         ))}
