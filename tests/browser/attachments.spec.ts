@@ -74,6 +74,7 @@ test('a pasted screenshot is uploaded, sent with the reply, shown as a thumbnail
   await expect
     .poll(() => thumbnail.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
     .toBe(48);
+  expect(await seriousViolations(page, `ul[aria-label="${englishText('attachment.filesLabel')}"]`)).toEqual([]);
 
   // Clicking the name downloads the very bytes pasted.
   const [download] = await Promise.all([
