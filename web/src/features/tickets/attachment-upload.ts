@@ -132,7 +132,7 @@ export function postToStorage(
   });
 }
 
-/** A file size in the reader's language: `512 B`, `12 kB`, `3.4 MB` (units as Intl names them). */
+/** A file size in the reader's language: `512 byte`, `12 kB`, `3.4 MB` (English; units as Intl names them). */
 export function fileSize(bytes: number, locale: string): string {
   const [value, unit] =
     bytes < 1024
