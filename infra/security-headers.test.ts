@@ -39,6 +39,32 @@ describe('inline script hashes', () => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it("lets the page upload to and load images from the attachments bucket's origin, and nothing else from it", () => {
+    const bucket = 'https://helpdesk-attachments.s3.eu-west-1.amazonaws.com';
+    const csp = contentSecurityPolicy([], { attachmentOrigins: [bucket, bucket] });
+    const directive = (name: string) => new RegExp(`(?:^|; )${name} ([^;]*)`).exec(csp)?.[1];
+    expect(directive('connect-src')).toBe(`'self' ${bucket}`);
+    expect(directive('img-src')).toBe(`'self' data: ${bucket}`);
+    expect(csp.split(bucket)).toHaveLength(3);
+    expect(directive('form-action')).toBe("'self'");
+    expect(contentSecurityPolicy([])).toBe(contentSecurityPolicy([], { attachmentOrigins: [] }));
+    expect(
+      securityHeaders(TEST_SHELL, { attachmentOrigins: ['http://127.0.0.1:4569'] })['content-security-policy'],
+    ).toContain("connect-src 'self' http://127.0.0.1:4569;");
+  });
+
+  it('refuses an attachments origin that could add to the policy or is no origin', () => {
+    for (const bad of [
+      "https://a.example; script-src 'unsafe-inline'",
+      'https://a.example/path',
+      "'unsafe-eval'",
+      '*',
+      '',
+    ]) {
+      expect(() => contentSecurityPolicy([], { attachmentOrigins: [bad] }), bad).toThrow(/Not an origin/);
+    }
+  });
+
   it('refuses a policy longer than CloudFront accepts', () => {
     const many = Array.from({ length: 40 }, (_, i) => `<script>f${i}()</script>`).join('');
     expect(() => securityHeaders(many)).toThrow(/CloudFront accepts at most/);

@@ -41,20 +41,41 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** What the policy allows beyond the site's own origin. */
+export interface PolicyOptions {
+  /**
+   * The attachments bucket's origins (`https://<bucket>.s3.<region>.amazonaws.com` in AWS, the S3 emulator's
+   * `http://127.0.0.1:<port>` in the embedded runtime): the composer posts uploads there, and a thumbnail's download
+   * route redirects there (docs/decisions/094-attachments.md). Each is an origin, nothing more: no path, no spaces,
+   * no `;` or `,`, no quotes (a CDK token for the bucket's domain is fine).
+   */
+  attachmentOrigins?: readonly string[];
+}
+
+/** An origin fit to stand in a source list; anything that could end the directive or add another is refused. */
+function checkedOrigin(origin: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s;,'"/]+$/i.test(origin) && !/^\$\{Token\[[^\]\s;,'"]+\]\}$/.test(origin)) {
+    throw new Error(`Not an origin for the Content-Security-Policy: ${JSON.stringify(origin)}`);
+  }
+  return origin;
+}
+
 /**
  * What the SPA needs and nothing more: its own scripts (plus the hashed inline ones), its own styles and the ones
  * Emotion injects, images and fonts from itself (and `data:` URIs for the few inline icons CSS may use), API calls
- * and the alarm socket to the same origin, no plugins, no framing, forms posting only to itself.
+ * and the alarm socket to the same origin, no plugins, no framing, forms posting only to itself. The attachments
+ * bucket, another origin, is where uploads go and thumbnails come from: it joins `connect-src` and `img-src` only.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[], options: PolicyOptions = {}): string {
+  const storage = [...new Set((options.attachmentOrigins ?? []).map(checkedOrigin))];
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...scriptHashes],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:'],
+    ['img-src', "'self'", 'data:', ...storage],
     ['font-src', "'self'", 'data:'],
     // 'self' covers ws:/wss: to the same host as well (CSP Level 3), which is where /ws lives.
-    ['connect-src', "'self'"],
+    ['connect-src', "'self'", ...storage],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
@@ -67,9 +88,12 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 /** Header name → value, lower-case names, as the embedded gateway sends them and CloudFront is set to. */
 export type SecurityHeaders = Readonly<Record<string, string>>;
 
-/** The headers for a site whose shell is `indexHtml` (no inline script allowed when there is no shell). */
-export function securityHeaders(indexHtml?: string): SecurityHeaders {
-  const csp = contentSecurityPolicy(indexHtml ? inlineScriptHashes(indexHtml) : []);
+/**
+ * The headers for a site whose shell is `indexHtml` (no inline script allowed when there is no shell); `options`
+ * adds the attachments bucket's origin.
+ */
+export function securityHeaders(indexHtml?: string, options: PolicyOptions = {}): SecurityHeaders {
+  const csp = contentSecurityPolicy(indexHtml ? inlineScriptHashes(indexHtml) : [], options);
   if (csp.length > CLOUDFRONT_CSP_MAX_LENGTH) {
     throw new Error(
       `The Content-Security-Policy is ${csp.length} characters; CloudFront accepts at most ${CLOUDFRONT_CSP_MAX_LENGTH}. ` +
@@ -88,7 +112,10 @@ export function securityHeaders(indexHtml?: string): SecurityHeaders {
   };
 }
 
-/** The headers for the SPA built into `webDir` (its `index.html` must exist). */
-export function securityHeadersForBuild(webDir: string): SecurityHeaders {
-  return securityHeaders(readFileSync(join(webDir, 'index.html'), 'utf8'));
+/**
+ * The headers for the SPA built into `webDir` (its `index.html` must exist). CDK (infra/constructs/web.ts) passes the
+ * attachments bucket's origin as `options.attachmentOrigins`.
+ */
+export function securityHeadersForBuild(webDir: string, options: PolicyOptions = {}): SecurityHeaders {
+  return securityHeaders(readFileSync(join(webDir, 'index.html'), 'utf8'), options);
 }

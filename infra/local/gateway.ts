@@ -48,6 +48,8 @@ export interface GatewayOptions {
   log?: (line: string) => void;
   /** Consulted on every request: while it reports a reason, pages, API calls and sockets are answered 503. */
   availability?: Availability;
+  /** The S3 emulator's origin, which the CSP lets the page upload to and load thumbnails from (ADR 094). */
+  attachmentOrigins?: readonly string[];
 }
 
 export interface Gateway {
@@ -92,7 +94,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const availability: Availability = options.availability ?? (() => undefined);
 
   // The security headers follow the shell: a rebuild of the SPA changes its inline script, and so the CSP's hash.
-  let siteHeaders: SecurityHeaders = securityHeaders();
+  const policy = { attachmentOrigins: options.attachmentOrigins ?? [] };
+  let siteHeaders: SecurityHeaders = securityHeaders(undefined, policy);
   let shellMtimeMs: number | undefined;
   let shellCheckedAt = 0;
   async function currentSecurityHeaders(): Promise<SecurityHeaders> {
@@ -102,7 +105,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const info = await stat(shell).catch(() => undefined);
     if (info?.mtimeMs !== shellMtimeMs) {
       shellMtimeMs = info?.mtimeMs;
-      siteHeaders = securityHeaders(info ? await readFile(shell, 'utf8') : undefined);
+      siteHeaders = securityHeaders(info ? await readFile(shell, 'utf8') : undefined, policy);
     }
     return siteHeaders;
   }

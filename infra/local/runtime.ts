@@ -14,6 +14,7 @@ import { startCognitoLocal, ensureUserPool, type CognitoLocal } from './cognito.
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb.ts';
 import { functionEnv, LOCAL_CREDENTIALS } from './env.ts';
 import { startGateway } from './gateway.ts';
+import { freePort } from './ports.ts';
 import { loadHandler } from './handlers.ts';
 import { type LocalMailServer, startMailbox, startSmtpListener } from './mail.ts';
 import { startQueues } from './queues.ts';
@@ -193,14 +194,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     const dynamoDown = () => supervisor.down().includes(PARTS.dynamodb);
 
-    // The gateway's port must be known before the env is written: the notifier posts to its @connections.
-    const gateway = await startGateway({ port: options.port, staticDir: options.webDir, log, availability });
+    // The gateway's port must be known before the env is written: the notifier posts to its @connections. The S3
+    // emulator's port must be known before the gateway starts: its CSP names the bucket's origin (ADR 094).
+    const storagePort = options.storagePort || (await freePort());
+    const gateway = await startGateway({
+      port: options.port,
+      staticDir: options.webDir,
+      log,
+      availability,
+      attachmentOrigins: [`http://127.0.0.1:${storagePort}`],
+    });
     stops.push(() => gateway.close());
     const mailDomain = (options.mail?.domain ?? DEFAULT_MAIL_DOMAIN).toLowerCase();
     const { mailbox, smtp } = await startMailParts(supervisor, mailDomain, options.mail, log);
     const publicBaseUrl = options.mail?.publicBaseUrl ?? gateway.url.replace('127.0.0.1', 'localhost');
     const storage = await startStoragePart(supervisor, {
-      port: options.storagePort ?? 0,
+      port: storagePort,
       directory: join(dataDir, 's3'),
       bucket: ATTACHMENTS_BUCKET,
       origins: [

@@ -96,3 +96,38 @@ export const attachmentSchema = z.object({
   createdAt: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
+
+/**
+ * What a browser's file picker offers and the composer accepts before asking the server (which judges every file
+ * again, by its bytes: functions/domain/attachments.ts): the allowed types, and their usual name endings for the
+ * files a browser gives no type (HEIC, some CSV and Office files).
+ */
+export const ATTACHMENT_ACCEPT = {
+  types: [
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'image/heic',
+    'image/heif',
+    'application/pdf',
+    'text/plain',
+    'text/csv',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/msword',
+    'application/vnd.ms-excel',
+    'application/vnd.ms-powerpoint',
+    'application/vnd.oasis.opendocument.text',
+    'application/vnd.oasis.opendocument.spreadsheet',
+    'application/vnd.oasis.opendocument.presentation',
+    'application/rtf',
+    'text/rtf',
+  ],
+  // biome-ignore format: one list, read as a whole
+  extensions: [
+    'png', 'jpg', 'jpeg', 'gif', 'webp', 'heic', 'heif', 'pdf', 'txt', 'log', 'csv', 'docx', 'xlsx', 'pptx', 'doc',
+    'xls', 'ppt', 'odt', 'ods', 'odp', 'rtf',
+  ],
+} as const;

@@ -28,7 +28,9 @@ import { errorText } from '../../lib/server-message.ts';
 import { MacroPicker } from '../macros/MacroPicker.tsx';
 import { macroActionsText } from '../macros/macro-display.ts';
 import { fetchMacroPreview } from '../macros/queries.ts';
+import { AttachButton, ComposerFileList, useComposerFiles, useFileDropAndPaste } from './ComposerFiles.tsx';
 import { openCount, useIncidentChildren } from './incidents.ts';
+import { MessageAttachments } from './MessageAttachments.tsx';
 import { isNewerMessageConflict, useAddCommentMutation } from './mutations.ts';
 import { ticketCommentsQuery, ticketMailStatusQuery } from './queries.ts';
 
@@ -155,6 +157,7 @@ function Message({ comment }: { comment: Comment }) {
       <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
         <IdentifierText text={comment.comment} />
       </Text>
+      <MessageAttachments ticketId={comment.ticketId} attachments={comment.attachments} />
     </Box>
   );
 }
@@ -198,6 +201,8 @@ function Composer({
   const [macroState, setMacroState] = useState<{ loading: boolean; error?: string }>({ loading: false });
   const [crossing, setCrossing] = useState(false);
   const [alsoToChildren, setAlsoToChildren] = useState(false);
+  const files = useComposerFiles(ticket.id);
+  const dropAndPaste = useFileDropAndPaste(files);
   const children = useIncidentChildren(ticket);
   const openChildren = openCount(children.data);
   const content = text.trim();
@@ -213,7 +218,8 @@ function Composer({
 
   const send = (confirmed: boolean) => {
     // docs/product.md §5: only a comment with something in it is sent.
-    if (!content || addComment.isPending || macroState.loading) return;
+    if (!content || addComment.isPending || macroState.loading || files.uploading || files.failed) return;
+    const { attachmentIds } = files;
     setCrossing(false);
     addComment.mutate(
       {
@@ -223,6 +229,7 @@ function Composer({
         ...(toCustomer && newestId ? { afterMessageId: newestId } : {}),
         ...(confirmed ? { confirmed: true } : {}),
         ...(toChildren ? { toChildren: true } : {}),
+        ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
       },
       {
         onSuccess: () => {
@@ -230,6 +237,7 @@ function Composer({
           setAudience('customer');
           setMacro(null);
           setAlsoToChildren(false);
+          files.clear();
         },
         onError: (error) => setCrossing(isNewerMessageConflict(error)),
       },
@@ -266,8 +274,20 @@ function Composer({
   const actionsText = macro ? macroActionsText(macro.actions, t, language) : '';
 
   return (
-    <form onSubmit={submit} aria-label={t('ticketDetail.addCommentForm')}>
-      <Stack gap="3">
+    <form onSubmit={submit} aria-label={t('ticketDetail.addCommentForm')} {...dropAndPaste.handlers}>
+      <Stack
+        gap="3"
+        position="relative"
+        rounded="md"
+        outline={dropAndPaste.dragging ? '2px dashed' : undefined}
+        outlineColor="blue.solid"
+        outlineOffset="4px"
+      >
+        {dropAndPaste.dragging && (
+          <Text role="status" fontSize="sm" color="blue.fg" textAlign="center">
+            {t('attachment.dropHere')}
+          </Text>
+        )}
         <HStack justify="space-between" gap="3" wrap="wrap">
           <RadioGroup.Root
             value={audience}
@@ -318,6 +338,8 @@ function Composer({
               : t('mail.noteHint')}
           </Field.HelperText>
         </Field.Root>
+        <AttachButton files={files} />
+        <ComposerFileList files={files} />
         {toCustomer && openChildren > 0 && (
           <Checkbox.Root
             checked={alsoToChildren}
@@ -401,7 +423,7 @@ function Composer({
             type="submit"
             size="sm"
             colorPalette={toCustomer ? undefined : 'yellow'}
-            disabled={!content || macroState.loading}
+            disabled={!content || macroState.loading || files.uploading || files.failed}
             loading={addComment.isPending}
             loadingText={toCustomer ? t('mail.replySending') : t('mail.noteAdding')}
           >

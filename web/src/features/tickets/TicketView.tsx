@@ -7,7 +7,7 @@ import { Alert, DataList, Heading, HStack, Link, Stack, Tabs, Text } from '@chak
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LuHistory, LuMessageSquare } from 'react-icons/lu';
+import { LuHistory, LuMessageSquare, LuStar } from 'react-icons/lu';
 import { ticketCode } from '#shared/format.ts';
 import type { CustomerMailStatus } from '#shared/schemas/mail.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
@@ -82,6 +82,11 @@ export function TicketFacts({ ticket }: { ticket: Ticket }) {
         {ticket.resolvedAt && (
           <DetailItem label={t('ticketDetail.resolved')}>{format.dateTime(ticket.resolvedAt)}</DetailItem>
         )}
+        {ticket.rating && (
+          <DetailItem label={t('ticketDetail.rating')}>
+            <CustomerRating rating={ticket.rating} />
+          </DetailItem>
+        )}
       </DataList.Root>
     </Stack>
   );
@@ -130,6 +135,34 @@ export function TicketThread({ ticket }: { ticket: Ticket }) {
           <TicketHistory ticketId={ticket.id} />
         </Tabs.Content>
       </Tabs.Root>
+    </Stack>
+  );
+}
+
+/** The customer's rating beside the resolution: stars and `4/5`, when they rated, and their comment. */
+function CustomerRating({ rating }: { rating: NonNullable<Ticket['rating']> }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <Stack gap="0.5" data-testid="customer-rating">
+      <HStack gap="1.5" wrap="wrap">
+        <HStack gap="0" color="orange.solid" aria-hidden>
+          {[1, 2, 3, 4, 5].map((star) => (
+            <LuStar key={star} fill={star <= rating.score ? 'currentColor' : 'none'} />
+          ))}
+        </HStack>
+        <Text as="span" fontWeight="medium">
+          {t('ticketDetail.ratingScore', { score: rating.score })}
+        </Text>
+        <Text as="span" color="fg.muted" fontSize="xs">
+          {t('ticketDetail.ratedAt', { date: format.dateTime(rating.ratedAt) })}
+        </Text>
+      </HStack>
+      {rating.comment && (
+        <Text fontStyle="italic" whiteSpace="pre-wrap">
+          {t('ticketDetail.ratingComment', { comment: rating.comment })}
+        </Text>
+      )}
     </Stack>
   );
 }

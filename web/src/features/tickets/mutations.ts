@@ -3,6 +3,7 @@
  * and the dashboard figures (counts, overdue panel) that depend on status, priority and assignee.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Attachment } from '#shared/schemas/attachment.ts';
 import {
   type AssignTicketInput,
   type BulkTicketChanges,
@@ -129,6 +130,23 @@ export function useAddCommentMutation(ticketId: number) {
               queryClient.invalidateQueries({ queryKey: macroKeys.all }),
             ]
           : []),
+      ]),
+  });
+}
+
+/**
+ * `DELETE /api/tickets/{id}/attachments/{attachmentId}` with the reason (admins, docs/decisions/094-attachments.md):
+ * the thread shows who removed the file, and the history says so.
+ */
+export function useRemoveAttachmentMutation(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ attachmentId, reason }: { attachmentId: string; reason: string }) =>
+      api.delete<Attachment>(`/api/tickets/${ticketId}/attachments/${encodeURIComponent(attachmentId)}`, { reason }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.history(ticketId) }),
       ]),
   });
 }

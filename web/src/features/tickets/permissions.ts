@@ -26,3 +26,8 @@ export function canListStaff(role: Role): boolean {
 export function canCreateDirectTickets(role: string): boolean {
   return role === 'agent' || MANAGING_ROLES.includes(role as Role);
 }
+
+/** Only admins remove a file from a ticket (docs/decisions/094-attachments.md "Removal"). */
+export function canRemoveAttachments(role: Role): boolean {
+  return role === 'admin';
+}
