@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
@@ -168,6 +168,8 @@ export class HelpdeskStack extends Stack {
       httpApiDomain: gateways.httpApiDomain,
       webSocketApiDomain: gateways.webSocketApiDomain,
       webAssetPath: resolve(REPO_ROOT, props.webAssetPath ?? 'web/dist'),
+      // The bucket is made after the site (its CORS rule names the site's origin); its origin is known at synth.
+      attachmentOrigins: [Lazy.string({ produce: () => this.attachments.origin })],
       ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       ...(settings.domainName && settings.certificateArn
         ? {

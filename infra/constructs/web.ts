@@ -61,6 +61,8 @@ export interface WebProps {
   customDomain?: { domainName: string; certificate: ICertificate };
   /** ARN of the CLOUDFRONT-scope WAF web ACL (created in us-east-1 by the edge stack, ADR 064). */
   webAclArn?: string;
+  /** The attachments bucket's origin: uploads go there and thumbnails come from there (the CSP allows it). */
+  attachmentOrigins?: readonly string[];
 }
 
 /** How long CloudFront's and the site bucket's access logs are kept. */
@@ -89,7 +91,9 @@ export class Web extends Construct {
       throw new Error(`No index.html in ${props.webAssetPath}: build the web app before synthesizing the stack.`);
     }
 
-    this.securityHeaders = securityHeadersForBuild(props.webAssetPath);
+    this.securityHeaders = securityHeadersForBuild(props.webAssetPath, {
+      attachmentOrigins: props.attachmentOrigins ?? [],
+    });
     if (props.customDomain) this.customDomain = props.customDomain;
 
     this.logBucket = new Bucket(this, 'AccessLogBucket', {
