@@ -49,7 +49,8 @@ export async function judgeMailFiles(files: readonly MailFile[]): Promise<Judged
         detail: verdict.detail,
       });
     } else if (kept >= ATTACHMENT_LIMITS.perMessage) {
-      const detail = `more than ${ATTACHMENT_LIMITS.perMessage} files`;
+      // The detail names the limit, as a too large file's names its size.
+      const detail = String(ATTACHMENT_LIMITS.perMessage);
       judged.push({ kept: false, filename, contentType: declared, size, reason: 'too_many', detail });
     } else {
       kept++;
@@ -61,5 +62,6 @@ export async function judgeMailFiles(files: readonly MailFile[]): Promise<Judged
 }
 
 /** The refused files a customer is told about by e-mail: those over the size limit (docs/product.md, "Attachments"). */
-export const tooLargeFiles = (files: readonly { state: string; refusedReason: AttachmentRefusal | null }[]) =>
-  files.filter((file) => file.state === 'refused' && file.refusedReason === 'too_large');
+export const tooLargeFiles = <F extends { state: string; refusedReason: AttachmentRefusal | null }>(
+  files: readonly F[],
+) => files.filter((file) => file.state === 'refused' && file.refusedReason === 'too_large');

@@ -462,7 +462,7 @@ export const HISTORY_ACTIONS = [
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The e-mails the help desk writes: to the customer (the first three) and to staff. */
-export const MAIL_TEMPLATES = ['acknowledgement', 'reply', 'resolution', 'notification'] as const;
+export const MAIL_TEMPLATES = ['acknowledgement', 'reply', 'resolution', 'notification', 'attachmentRefused'] as const;
 
 /**
  * The e-mail a history entry is about: one the help desk sent (`kind` is its template, `address` the recipient), or
