@@ -189,6 +189,19 @@ describe("files of a reply from the ticket's customer", () => {
     expect(await storedUnder(ticket.id)).toEqual([`tickets/${ticket.id}/${messages[0]!.attachments[0]!.id}`]);
   });
 
+  it("joins the thread under the files' names when the reply has no words", async () => {
+    const { ticket, replyTo } = await ticketWithReplyAddress();
+    await sendSmtp(
+      mail.smtp,
+      reply(ticket, replyTo, {
+        text: '',
+        attachments: [{ filename: 'withdrawal.png', content: png(3, 3, 2), contentType: 'image/png' }],
+      }),
+    );
+    const [message] = await commentsOf(ticket.id);
+    expect(message).toMatchObject({ comment: 'withdrawal.png', attachments: [{ filename: 'withdrawal.png' }] });
+  });
+
   it('shows the files to upstream systems on the public thread', async () => {
     const { ticket, replyTo } = await ticketWithReplyAddress();
     await sendSmtp(
