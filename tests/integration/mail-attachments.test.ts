@@ -284,5 +284,12 @@ describe('a file over 25 MB', () => {
     const sent = await mail.sentTo(from);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body.text).not.toContain('statement.pdf');
+
+    // The ticket shows each file's state now: one an admin removed reads as removed.
+    const removal = await admin.client.request('DELETE', `/api/tickets/${ticket.id}/attachments/${kept.id}`, {
+      reason: 'A photo of a whole card',
+    });
+    expect(removal.status).toBe(200);
+    expect((await ticketOf(ticket.id)).attachments![1]).toMatchObject({ id: kept.id, state: 'removed', sha256: null });
   }, 60_000);
 });
