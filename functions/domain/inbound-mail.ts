@@ -13,8 +13,11 @@ import {
 import { visibleLength } from '#shared/schemas/text.ts';
 import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 
-/** Larger messages change nothing (SES takes up to 40 MB; a help desk message never needs more than this). */
-export const MAX_INBOUND_BYTES = 10 * 1024 * 1024;
+/**
+ * Larger messages change nothing. SES takes messages up to 40 MB, and a file of the largest size a message may keep
+ * (25 MB, docs/decisions/094-attachments.md) grows by a third in base64: a message carrying one needs about 35 MB.
+ */
+export const MAX_INBOUND_BYTES = 40 * 1024 * 1024;
 
 /**
  * The longest Message-ID kept (RFC 5322's line limit): what threads a ticket's e-mails, stored on the ticket and on

@@ -42,6 +42,16 @@ export const mailPayloadSchema = z.discriminatedUnion('type', [
     content: z.string(),
     authorFirstName: z.string(),
   }),
+  /**
+   * To the customer: files of their e-mailed reply were over the size limit and not kept (their names); once per
+   * message (docs/decisions/094-attachments.md).
+   */
+  z.object({
+    type: z.literal('attachmentRefused'),
+    ticketId,
+    commentId: z.string(),
+    filenames: z.array(z.string()).min(1),
+  }),
   /** To the customer: the ticket was resolved (or closed); with the rating link. */
   z.object({ type: z.literal('resolution'), ticketId }),
   /** The alarms of one ticket change, to be turned into one notification job per person who wants the e-mail. */

@@ -11,6 +11,7 @@ import {
   type TicketStatus,
   type TicketType,
 } from '#shared/constants.ts';
+import type { Attachment } from '#shared/schemas/attachment.ts';
 import type { FieldChange, Ticket, TicketAssignee, TicketRating } from '#shared/schemas/ticket.ts';
 import { ticketCode } from '#shared/format.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -112,6 +113,8 @@ export interface NewTicketInput {
   sourceMessageId?: string | null;
   /** The priority's targets under the SLA policy in force; omitted: the default policy's. */
   sla?: TicketSla;
+  /** The files of the e-mail that opens it. */
+  attachments?: Attachment[];
 }
 
 /** A new open ticket, its clocks set from its priority's targets. */
@@ -160,6 +163,7 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     slaMet: null,
     rating: null,
     sourceMessageId: input.sourceMessageId ?? null,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
   };
 }
 

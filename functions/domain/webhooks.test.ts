@@ -1,3 +1,4 @@
+import type { Attachment } from '#shared/schemas/attachment.ts';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '#shared/schemas/ticket.ts';
 import type { StreamChange } from './outbound.ts';
@@ -151,6 +152,36 @@ describe('webhookEventsOfChange', () => {
       authorName: 'Ada Lovelace',
       attachments: [],
     });
+  });
+
+  it("carries the files of a customer's e-mailed reply, kept and refused, without the removal details", () => {
+    const kept: Attachment = {
+      id: 'f-1',
+      filename: 'shot.png',
+      contentType: 'image/png',
+      size: 120,
+      sha256: 'ab'.repeat(32),
+      scanStatus: 'not_scanned',
+      state: 'available',
+      refusedReason: null,
+      removed: null,
+      createdAt: '2025-06-02T11:42:00.000Z',
+    };
+    const refused: Attachment = {
+      ...kept,
+      id: 'f-2',
+      filename: 'scan.pdf',
+      sha256: null,
+      state: 'refused',
+      refusedReason: 'too_large',
+    };
+    const [event] = webhookEventsOfChange(
+      comment({ authorType: 'customer', userId: null, channel: 'email', attachments: [kept, refused] }),
+    );
+    const { removed: _a, ...keptPublic } = kept;
+    const { removed: _b, ...refusedPublic } = refused;
+    expect(event!.type).toBe('ticket.customer_replied');
+    expect(event!.message!.attachments).toEqual([keptPublic, refusedPublic]);
   });
 
   it('names a merge once, with the ticket it went into, and never the messages the merge copied', () => {

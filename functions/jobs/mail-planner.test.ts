@@ -79,6 +79,47 @@ describe('the mail planner', () => {
     expect(plan(comment({ authorType: 'customer', userId: null }))).toEqual([]);
   });
 
+  it("answers the customer's e-mailed reply that carried files over the size limit, once, naming them", () => {
+    const file = (filename: string, state: string, refusedReason: string | null) => ({
+      filename,
+      state,
+      refusedReason,
+    });
+    const reply = (overrides: Record<string, unknown>) =>
+      change({
+        eventName: 'INSERT',
+        sk: 'COMMENT#2026-11-24T10:00:00.000Z#c2',
+        after: {
+          id: 'c2',
+          ticketId: 42,
+          userId: null,
+          authorType: 'customer',
+          channel: 'email',
+          comment: 'Attached.',
+          isInternal: false,
+          attachments: [
+            file('shot.png', 'available', null),
+            file('scan.pdf', 'refused', 'too_large'),
+            file('run.exe', 'refused', 'type_not_allowed'),
+            file('video.mov', 'refused', 'too_large'),
+          ],
+          ...overrides,
+        },
+      });
+    expect(mailPlanner.plan(reply({}))).toEqual([
+      {
+        recipient: 'customer:attachment-refused:c2',
+        payload: { type: 'attachmentRefused', ticketId: 42, commentId: 'c2', filenames: ['scan.pdf', 'video.mov'] },
+      },
+    ]);
+    expect(plan(reply({ attachments: [file('run.exe', 'refused', 'type_not_allowed')] }))).toEqual([]);
+    expect(plan(reply({ attachments: [] }))).toEqual([]);
+    // Relayed by an upstream system (its uploads are refused with a 400, never kept as refused), or copied by a merge.
+    expect(plan(reply({ channel: 'api' }))).toEqual([]);
+    expect(plan(reply({ mergedFrom: { ticketId: 7, commentId: 'c0' } }))).toEqual([]);
+    expect(plan({ ...reply({}), eventName: 'MODIFY' })).toEqual([]);
+  });
+
   it('plans nothing for history entries, deletions or other items', () => {
     expect(plan(change({ eventName: 'INSERT', sk: 'HISTORY#2026#h1', after: { id: 'h1' } }))).toEqual([]);
     expect(plan(change({ eventName: 'REMOVE', before: image() }))).toEqual([]);

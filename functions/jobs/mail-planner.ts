@@ -4,6 +4,8 @@
  * - a new ticket: the customer's acknowledgement;
  * - a staff member's public comment (never an internal note, never the customer's own message): the reply, to the
  *   customer;
+ * - the customer's e-mailed reply that carried files over the size limit: one answer naming them, to the customer
+ *   (never for a new ticket's sender, docs/decisions/094-attachments.md);
  * - a ticket leaving open/in progress for resolved or closed: the resolution notice with the rating link;
  * - any ticket change that raises alarms (functions/domain/alarms.ts, the notifier's rules): one `staff-alarms` job,
  *   which becomes a notification e-mail for each person whose settings want it.
@@ -14,6 +16,7 @@ import { UNRESOLVED_STATUSES } from '#shared/constants.ts';
 import type { Comment } from '#shared/schemas/ticket.ts';
 import { keys, PREFIX, ticketIdOfKey } from '../data/table.ts';
 import { alarmsForChange, type TicketImage } from '../domain/alarms.ts';
+import { tooLargeFiles } from '../domain/inbound-files.ts';
 import { MAIL_KIND, type MailPayload } from '../domain/mail-jobs.ts';
 import type { PlannedDelivery, Planner, StreamChange } from '../domain/outbound.ts';
 import { ticketCode } from '../domain/tickets.ts';
@@ -55,9 +58,27 @@ function ticketMail(change: StreamChange, ticketId: number): PlannedDelivery<Mai
   return planned;
 }
 
+/**
+ * The customer's own reply by e-mail (never a message a merge copied) that carried files over the size limit: one
+ * answer naming them. Only a reply gets here, from the ticket's own customer and never automated (the inbound use
+ * case refuses anything else before it is a message), so the answer cannot start a loop or reach a stranger.
+ */
+function refusedFilesMail(comment: Partial<Comment>, ticketId: number): PlannedDelivery<MailPayload>[] {
+  if (comment.authorType !== 'customer' || comment.channel !== 'email' || comment.mergedFrom || !comment.id) return [];
+  const filenames = tooLargeFiles(comment.attachments ?? []).map((file) => file.filename);
+  if (!filenames.length) return [];
+  return [
+    {
+      recipient: `customer:attachment-refused:${comment.id}`,
+      payload: { type: 'attachmentRefused', ticketId, commentId: comment.id, filenames },
+    },
+  ];
+}
+
 function commentMail(change: StreamChange, ticketId: number): PlannedDelivery<MailPayload>[] {
   const comment = change.after as Partial<Comment> | undefined;
   if (change.eventName !== 'INSERT' || !comment) return [];
+  if (comment.authorType === 'customer') return refusedFilesMail(comment, ticketId);
   // Comments stored before the thread model knew authors were staff comments in the app.
   const byStaff = (comment.authorType ?? 'staff') === 'staff' && !!comment.userId;
   if (!byStaff || comment.isInternal !== false || typeof comment.comment !== 'string' || !comment.id) return [];

@@ -2,9 +2,16 @@
  * The attachments bucket (docs/decisions/094-attachments.md): S3 in AWS, the S3 emulator in the embedded runtime, by
  * configuration only. An upload lands under `uploads/` (a lifecycle rule deletes what is never attached); once a
  * message takes the file, it is copied under `tickets/<ticketId>/` (what GuardDuty scans and what is served) and the
- * upload deleted.
+ * upload deleted. A file that came with a customer's e-mail is written under `tickets/<ticketId>/` at once.
  */
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, NotFound } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from './clients.ts';
@@ -66,6 +73,11 @@ export async function copyObject(from: string, to: string, contentType: string):
       MetadataDirective: 'REPLACE',
     }),
   );
+}
+
+/** Writes an object's bytes with the type they were found to be (a file that came with an e-mail). */
+export async function putObject(key: string, bytes: Buffer, contentType: string): Promise<void> {
+  await s3Client().send(new PutObjectCommand({ Bucket: Bucket(), Key: key, Body: bytes, ContentType: contentType }));
 }
 
 export async function deleteObject(key: string): Promise<void> {

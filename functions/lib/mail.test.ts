@@ -1,4 +1,5 @@
 import { simpleParser } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
 import { composeMail, parseMail, visibleReplyText } from './mail.ts';
 
@@ -62,7 +63,34 @@ describe('parseMail', () => {
       text: 'Hallo',
       contentLanguage: 'de-DE',
       autoHeaders: { 'auto-submitted': 'auto-replied', precedence: 'bulk' },
+      files: [],
     });
+  });
+
+  it('hands over every file, inline images included, decoded, with its name and declared type as sent (in MIME order)', async () => {
+    const shot = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const raw = await new MailComposer({
+      from: 'trader@example.com',
+      to: 'support@helpdesk.example',
+      subject: 'Screenshots',
+      text: 'See attached.',
+      html: '<p>See <img src="cid:shot@x"></p>',
+      attachments: [
+        { filename: 'statement.pdf', content: Buffer.from('%PDF-1.4 x'), contentType: 'application/pdf' },
+        { content: shot, contentType: 'image/png', cid: 'shot@x' },
+      ],
+    })
+      .compile()
+      .build();
+    const { files, text } = await parseMail(raw);
+    expect(text.trim()).toBe('See attached.');
+    expect(files).toHaveLength(2);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        { filename: 'statement.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 x') },
+        expect.objectContaining({ contentType: 'image/png', bytes: shot }),
+      ]),
+    );
   });
 
   it('reads the text of an HTML-only message', async () => {

@@ -116,6 +116,17 @@ export interface InboundMail {
   contentLanguage?: string;
   /** The headers that mark machine-written mail, lower-case names, as sent. */
   autoHeaders: Record<string, string>;
+  /** Its files, inline images included, in the order they came, as the sender declared them. */
+  files: InboundFile[];
+}
+
+/** A file of an inbound message: its bytes, decoded, and what the sender says it is (judged by the use case). */
+export interface InboundFile {
+  /** As sent; absent for a part without a name (an inline image, often). */
+  filename?: string;
+  /** The part's declared `Content-Type`. */
+  contentType: string;
+  bytes: Buffer;
 }
 
 /** Headers whose presence or value says an autoresponder, a list or a mail system wrote the message. */
@@ -146,6 +157,11 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
     text: parsed.text ?? '',
     contentLanguage: headerText(parsed.headers.get('content-language')),
     autoHeaders,
+    files: parsed.attachments.map((file) => ({
+      ...(file.filename ? { filename: file.filename } : {}),
+      contentType: file.contentType,
+      bytes: file.content,
+    })),
   };
 }
 

@@ -18,7 +18,14 @@ export const customerMailStatusSchema = z.object({
 });
 export type CustomerMailStatus = z.infer<typeof customerMailStatusSchema>;
 
-export const FAILED_MAIL_TYPES = ['acknowledgement', 'reply', 'resolution', 'staff-alarms', 'notification'] as const;
+export const FAILED_MAIL_TYPES = [
+  'acknowledgement',
+  'reply',
+  'resolution',
+  'staff-alarms',
+  'notification',
+  'attachmentRefused',
+] as const;
 
 /** An e-mail that kept failing and was set aside; `POST /api/mail/failed/{id}/retry` sends it again. */
 export const failedMailSchema = z.object({

@@ -133,6 +133,11 @@ export const ticketSchema = z.object({
   responseTime: z.number().int().nullable(),
   /** Minutes from creation to resolution (resolved or closed); cleared on reopen. */
   resolutionTime: z.number().int().nullable(),
+  /**
+   * The files of the e-mail that opened the ticket (type `email`), kept and refused ones, as the opening message
+   * carried them; absent on a ticket opened without files (docs/decisions/094-attachments.md).
+   */
+  attachments: z.array(attachmentSchema).optional(),
   /** The customer's rating from the link of the resolution e-mail, kept through a reopen; null until they rate. */
   rating: z
     .object({
@@ -459,7 +464,7 @@ export const HISTORY_ACTIONS = [
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** The e-mails the help desk writes: to the customer (the first three) and to staff. */
-export const MAIL_TEMPLATES = ['acknowledgement', 'reply', 'resolution', 'notification'] as const;
+export const MAIL_TEMPLATES = ['acknowledgement', 'reply', 'resolution', 'notification', 'attachmentRefused'] as const;
 
 /**
  * The e-mail a history entry is about: one the help desk sent (`kind` is its template, `address` the recipient), or

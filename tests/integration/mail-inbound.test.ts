@@ -146,10 +146,10 @@ describe('inbound mail that changes nothing', () => {
     expect(await mail.sentTo(sender)).toHaveLength(mailedBefore);
   });
 
-  it('refuses a message over 10 MB with 552 and counts it', async () => {
+  it('refuses a message over 40 MB with 552 and counts it', async () => {
     const { ticket, replyTo } = await ticketWithReplyAddress();
     const counted = (await refusals()).too_large ?? 0;
-    const huge = 'x'.repeat(76).concat('\n').repeat(140_000);
+    const huge = 'x'.repeat(76).concat('\n').repeat(550_000);
     await expect(sendSmtp(mail.smtp, reply(ticket, replyTo, { text: huge }))).rejects.toMatchObject({
       responseCode: 552,
     });

@@ -106,6 +106,22 @@ export function attachToMessage(
   };
 }
 
+/**
+ * The Put of a file that came with a customer's e-mail (its bytes already stored under the ticket), in its message's
+ * transaction; never over an existing item.
+ */
+export function mailAttachmentPut(record: AttachmentRecord): GuardedItem {
+  return {
+    item: {
+      Put: {
+        TableName: TableName(),
+        Item: { ...keys.ticketAttachment(record.ticketId, record.id), ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
+}
+
 /** The Update that marks a file removed (its bytes go after the transaction), only while it is available. */
 export function attachmentRemoval(
   record: AttachmentRecord,

@@ -91,6 +91,7 @@ const RECORD_FIELDS = [
   'sourceMessageId',
   'mergedIntoId',
   'parentId',
+  'attachments',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
 /** The record inside a stored ticket item (index keys and other attributes dropped). */
@@ -104,6 +105,8 @@ export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   record.slaPausedMs ??= 0;
   record.resolutionWarned ??= false;
   record.firstResponseWarned ??= false;
+  // Only a ticket opened by an e-mail with files lists them.
+  if (!record.attachments) delete record.attachments;
   return record as unknown as TicketRecord;
 }
 

@@ -35,6 +35,18 @@ export interface MailCatalog {
     call: string;
     linkTerms: (days: number) => string;
   };
+  /**
+   * The answer to a customer's reply that carried a file over the size limit (docs/decisions/094-attachments.md): the
+   * message joined the ticket, these files did not, and how to send them.
+   */
+  attachmentRefused: {
+    /** A word put before the subject: `[TKT-000042] File not received: …`. */
+    subjectTag: string;
+    received: (code: string) => string;
+    /** Before the list of the files' names. */
+    tooLarge: (count: number, maxMb: number) => string;
+    advice: (count: number) => string;
+  };
   scores: ScoreLabels;
   ratingPage: {
     title: (product: string) => string;

@@ -22,6 +22,19 @@ export const de: MailCatalog = {
     call: 'Wählen Sie eine Bewertung:',
     linkTerms: (days) => `Der Bewertungslink kann einmal verwendet werden und läuft in ${days} Tagen ab.`,
   },
+  attachmentRefused: {
+    subjectTag: 'Datei nicht erhalten',
+    // After the greeting's comma the letter goes on in lower case.
+    received: (code) => `vielen Dank für Ihre Nachricht. Wir haben sie dem Ticket ${code} hinzugefügt.`,
+    tooLarge: (count, max) =>
+      count === 1
+        ? `Die folgende Datei konnten wir leider nicht annehmen, da sie größer als ${max} MB ist (die Höchstgröße je Datei):`
+        : `Die folgenden Dateien konnten wir leider nicht annehmen, da sie jeweils größer als ${max} MB sind (die Höchstgröße je Datei):`,
+    advice: (count) =>
+      count === 1
+        ? 'Bitte verkleinern Sie die Datei (etwa indem Sie das Bild oder PDF mit geringerer Auflösung speichern) oder teilen Sie sie auf mehrere Dateien auf, und senden Sie sie als Antwort auf diese E-Mail erneut.'
+        : 'Bitte verkleinern Sie die Dateien (etwa indem Sie die Bilder oder PDFs mit geringerer Auflösung speichern) oder teilen Sie sie auf mehrere Dateien auf, und senden Sie sie als Antwort auf diese E-Mail erneut.',
+  },
   scores: ['Sehr schlecht', 'Schlecht', 'Befriedigend', 'Gut', 'Ausgezeichnet'],
   ratingPage: {
     title: (product) => `Bewerten Sie unseren Support · ${product}`,

@@ -20,6 +20,18 @@ export const en: MailCatalog = {
     call: 'Choose a rating:',
     linkTerms: (days) => `The rating link can be used once and expires in ${days} days.`,
   },
+  attachmentRefused: {
+    subjectTag: 'File not received',
+    received: (code) => `Thank you for your message. We have added it to ticket ${code}.`,
+    tooLarge: (count, max) =>
+      count === 1
+        ? `However, we could not accept the following file because it is larger than ${max} MB, the limit for each file:`
+        : `However, we could not accept the following files because each is larger than ${max} MB, the limit for each file:`,
+    advice: (count) =>
+      count === 1
+        ? 'Please make the file smaller (for example, save the image or PDF at a lower resolution) or split it into several files, then send it again by replying to this e-mail.'
+        : 'Please make the files smaller (for example, save the images or PDFs at a lower resolution) or split them into several files, then send them again by replying to this e-mail.',
+  },
   scores: ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
   ratingPage: {
     title: (product) => `Rate our support · ${product}`,

@@ -20,6 +20,18 @@ export const es: MailCatalog = {
     call: 'Elija una valoración:',
     linkTerms: (days) => `El enlace de valoración solo puede usarse una vez y caduca dentro de ${days} días.`,
   },
+  attachmentRefused: {
+    subjectTag: 'Archivo no recibido',
+    received: (code) => `Gracias por su mensaje. Lo hemos añadido al ticket ${code}.`,
+    tooLarge: (count, max) =>
+      count === 1
+        ? `Sin embargo, no hemos podido aceptar el siguiente archivo porque supera los ${max} MB, el tamaño máximo por archivo:`
+        : `Sin embargo, no hemos podido aceptar los siguientes archivos porque cada uno supera los ${max} MB, el tamaño máximo por archivo:`,
+    advice: (count) =>
+      count === 1
+        ? 'Reduzca el tamaño del archivo (por ejemplo, guardando la imagen o el PDF con menor resolución) o divídalo en varios archivos, y vuelva a enviarlo respondiendo a este correo.'
+        : 'Reduzca el tamaño de los archivos (por ejemplo, guardando las imágenes o los PDF con menor resolución) o divídalos en varios archivos, y vuelva a enviarlos respondiendo a este correo.',
+  },
   scores: ['Muy mala', 'Mala', 'Aceptable', 'Buena', 'Excelente'],
   ratingPage: {
     title: (product) => `Valore nuestro soporte · ${product}`,

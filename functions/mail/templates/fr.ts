@@ -24,6 +24,18 @@ export const fr: MailCatalog = {
     call: `Choisissez une note${nb}:`,
     linkTerms: (days) => `Le lien d’évaluation ne peut être utilisé qu’une seule fois et expire dans ${days} jours.`,
   },
+  attachmentRefused: {
+    subjectTag: 'Fichier non reçu',
+    received: (code) => `Merci pour votre message. Nous l’avons ajouté au ticket ${code}.`,
+    tooLarge: (count, max) =>
+      count === 1
+        ? `Nous n’avons malheureusement pas pu accepter le fichier suivant, car il dépasse ${max}${nb}Mo, la taille maximale par fichier${nb}:`
+        : `Nous n’avons malheureusement pas pu accepter les fichiers suivants, car chacun dépasse ${max}${nb}Mo, la taille maximale par fichier${nb}:`,
+    advice: (count) =>
+      count === 1
+        ? 'Merci de réduire la taille du fichier (par exemple en enregistrant l’image ou le PDF avec une résolution plus faible) ou de le diviser en plusieurs fichiers, puis de nous le renvoyer en répondant à cet e-mail.'
+        : 'Merci de réduire la taille des fichiers (par exemple en enregistrant les images ou les PDF avec une résolution plus faible) ou de les diviser en plusieurs fichiers, puis de nous les renvoyer en répondant à cet e-mail.',
+  },
   scores: ['Très mauvais', 'Mauvais', 'Correct', 'Bon', 'Excellent'],
   ratingPage: {
     title: (product) => `Évaluez notre support · ${product}`,

@@ -3,7 +3,7 @@ import { ALERT_TYPES, LANGUAGES, PRODUCT_NAME } from '#shared/constants.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import { catalogFor, CATALOGS } from './index.ts';
 import { ratingPageHtml } from './rating-page.ts';
-import { acknowledgementMail, notificationMail, replyMail, resolutionMail } from './render.ts';
+import { acknowledgementMail, attachmentRefusedMail, notificationMail, replyMail, resolutionMail } from './render.ts';
 
 /** E-mail notifications are about tickets; a webhook alarm reaches the browser alone. */
 const TICKET_ALERT_TYPES = ALERT_TYPES.filter(
@@ -24,6 +24,17 @@ describe.each(LANGUAGES)('the %s e-mails', (language) => {
     expect(mail.text).toContain(PRODUCT_NAME);
     expect(mail.language).toBe(language);
     expect(mail.html).toContain(`<html lang="${language}">`);
+  });
+
+  it('name each file over the limit and the limit in the answer about them, escaped in HTML', () => {
+    const mail = attachmentRefusedMail(catalog, ticket, { filenames: ['scan <1>.pdf', 'video.mov'], maxMb: 25 });
+    expect(mail.subject).toBe(`[TKT-000042] ${catalog.attachmentRefused.subjectTag}: ${ticket.subject}`);
+    expect(mail.text).toContain('• scan <1>.pdf\n• video.mov');
+    expect(mail.text).toContain('25');
+    expect(mail.text).toContain(catalog.attachmentRefused.tooLarge(2, 25));
+    expect(mail.text).toContain(catalog.replyHint);
+    expect(mail.html).toContain('<li>scan &lt;1&gt;.pdf</li>');
+    expect(mail.language).toBe(language);
   });
 
   it('escape what the ticket says in HTML, and keep it as written in text', () => {

@@ -84,6 +84,36 @@ export function acknowledgementMail(catalog: MailCatalog, facts: TicketFacts): R
   };
 }
 
+/**
+ * The answer to a customer's reply whose files were over the size limit: the message joined the ticket, these files
+ * (by name) did not, the limit, and how to send them again (docs/decisions/094-attachments.md).
+ */
+export function attachmentRefusedMail(
+  catalog: MailCatalog,
+  facts: TicketFacts,
+  refused: { filenames: readonly string[]; maxMb: number },
+): RenderedMail {
+  const ticket = worded(catalog, facts);
+  const words = catalog.attachmentRefused;
+  const count = refused.filenames.length;
+  const list = refused.filenames.map((name) => `• ${name}`).join('\n');
+  const before = [catalog.greeting, words.received(ticket.code), words.tooLarge(count, refused.maxMb)];
+  const after = words.advice(count);
+  const footer = customerFooter(catalog, ticket.code);
+  const subject = ticketSubject(ticket.code, ticket.subject, words.subjectTag);
+  const items = refused.filenames.map((name) => `<li>${escapeHtml(name)}</li>`).join('');
+  return {
+    subject,
+    text: `${[...before, list, after].join('\n\n')}\n\n${footer.text}`,
+    html: htmlDocument(
+      catalog,
+      subject,
+      `${before.map(paragraph).join('\n')}\n<ul style="margin:0 0 16px">${items}</ul>\n${paragraph(after)}\n${footer.html}`,
+    ),
+    language: catalog.tag,
+  };
+}
+
 /** A staff member's public reply, signed with their first name, in the customer's language around it. */
 export function replyMail(
   catalog: MailCatalog,

@@ -20,6 +20,13 @@ export const zh: MailCatalog = {
     call: '请选择评分：',
     linkTerms: (days) => `评分链接仅可使用一次，将在 ${days} 天后失效。`,
   },
+  attachmentRefused: {
+    subjectTag: '文件未能接收',
+    received: (code) => `感谢您的来信，我们已将其添加到工单 ${code}。`,
+    tooLarge: (_count, max) => `但以下文件超过了每个文件 ${max} MB 的大小上限，我们无法接收：`,
+    advice: () =>
+      '请缩小文件大小（例如以较低分辨率保存图片或 PDF），或将其拆分为多个文件，然后直接回复此邮件重新发送。',
+  },
   scores: ['非常不满意', '不满意', '一般', '满意', '非常满意'],
   ratingPage: {
     title: (product) => `为我们的服务评分 · ${product}`,

@@ -7,6 +7,7 @@
  */
 import { PRODUCT_NAME, ROUTING } from '#shared/constants.ts';
 import { ticketCode } from '#shared/format.ts';
+import { ATTACHMENT_MAX_MB } from '#shared/schemas/attachment.ts';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
 import type { MailNote } from '#shared/schemas/ticket.ts';
 import { takeAcknowledgementPlace } from '../../data/mail-limits.ts';
@@ -31,6 +32,7 @@ import { enqueue } from '../../lib/queue.ts';
 import { catalogFor } from '../../mail/templates/index.ts';
 import {
   acknowledgementMail,
+  attachmentRefusedMail,
   notificationMail,
   type RenderedMail,
   replyMail,
@@ -109,6 +111,11 @@ async function customerMail(
       return { rendered: acknowledgementMail(catalog, facts), autoSubmitted: 'auto-replied' };
     case 'reply':
       return { rendered: replyMail(catalog, facts, payload) };
+    case 'attachmentRefused':
+      return {
+        rendered: attachmentRefusedMail(catalog, facts, { filenames: payload.filenames, maxMb: ATTACHMENT_MAX_MB }),
+        autoSubmitted: 'auto-replied',
+      };
     case 'resolution': {
       const expiresAt = new Date(Date.parse(job.startedAt) + RATING_LINK_DAYS * DAY_MS);
       const token = await ratingToken({ ticketId: ticket.id, nonce: job.id.slice(0, 16), expiresAt });
@@ -127,11 +134,12 @@ async function customerMail(
 type Delivered = { detail: string; dropped?: boolean };
 
 /**
- * An e-mail to the ticket's customer: acknowledgement, public reply or resolution notice. An acknowledgement past the
+ * An e-mail to the ticket's customer: acknowledgement, public reply, the answer about files over the size limit, or
+ * resolution notice. An acknowledgement past the
  * address's hourly limit (docs/decisions/082) is dropped: done without sending, never parked or retried.
  */
 async function deliverToCustomer(
-  job: Job<Payload<'acknowledgement' | 'reply' | 'resolution'>>,
+  job: Job<Payload<'acknowledgement' | 'reply' | 'attachmentRefused' | 'resolution'>>,
   signal: AbortSignal,
 ): Promise<Delivered> {
   const ticket = await getTicket(job.payload.ticketId);
@@ -257,6 +265,9 @@ export function deliverMail(job: Job<MailPayload>, signal: AbortSignal): Promise
     case 'notification':
       return deliverNotification(job as Job<Payload<'notification'>>, signal);
     default:
-      return deliverToCustomer(job as Job<Payload<'acknowledgement' | 'reply' | 'resolution'>>, signal);
+      return deliverToCustomer(
+        job as Job<Payload<'acknowledgement' | 'reply' | 'attachmentRefused' | 'resolution'>>,
+        signal,
+      );
   }
 }

@@ -29,6 +29,8 @@ import {
   MESSAGE_ID_MAX,
   ticketFieldsOfMail,
 } from '../../domain/inbound-mail.ts';
+import { sanitiseFilename } from '../../domain/attachments.ts';
+import { MAX_LISTED_MAIL_FILES } from '../../domain/inbound-files.ts';
 import { mailLimitWindow } from '../../domain/mail-limits.ts';
 import { CATALOGS } from '../../mail/templates/index.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
@@ -36,8 +38,10 @@ import { mailConfig } from '../../lib/config.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { type InboundMail, parseMail, visibleReplyText } from '../../lib/mail.ts';
-import { createTicket, earlierTicket, type NewTicketRequest } from '../tickets/create-ticket.ts';
-import { AlreadyReceivedError, addCustomerMessage } from '../tickets/thread.ts';
+import { type CreateOptions, createTicket, earlierTicket, type NewTicketRequest } from '../tickets/create-ticket.ts';
+import { type PreparedAttachments, withAttachments } from '../tickets/attachments.ts';
+import { AlreadyReceivedError, addCustomerMessage, alreadyReceived } from '../tickets/thread.ts';
+import { storeMailFiles } from './mail-files.ts';
 import { ticketOfReplyToken } from './tokens.ts';
 
 /** The channel's name where messages are remembered by it (the idempotency scope of replies). */
@@ -98,6 +102,13 @@ export async function inboundCategory(): Promise<string | undefined> {
   return active[0]?.name;
 }
 
+/** The names of an e-mail's files, one a line, as a message of files alone reads. */
+const fileNamesOf = (files: InboundMail['files']) =>
+  files
+    .slice(0, MAX_LISTED_MAIL_FILES)
+    .map((file) => sanitiseFilename(file.filename))
+    .join('\n');
+
 async function receiveReply(
   mail: InboundMail & { from: string },
   raw: Buffer,
@@ -113,25 +124,38 @@ async function receiveReply(
   if (ticket.customerEmail !== mail.from) {
     return refuse('foreign_sender', { ...facts, detail: `from ${mail.from} on ${ticket.ticketId}` }, now);
   }
-  const content = fitText(visibleReplyText(mail.text), TICKET_LIMITS.commentMax);
+  const written = fitText(visibleReplyText(mail.text), TICKET_LIMITS.commentMax);
+  // A reply of files alone (a screenshot, no words) joins the thread under the files' names.
+  const content = visibleLength(written.text) ? written : fitText(fileNamesOf(mail.files), TICKET_LIMITS.commentMax);
   if (!visibleLength(content.text)) return refuse('empty', facts, now);
   if (content.truncated) logger.warn('Inbound reply cut to the comment limit', { ticketId, from: mail.from });
   // A reply to a ticket that was merged goes on with the conversation where it lives now (docs/product.md, "Merge").
   const destination = (await mergeDestination(ticket)).id;
+  const once = { channel: CHANNEL, key: messageKey(mail, raw) };
+  const duplicate = () => {
+    logger.info('Inbound reply received before; nothing changed', { ticketId: destination, messageId: mail.messageId });
+    return { outcome: 'reply', ticketId: destination, duplicate: true } as const;
+  };
+  // A delivery of an e-mail already recorded stores none of its files again (docs/decisions/094-attachments.md).
+  if (mail.files.length && (await alreadyReceived(once, now))) return duplicate();
+  // The files go under the ticket the message joins, before it commits; withAttachments deletes them if it does not.
+  const files = mail.files.length ? await storeMailFiles(destination, mail.from, mail.files, now) : undefined;
   try {
-    const comment = await addCustomerMessage(
-      { ticketId: destination, content: content.text, channel: 'email', receivedAt: envelope.receivedAt ?? now },
-      now,
-      {
-        once: { channel: CHANNEL, key: messageKey(mail, raw) },
-        mail: { direction: 'received', kind: 'reply', address: mail.from },
-      },
+    const comment = await withAttachments(files, () =>
+      addCustomerMessage(
+        { ticketId: destination, content: content.text, channel: 'email', receivedAt: envelope.receivedAt ?? now },
+        now,
+        {
+          once,
+          mail: { direction: 'received', kind: 'reply', address: mail.from },
+          ...(files ? { attachments: files } : {}),
+        },
+      ),
     );
     return { outcome: 'reply', ticketId: destination, commentId: comment.id, duplicate: false };
   } catch (error) {
     if (!(error instanceof AlreadyReceivedError)) throw error;
-    logger.info('Inbound reply received before; nothing changed', { ticketId: destination, messageId: mail.messageId });
-    return { outcome: 'reply', ticketId: destination, duplicate: true };
+    return duplicate();
   }
 }
 
@@ -189,11 +213,13 @@ export function openMailTicket(
   category: string,
   now: Date,
   alongWith?: (ticketId: number) => GuardedItem[],
+  files?: CreateOptions['files'],
 ): Promise<{ ticket: TicketRecord; replayed: boolean }> {
   return createTicket(mailCaller(mail.from), mailTicketRequest(mail, category), {
     idempotencyKey: mail.key,
     fromMail: { messageId: mail.messageId },
     alongWith,
+    ...(files ? { files } : {}),
     now,
   });
 }
@@ -257,13 +283,25 @@ async function receiveNewTicket(
   const window = mailLimitWindow(now);
   const over = { recipients: envelope.recipients, cap };
   if ((await newTicketsCounted(mail.from, window)) >= cap) return holdOverLimit(fields, category, over, now);
-  const opened = await openMailTicket(fields, category, now, () => [
-    newTicketCount(mail.from, window, cap, () => new OverSenderLimit()),
-  ]).catch((error: unknown) => {
+  // The message's files go under the ticket's number once it is taken, before its transaction; they go again
+  // unless the ticket is written with them (docs/decisions/094-attachments.md).
+  let files: PreparedAttachments | undefined;
+  const storeFiles = mail.files.length
+    ? async (ticketId: number) => (files = await storeMailFiles(ticketId, mail.from, mail.files, now))
+    : undefined;
+  const opened = await openMailTicket(
+    fields,
+    category,
+    now,
+    () => [newTicketCount(mail.from, window, cap, () => new OverSenderLimit())],
+    storeFiles,
+  ).catch(async (error: unknown) => {
+    await files?.abandoned();
     // What the ticket rules still refuse (a sender address they do not accept): refused, never handed back forever.
     if (error instanceof ValidationError || error instanceof OverSenderLimit) return error;
     throw error;
   });
+  if (!(opened instanceof Error) && opened.replayed) await files?.abandoned();
   if (opened instanceof OverSenderLimit) return holdOverLimit(fields, category, over, now);
   if (opened instanceof ValidationError) {
     const facts = { from: mail.from, recipients: envelope.recipients, messageId: mail.messageId };

@@ -24,6 +24,7 @@ import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '.
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { recordMetrics } from '../../lib/metrics.ts';
 import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
+import type { PreparedAttachments } from './attachments.ts';
 import { withRoundRobinTurn } from './round-robin.ts';
 
 /**
@@ -54,8 +55,16 @@ export interface CreateOptions {
    * release of held mail and its audit entry); their conditions' errors are thrown as they are.
    */
   alongWith?: (ticketId: number) => GuardedItem[];
+  /**
+   * The files of the e-mail that opens the ticket, stored for the ticket's number once it is taken (before the
+   * transaction): listed on the ticket, their items in its transaction. The caller deletes them if the create fails.
+   */
+  files?: (ticketId: number) => Promise<Pick<PreparedAttachments, 'summaries' | 'guards'> | undefined>;
   now?: Date;
 }
+
+/** The attachments' `messageId` for the files of the e-mail that opened a ticket (its description). */
+export const OPENING_MESSAGE_ID = 'ticket';
 
 /** The same Idempotency-Key won a race with this request meanwhile. */
 class IdempotentReplay extends Error {
@@ -110,7 +119,7 @@ async function replayOf(idempotency: IdempotencyKey, now: Date): Promise<TicketR
 export async function createTicket(
   caller: Caller,
   input: NewTicketRequest,
-  { idempotencyKey, fromMail, alongWith, now = new Date() }: CreateOptions = {},
+  { idempotencyKey, fromMail, alongWith, files, now = new Date() }: CreateOptions = {},
 ): Promise<{ ticket: TicketRecord; replayed: boolean }> {
   assertAccess(caller, TICKET_ACCESS.create);
   // Only the help desk's own inbound channel opens e-mail tickets; people and upstream systems file the others.
@@ -132,6 +141,7 @@ export async function createTicket(
   // The SLA policy in force now sets the ticket's targets for good (docs/decisions/005-sla-clocks.md).
   const [id, policy] = await Promise.all([nextTicketNumber(), getSlaPolicy()]);
   const sla = ticketSlaFor(policy, request.priority);
+  const opening = await files?.(id);
 
   const write = async (assignee: typeof chosen, assigneeItems: GuardedItem[], guard?: AssigneeGuard) => {
     const ticket = newTicket(
@@ -149,6 +159,7 @@ export async function createTicket(
         createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
         sourceMessageId: fromMail?.messageId ?? null,
         sla,
+        ...(opening ? { attachments: opening.summaries } : {}),
       },
       now,
     );
@@ -165,6 +176,7 @@ export async function createTicket(
         ...(idempotency ? [idempotencyClaim(idempotency, id, now, () => new IdempotentReplay())] : []),
         // After the idempotency claim: a replay is told as a replay even when one of these fails with it.
         ...(alongWith?.(id) ?? []),
+        ...(opening?.guards(OPENING_MESSAGE_ID) ?? []),
       ],
     });
   };

@@ -13,6 +13,7 @@ import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { ticketNumberOfCode } from '#shared/format.ts';
 import { isEmailAddress, wordQuery } from '../../domain/search-terms.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
+import { withCurrentAttachments } from './attachments.ts';
 
 interface TicketPage {
   tickets: TicketRecord[];
@@ -59,7 +60,11 @@ export async function findOverdueTickets(caller: Caller, now = new Date()): Prom
 /** readTicket: one ticket (404 when there is none). */
 export async function readTicket(caller: Caller, id: number): Promise<TicketRecord> {
   assertAccess(caller, TICKET_ACCESS.read);
-  return requireTicket(id);
+  const ticket = await requireTicket(id);
+  if (!ticket.attachments?.length) return ticket;
+  // The opening e-mail's files with their state now (scanned, removed), as a thread's are.
+  const [now] = await withCurrentAttachments(id, [{ attachments: ticket.attachments }]);
+  return { ...ticket, attachments: now!.attachments };
 }
 
 /** readHistory: what happened to a ticket, oldest first (404 for an unknown ticket). */

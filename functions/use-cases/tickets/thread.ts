@@ -17,7 +17,7 @@ import {
   threadQuerySchema,
 } from '#shared/schemas/ticket.ts';
 import { idempotencyScope } from '../../data/table.ts';
-import { idempotencyClaim } from '../../data/tickets/idempotency.ts';
+import { getIdempotencyRecord, idempotencyClaim } from '../../data/tickets/idempotency.ts';
 import type { PublicMessage, PublicThreadPage } from '#shared/schemas/webhook.ts';
 import type { RedactionKind } from '#shared/redaction.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
@@ -132,6 +132,21 @@ async function assertNothingNewer(ticketId: number, afterMessageId: string): Pro
  * A channel that may hand the same message over twice (mail is delivered at least once) names it in `once`: a message
  * already recorded under that key is refused with AlreadyReceivedError and changes nothing.
  */
+/** The channel's message key stated in `once`. */
+const onceKey = (once: { channel: string; key: string }) => ({
+  scope: idempotencyScope.system(once.channel),
+  key: once.key,
+  fingerprint: once.key,
+});
+
+/**
+ * alreadyReceived: whether a message with this identity on its channel is recorded already (within the 24 hours its
+ * identity is remembered): a channel checks before doing costly work for a message delivered again.
+ */
+export async function alreadyReceived(once: { channel: string; key: string }, now: Date): Promise<boolean> {
+  return (await getIdempotencyRecord(onceKey(once), now)) !== undefined;
+}
+
 export async function addCustomerMessage(
   input: CustomerMessageInput,
   now = new Date(),
@@ -141,11 +156,7 @@ export async function addCustomerMessage(
   const { ticketId, channel, receivedAt } = parsed;
   const { value: clean, found } = redactFields(parsed, ['content']);
   const id = randomUUID();
-  const once = options.once && {
-    scope: idempotencyScope.system(options.once.channel),
-    key: options.once.key,
-    fingerprint: options.once.key,
-  };
+  const once = options.once && onceKey(options.once);
   const files = options.attachments;
   return retryWhileStale(async () => {
     const current = await requireTicket(ticketId);
@@ -173,7 +184,7 @@ export interface CustomerMessageOptions {
   once?: { channel: string; key: string };
   /** The e-mail it arrived in, for the history entry. */
   mail?: MailNote;
-  /** Its files: their summaries for the message, and their items for its transaction (docs/decisions/083). */
+  /** Its files: their summaries for the message, and their items for its transaction (docs/decisions/094). */
   attachments?: Pick<PreparedAttachments, 'summaries' | 'guards'>;
 }
 

@@ -175,6 +175,10 @@ export interface SmtpMessage {
   headers?: Record<string, string>;
   /** MAIL FROM, when it should differ from `from` (`''` for the null sender of bounces). */
   envelopeFrom?: string;
+  /** An HTML part beside the text (inline images refer to their `cid`). */
+  html?: string;
+  /** Files, as a mail client attaches them (an inline image has a `cid`). */
+  attachments?: { filename?: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
 /** Sends a message to the SMTP listener over a real SMTP conversation; resolves with the server's answer. */
@@ -187,6 +191,8 @@ export async function sendSmtp(smtp: LocalMailServer, message: SmtpMessage): Pro
       subject: message.subject,
       text: message.text,
       headers: message.headers,
+      ...(message.html !== undefined ? { html: message.html } : {}),
+      ...(message.attachments ? { attachments: message.attachments } : {}),
       ...(message.envelopeFrom !== undefined ? { envelope: { from: message.envelopeFrom || '', to: message.to } } : {}),
     });
     return info.response;

@@ -10,6 +10,7 @@ const MAIL_TYPE_TEXTS: Record<FailedMail['type'], MessageKey> = {
   resolution: 'mail.type.resolution',
   'staff-alarms': 'mail.type.staffAlarms',
   notification: 'mail.type.notification',
+  attachmentRefused: 'mail.type.attachmentRefused',
 };
 
 /** What a failed e-mail was. */
