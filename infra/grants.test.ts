@@ -232,6 +232,8 @@ const EXPECTED: Record<
     'sqs:GetQueueAttributes inbound-failures',
     'sqs:GetQueueUrl inbound-failures',
     ...SECRET,
+    's3:PutObject attachments/tickets/*',
+    's3:DeleteObject attachments/tickets/*',
   ],
   mailEvents: ['dynamodb:PutItem table [MAIL_ADDRESS#*]'],
   // A sender's bookkeeping (ADR 051), what sending mail reads and writes, and sending through SES as the domain alone.

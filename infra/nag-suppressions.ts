@@ -6,8 +6,6 @@
 import type { Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import type { HttpGroup } from '#functions/routes.ts';
-import { ATTACHMENT_GRANTS } from './constructs/grants.ts';
 import type { HelpdeskApp } from './helpdesk-app.ts';
 
 /** The singleton Lambda that BucketDeployment adds to the stack (CDK's own code, not ours). */
@@ -240,13 +238,14 @@ export function applyNagSuppressions({ main }: HelpdeskApp): void {
     true,
   );
   NagSuppressions.addResourceSuppressions(
-    Object.keys(ATTACHMENT_GRANTS).map((group) => main.http.functions[group as HttpGroup].role!),
+    attachments.grantees.map((grantee) => grantee.role!),
     [
       {
         id: 'AwsSolutions-IAM5',
         reason:
           'Files are named by ids made at upload (uploads/<ticket>/<id>, tickets/<ticket>/<id>); the grants are the ' +
-          'object actions the code makes under those two prefixes of the attachments bucket only (ATTACHMENT_GRANTS).',
+          "object actions each function's code makes under those prefixes of the attachments bucket only " +
+          '(ATTACHMENT_GRANTS in infra/constructs/grants.ts).',
         appliesTo: [{ regex: '/^Resource::<AttachmentsBucket[0-9A-F]+\\.Arn>\\/(uploads|tickets)\\/\\*$/' }],
       },
     ],

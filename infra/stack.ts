@@ -240,6 +240,7 @@ export class HelpdeskStack extends Stack {
     mail.addFunctions({ table: data.table, appSecret, environment });
     attachments.addFunctions({ table: data.table, environment });
     attachments.grant('tickets', this.http.functions.tickets!);
+    attachments.grant('inboundMailJob', mail.inboundFunction);
     mail.grantSend(this.outbound.senders.mail!);
     // An admin's retry of a failed e-mail queues it again.
     this.outboundQueues.grantEnqueue(this.http.functions.mail, ['mail']);

@@ -3,7 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { CfnMalwareProtectionPlan } from 'aws-cdk-lib/aws-guardduty';
-import { type IGrantable, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -136,8 +136,12 @@ export class Attachments extends Construct {
     return { ATTACHMENTS_BUCKET: this.bucket.bucketName, MALWARE_SCANNING: 'guardduty' };
   }
 
+  /** The functions granted access to the bucket, each with its object actions under its prefixes. */
+  readonly grantees: HandlerFunction[] = [];
+
   /** Lets one function make the bucket calls its code makes (infra/constructs/grants.ts ATTACHMENT_GRANTS). */
-  grant(name: FunctionName, grantee: IGrantable): void {
+  grant(name: FunctionName, grantee: HandlerFunction): void {
+    this.grantees.push(grantee);
     const access = ATTACHMENT_GRANTS[name];
     if (!access?.length) throw new Error(`${name} has no grant on the attachments bucket`);
     for (const { actions, prefixes } of access) {

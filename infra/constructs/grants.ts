@@ -528,6 +528,13 @@ export const ATTACHMENT_GRANTS: Readonly<Partial<Record<FunctionName, readonly B
       why: 'use-cases/tickets/attachments.ts: read an upload to judge it, copy it under its ticket (CopyObject), delete the upload; presigned downloads; an admin’s removal',
     },
   ],
+  inboundMailJob: [
+    {
+      actions: ['PutObject', 'DeleteObject'],
+      prefixes: ['tickets/'],
+      why: 'use-cases/mail/mail-files.ts: a customer e-mail’s kept files under their ticket, deleted again when the message is not written',
+    },
+  ],
 };
 
 export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly string[]>>> = {

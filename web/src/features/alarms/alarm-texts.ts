@@ -45,7 +45,9 @@ export type AlarmTone = 'info' | 'warning' | 'error';
 /** How loudly the in-page toast is coloured: urgent alarms stand out from news. */
 export function alarmTone(alarmType: AlertType): AlarmTone {
   if (
-    alarmType === 'critical_priority' || alarmType === 'ticket_overdue' || alarmType === 'webhook_disabled' ||
+    alarmType === 'critical_priority' ||
+    alarmType === 'ticket_overdue' ||
+    alarmType === 'webhook_disabled' ||
     alarmType === 'attachment_infected'
   ) {
     return 'error';
