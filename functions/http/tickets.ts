@@ -30,6 +30,7 @@ import { publicMessageSchema, publicThreadPageSchema } from '#shared/schemas/web
 import {
   attachmentParamsSchema,
   createUploadSchema,
+  downloadQuerySchema,
   removeAttachmentSchema,
   uploadAnswerSchema,
 } from '#shared/schemas/attachment.ts';
@@ -380,21 +381,25 @@ export const handler = httpHandler('tickets', {
   'GET /api/tickets/{id}/attachments/{attachmentId}': defineRoute({
     access: TICKET_ACCESS.read,
     params: ticketIdParamsSchema.extend(attachmentParamsSchema.shape),
+    query: downloadQuerySchema,
     doc: {
       operationId: 'downloadTicketAttachment',
       summary: 'Download a file of a ticket',
       description:
         'Redirects to a link that lives 60 seconds and serves the file as a download (`Content-Disposition: ' +
         'attachment`) with the type sniffed from its bytes. A file still being scanned for malware answers 409, an ' +
-        'infected one 403. Each download is recorded in the ticket’s history.',
+        'infected one 403. Each download is recorded in the ticket’s history; `preview=true` (an image shown as a ' +
+        'thumbnail: PNG, JPEG, GIF or WebP) is not.',
       parameters: { ...TICKET_ID_PARAMETER, attachmentId: 'The file’s id, as the message lists it.' },
       response: { status: 302, description: 'To the file’s download link (`Location`).' },
       notFound: 'There is no such file on this ticket, or it was removed.',
       conflict: 'The file is still being scanned for malware.',
     },
-    async handle({ params, caller }) {
+    async handle({ params, query, caller }) {
       return {
-        redirect: await downloadAttachment(caller, params.id, params.attachmentId),
+        redirect: await downloadAttachment(caller, params.id, params.attachmentId, {
+          preview: query.preview === 'true',
+        }),
         headers: { 'x-content-type-options': 'nosniff' },
       };
     },

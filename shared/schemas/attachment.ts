@@ -69,6 +69,14 @@ export const attachmentParamsSchema = z.object({
   attachmentId: identifier('field.attachmentId'),
 });
 
+/**
+ * `GET /api/tickets/{id}/attachments/{attachmentId}?preview=true`: an image shown as a thumbnail in the thread. It is
+ * not recorded in the history (a thread with images would record one entry per image per view); a download is.
+ */
+export const downloadQuerySchema = z.object({
+  preview: z.enum(['true', 'false'], { error: issueText('validation.boolean', { field: 'preview' }) }).optional(),
+});
+
 /** `DELETE /api/tickets/{id}/attachments/{attachmentId}` (admins): why the file goes. */
 export const removeAttachmentSchema = z.object({
   reason: text({

@@ -108,6 +108,32 @@ describe('a staff reply with files', () => {
     });
   });
 
+  it('shows an image as a thumbnail without a history entry, and refuses a preview of a PDF', async () => {
+    const ticket = await newTicket();
+    const shot = png(6, 6, 3);
+    const image = await upload(agent.client, ticket.id, {
+      filename: 'shot.png',
+      contentType: 'image/png',
+      bytes: shot,
+    });
+    const doc = await upload(agent.client, ticket.id, {
+      filename: 'statement.pdf',
+      contentType: 'application/pdf',
+      bytes: pdf(4096),
+    });
+    await agent.client.post(`/api/tickets/${ticket.id}/comments`, {
+      content: 'Both files.',
+      attachmentIds: [image.attachmentId, doc.attachmentId],
+    });
+    const preview = await agent.client.get(`/api/tickets/${ticket.id}/attachments/${image.attachmentId}?preview=true`);
+    expect(preview.status).toBe(302);
+    expect(Buffer.from(await (await fetch(preview.headers.get('location')!)).arrayBuffer())).toEqual(shot);
+    const refused = await agent.client.get(`/api/tickets/${ticket.id}/attachments/${doc.attachmentId}?preview=true`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'error.attachment.noPreview' });
+    expect((await historyOf(ticket.id)).filter((e) => e.action === 'downloaded')).toEqual([]);
+  });
+
   it("answers 404 for a file of another ticket, even with that file's id", async () => {
     const [mine, theirs] = await Promise.all([newTicket(), newTicket()]);
     const { attachmentId } = await upload(agent.client, theirs.id, {

@@ -36,6 +36,9 @@ import { attachmentsConfig } from '../../lib/config.ts';
 import { ConflictError, ForbiddenError, NotFoundError, parseInput, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 
+/** The image types the thread shows as thumbnails (every browser draws them; HEIC is not among them). */
+const PREVIEW_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
 /** An upload not attached within a day is forgotten (the item's TTL; the bucket's lifecycle rule deletes its bytes). */
 const UPLOAD_TTL_SECONDS = 24 * 60 * 60;
 
@@ -207,12 +210,14 @@ export async function withCurrentAttachments<M extends { attachments: Comment['a
 /**
  * downloadAttachment: a link that serves one file of this ticket for 60 seconds as a download with its sniffed type;
  * a file of another ticket (or none) is a 404. A file not yet scanned clean where something scans is a 409, an
- * infected one a 403, never served. Each download is recorded in the ticket's history (who, which file).
+ * infected one a 403, never served. Each download is recorded in the ticket's history (who, which file); a preview
+ * (an image the thread shows as a thumbnail) is not, and is only for the image types every browser draws.
  */
 export async function downloadAttachment(
   caller: Caller,
   ticketId: number,
   attachmentId: string,
+  { preview = false }: { preview?: boolean } = {},
   now = new Date(),
 ): Promise<string> {
   assertAccess(caller, TICKET_ACCESS.read);
@@ -222,12 +227,16 @@ export async function downloadAttachment(
   if (record.state === 'removed') throw new NotFoundError('error.attachment.removed');
   if (record.scanStatus === 'infected') throw new ForbiddenError('error.attachment.infected');
   if (record.scanStatus === 'pending') throw new ConflictError('error.attachment.scanPending');
-  await recordHistory(ticketId, {
-    at: now.toISOString(),
-    actor: uploaderOf(caller),
-    action: 'downloaded',
-    changes: [{ field: 'attachment', from: null, to: record.filename }],
-  });
+  if (preview) {
+    if (!PREVIEW_TYPES.has(record.contentType)) throw new ValidationError({ code: 'error.attachment.noPreview' });
+  } else {
+    await recordHistory(ticketId, {
+      at: now.toISOString(),
+      actor: uploaderOf(caller),
+      action: 'downloaded',
+      changes: [{ field: 'attachment', from: null, to: record.filename }],
+    });
+  }
   return presignDownload(objectKeys.stored(ticketId, record.id), record.filename, record.contentType);
 }
 

@@ -120,7 +120,7 @@ function AttachmentItem({
         {served && THUMBNAIL_TYPES.has(contentType) && (
           <Link href={url} flexShrink="0" tabIndex={-1} aria-hidden>
             <Image
-              src={url}
+              src={`${url}?preview=true`}
               alt={t('attachment.preview', { filename })}
               loading="lazy"
               maxH="16"
