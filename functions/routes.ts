@@ -139,9 +139,12 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   // the HTTP API as well).
   r('GET', '/r/{token}', 'rating'),
   r('POST', '/r/{token}', 'rating'),
+  // The download link of a file in a reply e-mail (docs/decisions/094-attachments.md, "Files in e-mail"): the same
+  // kind of customer page as the rating link, so the same group; CloudFront sends /f/* to the HTTP API as well.
+  r('GET', '/f/{token}', 'rating'),
 ];
 
-/** The first path segments the route table serves (`/api/`, `/r/`): everything else is the web app. */
+/** The first path segments the route table serves (`/api/`, `/r/`, `/f/`): everything else is the web app. */
 export const ROUTED_PREFIXES: readonly string[] = [
   ...new Set(HTTP_ROUTES.map((route) => `/${route.path.split('/')[1]}/`)),
 ];

@@ -3,7 +3,7 @@
  * stream record alone (no reads, no clock), so that a redelivered record plans the same jobs with the same ids.
  * - a new ticket: the customer's acknowledgement;
  * - a staff member's public comment (never an internal note, never the customer's own message): the reply, to the
- *   customer;
+ *   customer, naming its files by id (the sender attaches or links them, docs/decisions/094-attachments.md);
  * - a ticket leaving open/in progress for resolved or closed: the resolution notice with the rating link;
  * - any ticket change that raises alarms (functions/domain/alarms.ts, the notifier's rules): one `staff-alarms` job,
  *   which becomes a notification e-mail for each person whose settings want it.
@@ -63,6 +63,7 @@ function commentMail(change: StreamChange, ticketId: number): PlannedDelivery<Ma
   if (!byStaff || comment.isInternal !== false || typeof comment.comment !== 'string' || !comment.id) return [];
   // A reply a merge copied onto the target's thread reached the customer when it was first written.
   if (comment.mergedFrom) return [];
+  const attachmentIds = (comment.attachments ?? []).flatMap((file) => (file.state === 'available' ? [file.id] : []));
   return [
     {
       recipient: `customer:reply:${comment.id}`,
@@ -72,6 +73,7 @@ function commentMail(change: StreamChange, ticketId: number): PlannedDelivery<Ma
         commentId: comment.id,
         content: comment.comment,
         authorFirstName: comment.author?.firstName ?? '',
+        ...(attachmentIds.length ? { attachmentIds } : {}),
       },
     },
   ];
