@@ -187,7 +187,20 @@ export interface QueueKind {
   description: string;
   /** The kind's retry defaults; `<KIND>_RETRY_*` variables override them (functions/lib/config.ts). */
   retry?: Partial<RetryPolicy>;
+  /**
+   * A FIFO queue (`<name>.fifo`): jobs of one `group` are delivered one after the other in the order they were
+   * queued, and a failed one is retried in its place, holding back the later jobs of its group only
+   * (docs/decisions/051-outbound-delivery.md, "Order").
+   */
+  fifo?: boolean;
 }
+
+/**
+ * Receives of one message of a FIFO kind before it goes to the dead-letter queue: each failed attempt is a receive
+ * there (it is retried in its place), so this is above the retry policy's attempts (40 by default), which park the
+ * job first.
+ */
+export const FIFO_MAX_RECEIVE_COUNT = 100;
 
 /**
  * Every kind of outbound delivery, by name (lower-case letters and digits; `<NAME>_QUEUE_URL` is its queue). The CDK
@@ -199,6 +212,8 @@ export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
   mail: {
     sender: 'functions/jobs/mail-sender.ts',
     description: 'E-mail to customers and staff, through SES',
+    // A ticket's customer e-mails reach the customer in the order their changes committed.
+    fifo: true,
   },
   webhook: {
     sender: 'functions/jobs/webhook-sender.ts',

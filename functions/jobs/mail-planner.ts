@@ -22,14 +22,29 @@ type MailImage = TicketImage & { type?: string; lastWrite?: TicketImage['lastWri
 
 const isUnresolved = (image: MailImage) => UNRESOLVED_STATUSES.includes(image.status);
 
+/**
+ * The group of every e-mail to a ticket's customer: they reach the customer in the order their changes committed
+ * (a reply written a second before the resolution arrives before the resolution notice; docs/decisions/051, "Order").
+ */
+const customerMailGroup = (ticketId: number) => `ticket-${ticketId}`;
+
 function ticketMail(change: StreamChange, ticketId: number): PlannedDelivery<MailPayload>[] {
   const before = change.before as MailImage | undefined;
   const after = change.after as MailImage | undefined;
   if (!after?.lastWrite) return [];
   const planned: PlannedDelivery<MailPayload>[] = [];
-  if (!before) planned.push({ recipient: 'customer:acknowledgement', payload: { type: 'acknowledgement', ticketId } });
+  if (!before)
+    planned.push({
+      recipient: 'customer:acknowledgement',
+      group: customerMailGroup(ticketId),
+      payload: { type: 'acknowledgement', ticketId },
+    });
   if (before && isUnresolved(before) && !isUnresolved(after)) {
-    planned.push({ recipient: 'customer:resolution', payload: { type: 'resolution', ticketId } });
+    planned.push({
+      recipient: 'customer:resolution',
+      group: customerMailGroup(ticketId),
+      payload: { type: 'resolution', ticketId },
+    });
   }
   // A ticket change raises ticket alarms only; the filter tells the type system so.
   const alarms = alarmsForChange(before, after).flatMap((alarm) =>
@@ -67,6 +82,7 @@ function commentMail(change: StreamChange, ticketId: number): PlannedDelivery<Ma
   return [
     {
       recipient: `customer:reply:${comment.id}`,
+      group: customerMailGroup(ticketId),
       payload: {
         type: 'reply',
         ticketId,

@@ -25,7 +25,8 @@ import { eventually } from './waiting.ts';
 export { eventually };
 
 export const MAIL_DOMAIN = 'helpdesk.test';
-const MAIL_QUEUE = 'helpdesk-mail';
+/** FIFO, as in AWS (QUEUE_KINDS.mail.fifo); the queues' own helpers also find it as `helpdesk-mail`. */
+const MAIL_QUEUE = 'helpdesk-mail.fifo';
 /** The incident fan-out's queue: resolving or answering an incident ends in e-mails to its children's customers. */
 const INCIDENT_QUEUE = 'helpdesk-incident';
 
