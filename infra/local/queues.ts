@@ -160,7 +160,7 @@ class LocalQueue {
   readonly arn: string;
   readonly fifo: boolean;
   /** FIFO: deduplication ids taken in the last 5 minutes, with the message each was taken as. */
-  private readonly deduplication = new Map<string, { messageId: string; md5: string; until: number }>();
+  private readonly deduplication = new Map<string, { messageId: string; until: number }>();
   private sequence = 0;
 
   constructor(
@@ -230,7 +230,7 @@ class LocalQueue {
       for (const [id, taken] of this.deduplication) if (taken.until <= now) this.deduplication.delete(id);
       const taken = this.deduplication.get(fifo.deduplicationId);
       // Accepted, as SQS does, but not queued again.
-      if (taken) return { MessageId: taken.messageId, MD5OfMessageBody: taken.md5 };
+      if (taken) return { MessageId: taken.messageId, MD5OfMessageBody: md5(body) };
     }
     if (this.messages.size >= this.maxMessages) throw errors.overLimit();
     const message: StoredMessage = {
@@ -246,7 +246,6 @@ class LocalQueue {
     if (fifo) {
       this.deduplication.set(fifo.deduplicationId, {
         messageId: message.messageId,
-        md5: message.md5,
         until: now + DEDUPLICATION_MS,
       });
     }
