@@ -8,8 +8,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ticket, ticketSchema } from '#shared/schemas/ticket.ts';
-import { fileToken } from '#functions/use-cases/mail/tokens.ts';
+import { getJobState } from '#functions/data/outbound-jobs.ts';
+import { jobId } from '#functions/domain/outbound.ts';
+import { resetConfigForTests } from '#functions/lib/config.ts';
 import { logger } from '#functions/lib/logger.ts';
+import { fileToken } from '#functions/use-cases/mail/tokens.ts';
 import { pdf } from '../files.ts';
 import { eventually, type MailHarness, mailSettled, type StoredMail, startMailHarness } from './support/mail.ts';
 import { startTestStorage, type TestStorage, upload } from './support/storage.ts';
@@ -26,7 +29,12 @@ beforeAll(async () => {
   previousLogLevel = logger.getLevelName();
   logger.setLogLevel('ERROR');
   storage = await startTestStorage();
-  mail = await startMailHarness(await useDedicatedTable('helpdesk-mail-files'));
+  // Retries a few hundred milliseconds apart, and enough of them to outlast SES being away for a couple of seconds.
+  mail = await startMailHarness(await useDedicatedTable('helpdesk-mail-files'), {
+    baseMs: 300,
+    capMs: 600,
+    maxAttempts: 30,
+  });
   [admin, agent] = await Promise.all([
     signedIn(mail.gateway.url, 'admin'),
     signedIn(mail.gateway.url, 'agent', { firstName: 'Ada' }),
@@ -83,6 +91,10 @@ async function replyWith(ticket: Ticket, content: string, files: Array<{ filenam
   expect(res.status).toBe(201);
   return ids;
 }
+
+/** Which of a ticket's customer e-mails a message is. */
+const kindOf = (m: StoredMail) =>
+  m.subject.startsWith('Re: ') ? 'reply' : m.subject.includes('Resolved') ? 'resolution' : 'acknowledgement';
 
 /** The `/f/` links of a message's text. */
 const fileLinks = (message: StoredMail) =>
@@ -241,10 +253,40 @@ describe("a ticket's e-mails", () => {
 
     const mails = await mailsTo(ticket.customerEmail, 3);
     await mailSettled(mail);
-    const order = (await mail.sentTo(ticket.customerEmail)).map((m) =>
-      m.subject.startsWith('Re: ') ? 'reply' : m.subject.includes('Resolved') ? 'resolution' : 'acknowledgement',
-    );
+    const order = (await mail.sentTo(ticket.customerEmail)).map(kindOf);
     expect(order).toEqual(['acknowledgement', 'reply', 'resolution']);
     expect(mails[2]!.body.text).toContain('/r/');
+  });
+
+  it('keep that order when the reply fails at first: it is retried in its place, and sent once', async () => {
+    const ticket = await newTicket();
+    await mailsTo(ticket.customerEmail, 1);
+    const working = process.env.SES_ENDPOINT!;
+    // Nothing listens on port 9 of this machine: every send fails until the endpoint is put back.
+    process.env.SES_ENDPOINT = 'http://127.0.0.1:9';
+    resetConfigForTests();
+    let replyJob: string;
+    try {
+      await replyWith(ticket, 'Sent while SES is away.', [{ filename: 'proof.pdf', bytes: pdf(20_000, 'proof') }]);
+      expect((await agent.client.patch(`/api/tickets/${ticket.id}`, { status: 'resolved' })).status).toBe(200);
+      const record = await eventually(
+        () =>
+          mail.streamBatches
+            .flatMap((batch) => batch.Records)
+            .find((r) => r.eventName === 'INSERT' && r.dynamodb?.NewImage?.comment?.S === 'Sent while SES is away.'),
+        'the reply in the stream',
+      );
+      replyJob = jobId('mail', record.eventID!, `customer:reply:${record.dynamodb!.NewImage!.id!.S}`);
+      // Two attempts at the reply fail; the resolution waits behind it in the ticket's group meanwhile.
+      await eventually(async () => ((await getJobState('mail', replyJob))?.tries ?? 0) >= 2, 'two failed attempts');
+    } finally {
+      process.env.SES_ENDPOINT = working;
+      resetConfigForTests();
+    }
+    await mailsTo(ticket.customerEmail, 3);
+    await mailSettled(mail);
+    const mails = await mail.sentTo(ticket.customerEmail);
+    expect(mails.map(kindOf)).toEqual(['acknowledgement', 'reply', 'resolution']);
+    expect(await getJobState('mail', replyJob)).toMatchObject({ status: 'done' });
   });
 });
