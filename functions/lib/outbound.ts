@@ -250,8 +250,10 @@ async function afterUnansweredClaim(job: Job, leaseUntil: Date, now: Date, error
   const step = nextStepAfterFailure(outboundConfig(job.kind).retry, job, now);
   if (step.action === 'park') throw error;
   const notBefore = new Date(Math.max(step.notBefore.getTime(), leaseUntil.getTime()));
+  // A FIFO queue takes no delay: the next attempt's `notBefore` holds it back once it is received.
+  const fifo = isFifoQueue(outboundConfig(job.kind).queueUrl);
   await enqueue(job.kind, [{ ...job, attempt: step.attempt, notBefore: notBefore.toISOString() }], {
-    delaySeconds: queueDelaySeconds(notBefore, now),
+    delaySeconds: fifo ? 0 : queueDelaySeconds(notBefore, now),
   });
   logger.warn('Claim not answered; the next attempt is queued', {
     error: error as Error,
@@ -307,8 +309,9 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
   try {
     claim = await claimJob(job, leaseUntil, now, definition.guarantee(job));
   } catch (error) {
-    // FIFO: a next attempt queued now would go behind later jobs of its group; the queue delivers this one again.
-    if (fifo) throw error;
+    // On a FIFO queue too: the next attempt goes to the end of its group, the one case where a job may be overtaken
+    // by a later one of its group (the table unreachable), rather than be parked as "may have been sent" when this
+    // message came back to a claim that was in fact taken (docs/decisions/051-outbound-delivery.md, "Order").
     return afterUnansweredClaim(job, leaseUntil, now, error);
   }
   if (claim.status === 'unfinished') return parkUnfinished(definition, job, claim, now);
@@ -421,7 +424,9 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
 /**
  * FIFO: a failed attempt is retried in its place. The job's item says `waiting` for the next attempt first (a
  * message delivered again reads it, see `resumed`); then the message is held back for the backoff and reported as
- * not handled. If the item cannot say so, the claim is handed back to this attempt, which its redelivery takes again.
+ * not handled. If the item cannot say so (the table unreachable), the next attempt is queued as a new message, at the
+ * end of its group, as on a standard queue: a later attempt may take over from this one, whereas this message,
+ * delivered again, would find its own claim unfinished and park the job.
  */
 async function retryInPlace<P>(
   definition: SenderDefinition<P>,
@@ -432,7 +437,7 @@ async function retryInPlace<P>(
   logged: Pick<DeliveryLogEntry, 'attempts' | 'firstAttemptAt' | 'lastAttemptAt'>,
   claim: Extract<Claim, { status: 'claimed' }>,
   finishedAt: Date,
-): Promise<never> {
+): Promise<void> {
   const history = await logOutcome(
     definition,
     job,
@@ -443,14 +448,14 @@ async function retryInPlace<P>(
   try {
     await recordJobRetry(job, step, error, finishedAt, history);
   } catch (recordError) {
-    logger.warn('Retry not recorded; this attempt is handed back for its redelivery', {
+    logger.warn('Retry not recorded; the next attempt is queued at the end of its group', {
       error: recordError as Error,
       kind: job.kind,
       jobId: job.id,
     });
-    await releaseJob(job, error).catch((release) =>
-      logger.warn('Claim not released', { error: release as Error, kind: job.kind, jobId: job.id }),
-    );
+    // If it cannot be queued either, this message fails and comes back (EnqueueError is thrown).
+    await enqueue(job.kind, [{ ...job, attempt: step.attempt, notBefore: step.notBefore.toISOString() }]);
+    return;
   }
   logger.info('Attempt failed; retrying in its place', {
     kind: job.kind,
