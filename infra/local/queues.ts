@@ -681,7 +681,8 @@ async function loadState(file: string, queues: Map<string, LocalQueue>): Promise
   if (!text) return;
   const saved = JSON.parse(text) as SavedState;
   for (const [name, state] of Object.entries(saved.queues ?? {})) {
-    const queue = queues.get(name);
+    // A queue saved before its kind became FIFO (`helpdesk-mail`) comes back in its successor (`helpdesk-mail.fifo`).
+    const queue = queues.get(name) ?? queues.get(`${name}.fifo`);
     if (!queue) continue;
     for (const message of state.messages) queue.messages.set(message.messageId, { ...message, inFlight: false });
     queue.deadLetters.push(...state.deadLetters);
