@@ -139,9 +139,12 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   // the HTTP API as well).
   r('GET', '/r/{token}', 'rating'),
   r('POST', '/r/{token}', 'rating'),
+  // The download link of a file in a reply e-mail (docs/decisions/094-attachments.md, "Files in e-mail"): the same
+  // kind of customer page as the rating link, so the same group; CloudFront sends /f/* to the HTTP API as well.
+  r('GET', '/f/{token}', 'rating'),
 ];
 
-/** The first path segments the route table serves (`/api/`, `/r/`): everything else is the web app. */
+/** The first path segments the route table serves (`/api/`, `/r/`, `/f/`): everything else is the web app. */
 export const ROUTED_PREFIXES: readonly string[] = [
   ...new Set(HTTP_ROUTES.map((route) => `/${route.path.split('/')[1]}/`)),
 ];
@@ -186,7 +189,20 @@ export interface QueueKind {
   description: string;
   /** The kind's retry defaults; `<KIND>_RETRY_*` variables override them (functions/lib/config.ts). */
   retry?: Partial<RetryPolicy>;
+  /**
+   * A FIFO queue (`<name>.fifo`): jobs of one `group` are delivered one after the other in the order they were
+   * queued, and a failed one is retried in its place, holding back the later jobs of its group only
+   * (docs/decisions/051-outbound-delivery.md, "Order").
+   */
+  fifo?: boolean;
 }
+
+/**
+ * Receives of one message of a FIFO kind before it goes to the dead-letter queue: each failed attempt is a receive
+ * there (it is retried in its place), so this is above the retry policy's attempts (40 by default), which park the
+ * job first.
+ */
+export const FIFO_MAX_RECEIVE_COUNT = 100;
 
 /**
  * Every kind of outbound delivery, by name (lower-case letters and digits; `<NAME>_QUEUE_URL` is its queue). The CDK
@@ -198,6 +214,8 @@ export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
   mail: {
     sender: 'functions/jobs/mail-sender.ts',
     description: 'E-mail to customers and staff, through SES',
+    // A ticket's customer e-mails reach the customer in the order their changes committed.
+    fifo: true,
   },
   webhook: {
     sender: 'functions/jobs/webhook-sender.ts',

@@ -5,7 +5,7 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_GROUPS, QUEUE_KINDS } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, HTTP_GROUPS, QUEUE_KINDS } from '#functions/routes.ts';
 import { ALARM_THRESHOLDS } from './constructs/observability.ts';
 import { DISPATCH_RETRY_ATTEMPTS, MAX_RECEIVE_COUNT } from './constructs/outbound.ts';
 import type { HelpdeskStack } from './stack.ts';
@@ -208,11 +208,12 @@ describe('stream consumers', () => {
   });
 
   it('have queues whose messages go to a dead-letter queue after a bounded number of receives', () => {
-    for (const { queue, deadLetterQueue } of Object.values(stack.outboundQueues.kinds)) {
+    for (const [kind, { queue, deadLetterQueue }] of Object.entries(stack.outboundQueues.kinds)) {
       const props = (template.findResources('AWS::SQS::Queue')[logicalIdOf(stack, queue)] as Resource).Properties;
       expect(props.RedrivePolicy).toEqual({
         deadLetterTargetArn: arnOf(deadLetterQueue),
-        maxReceiveCount: MAX_RECEIVE_COUNT,
+        // A FIFO kind's failed attempts are receives of the same message (docs/decisions/051, "Order").
+        maxReceiveCount: QUEUE_KINDS[kind]?.fifo ? FIFO_MAX_RECEIVE_COUNT : MAX_RECEIVE_COUNT,
       });
     }
   });

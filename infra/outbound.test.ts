@@ -9,7 +9,7 @@ import { AttributeType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { QueueKind } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, QUEUE_KINDS, type QueueKind } from '#functions/routes.ts';
 import { PROBE_SENDER_ENTRY } from '../tests/integration/support/probe-kind.ts';
 import { AppSecret } from './constructs/app-secret.ts';
 import {
@@ -170,5 +170,64 @@ describe('permissions', () => {
   it('grants queueing of the kinds asked for, on their queues only', () => {
     expect(sendsTo(httpRole)).toEqual([{ 'Fn::GetAtt': [idOf(queues.kinds.probe!.queue), 'Arn'] }]);
     expect(() => queues.grantEnqueue(httpRole, ['nosuchkind'])).toThrow('No queue for the delivery kind "nosuchkind"');
+  });
+});
+
+describe('a kind whose deliveries keep their order (FIFO)', () => {
+  let fifoStack: Stack;
+  let fifoTemplate: Template;
+  let fifoQueues: OutboundQueues;
+  const fifoId = (construct: IConstruct) => fifoStack.getLogicalId(construct.node.defaultChild as CfnElement);
+
+  beforeAll(() => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    fifoStack = new Stack(app, 'OutboundFifoTest', { env: { account: '123456789012', region: 'eu-west-1' } });
+    const kinds: Record<string, QueueKind> = {
+      ordered: { sender: PROBE_SENDER_ENTRY, description: 'ordered probes', fifo: true },
+    };
+    const fifoTable = new Table(fifoStack, 'Table', {
+      partitionKey: { name: 'pk', type: AttributeType.STRING },
+      sortKey: { name: 'sk', type: AttributeType.STRING },
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
+    });
+    fifoQueues = new OutboundQueues(fifoStack, 'Queues', { kinds });
+    new Outbound(fifoStack, 'Outbound', {
+      table: fifoTable,
+      queues: fifoQueues,
+      kinds,
+      appSecret: new AppSecret(fifoStack, 'AppSecret'),
+      environment: { TABLE_NAME: fifoTable.tableName, ...fifoQueues.environment },
+    });
+    fifoTemplate = Template.fromStack(fifoStack);
+  }, 60_000);
+
+  it('is the mail kind, so that e-mails about one ticket reach the customer in commit order', () => {
+    expect(QUEUE_KINDS.mail?.fifo).toBe(true);
+  });
+
+  it('gets a FIFO queue and a FIFO dead-letter queue, each message naming its own deduplication id', () => {
+    const { queue, deadLetterQueue } = fifoQueues.kinds.ordered!;
+    const resources = fifoTemplate.findResources('AWS::SQS::Queue');
+    expect(resources[fifoId(queue)]!.Properties).toMatchObject({
+      FifoQueue: true,
+      ContentBasedDeduplication: false,
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: SENDER_TIMEOUT.toSeconds() * 6,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [fifoId(deadLetterQueue), 'Arn'] },
+        // Failed attempts are retried in place, each one a receive: more than the retry policy's attempts.
+        maxReceiveCount: FIFO_MAX_RECEIVE_COUNT,
+      },
+    });
+    expect(FIFO_MAX_RECEIVE_COUNT).toBeGreaterThan(40);
+    expect(resources[fifoId(deadLetterQueue)]!.Properties).toMatchObject({ FifoQueue: true });
+  });
+
+  it('feeds its sender in batches that report failed items, so a failed message stays in its group', () => {
+    fifoTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [fifoId(fifoQueues.kinds.ordered!.queue), 'Arn'] },
+      BatchSize: SENDER_BATCH_SIZE,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
   });
 });

@@ -95,13 +95,14 @@ describe('CloudFront response headers policies', () => {
     };
   }
 
-  it('puts a response headers policy on every behaviour: the shell, assets, /api/*, the rating pages and /ws', () => {
+  it('puts a response headers policy on every behaviour: the shell, assets, /api/*, the rating and file pages and /ws', () => {
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as Config;
     const config = distribution.Properties.DistributionConfig;
     const behaviours = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
     expect(config.CacheBehaviors.map((b: Config) => b.PathPattern).sort()).toEqual([
       '/api/*',
       '/assets/*',
+      '/f/*',
       '/r/*',
       '/ws',
     ]);
@@ -109,7 +110,7 @@ describe('CloudFront response headers policies', () => {
     for (const behaviour of behaviours) {
       expect(policyIds.has(behaviour.ResponseHeadersPolicyId?.Ref), behaviour.PathPattern ?? 'default').toBe(true);
     }
-    const api = config.CacheBehaviors.filter((b: Config) => ['/api/*', '/r/*', '/ws'].includes(b.PathPattern));
+    const api = config.CacheBehaviors.filter((b: Config) => ['/api/*', '/r/*', '/f/*', '/ws'].includes(b.PathPattern));
     expect(new Set(api.map((b: Config) => b.ResponseHeadersPolicyId.Ref))).toEqual(
       new Set([logicalIdOf(stack, stack.web.apiHeaders)]),
     );

@@ -41,6 +41,11 @@ export const mailPayloadSchema = z.discriminatedUnion('type', [
     commentId: z.string(),
     content: z.string(),
     authorFirstName: z.string(),
+    /**
+     * The reply's files, by id (never their bytes): the sender reads each item and its bytes when it sends, so a file
+     * removed or found infected by then is left out (docs/decisions/094-attachments.md, "Files in e-mail").
+     */
+    attachmentIds: z.array(z.string()).max(10).optional(),
   }),
   /**
    * To the customer: files of their e-mailed reply were over the size limit and not kept (their names); once per

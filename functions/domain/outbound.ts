@@ -20,6 +20,15 @@ export const jobSchema = z.object({
   startedAt: z.iso.datetime(),
   /** Not to be tried before this time; a queue holds a message back at most 15 minutes, so longer waits hop. */
   notBefore: z.iso.datetime().optional(),
+  /**
+   * Jobs of one group reach their receiver in the order they were queued, where the kind's queue is FIFO (its
+   * MessageGroupId: the mail kind's customer e-mails are grouped by ticket, docs/decisions/051-outbound-delivery.md,
+   * "Order"). Without one a job is a group of its own.
+   */
+  group: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,128}$/)
+    .optional(),
   /** What the kind's sender needs; the kind's own schema validates it. */
   payload: z.unknown(),
 });
@@ -45,6 +54,8 @@ export interface StreamChange {
 export interface PlannedDelivery<P = unknown> {
   recipient: string;
   payload: P;
+  /** The job's group (Job `group`): deliveries of one group are made in the order their changes committed. */
+  group?: string;
 }
 
 /**
@@ -80,11 +91,12 @@ export function jobId(kind: string, eventId: string, recipient: string): string 
 /** The first attempt of each delivery a change calls for. */
 export function jobsForChange<P>(kind: string, change: StreamChange, planned: readonly PlannedDelivery<P>[]): Job<P>[] {
   const seen = new Set<string>();
-  return planned.flatMap(({ recipient, payload }) => {
+  return planned.flatMap(({ recipient, payload, group }) => {
     // Two deliveries to one recipient for one change would share an id: the planner said the same thing twice.
     if (seen.has(recipient)) return [];
     seen.add(recipient);
-    return [{ id: jobId(kind, change.eventId, recipient), kind, attempt: 1, round: 0, startedAt: change.at, payload }];
+    const id = jobId(kind, change.eventId, recipient);
+    return [{ id, kind, attempt: 1, round: 0, startedAt: change.at, ...(group ? { group } : {}), payload }];
   });
 }
 

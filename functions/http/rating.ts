@@ -1,16 +1,19 @@
 /**
  * The rating link of a resolution e-mail (`/r/<token>`): a small server-rendered page for the customer, who never
- * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts). The form's post must come from the
+ * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts). The download link of a file in a
+ * reply e-mail (`/f/<token>`, functions/use-cases/mail/file-link.ts) is the same kind of customer page. The form's post must come from the
  * page itself: the http layer checks `Origin`, else `Referer`, else the form's token (functions/lib/http.ts).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import { text } from '#shared/schemas/text.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, type HttpResult, httpHandler } from '../lib/http.ts';
 import { pageFormToken } from '../lib/page-form.ts';
+import { filePageHtml } from '../mail/templates/file-page.ts';
 import { ratingPageHtml } from '../mail/templates/rating-page.ts';
 import { catalogFor } from '../mail/templates/index.ts';
+import { openFileLink } from '../use-cases/mail/file-link.ts';
 import { type RatingPageAnswer, showRatingPage, submitRating } from '../use-cases/mail/rating-link.ts';
 
 /** The token is checked by its signature (use-cases/mail/tokens.ts); here only the input rules apply. */
@@ -20,6 +23,15 @@ const tokenParams = z.object({
     max: 100,
     tooLong: issueText('validation.ratingLink.invalid'),
     required: issueText('validation.ratingLink.invalid'),
+  }),
+});
+/** A file link's token; a malformed one gets the same page as a forged one. */
+const fileParams = z.object({
+  token: text({
+    label: 'field.fileLink',
+    max: 200,
+    tooLong: issueText('validation.fileLink.invalid'),
+    required: issueText('validation.fileLink.invalid'),
   }),
 });
 /** `?score=N`: the choice the customer clicked in the e-mail, shown selected. */
@@ -45,6 +57,24 @@ export const handler = httpHandler('rating', {
         await showRatingPage(params.token, { preselect: query.score, acceptLanguage: headers['accept-language'] }),
         event,
       );
+    },
+  }),
+
+  'GET /f/{token}': defineRoute({
+    access: 'public',
+    page: true,
+    params: fileParams,
+    async handle({ params, headers }): Promise<HttpResult> {
+      const answer = await openFileLink(params.token, headers['accept-language']);
+      // A 302 to the bucket's presigned GET (60 s, `Content-Disposition: attachment`, the sniffed type).
+      if (answer.kind === 'download') {
+        return { redirect: answer.url, headers: { 'x-content-type-options': 'nosniff' } };
+      }
+      return {
+        status: answer.status,
+        html: filePageHtml(catalogFor(answer.language), answer.problem),
+        headers: { 'content-language': answer.language },
+      };
     },
   }),
 

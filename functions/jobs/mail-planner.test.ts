@@ -120,6 +120,34 @@ describe('the mail planner', () => {
     expect(plan({ ...reply({}), eventName: 'MODIFY' })).toEqual([]);
   });
 
+  it("names a reply's files by id, leaving out those refused or removed before it committed", () => {
+    const file = (id: string, state: string) => ({ id, state, filename: `${id}.pdf`, size: 1 });
+    const planned = mailPlanner.plan(
+      change({
+        eventName: 'INSERT',
+        sk: 'COMMENT#2026-11-24T10:00:00.000Z#c2',
+        after: {
+          id: 'c2',
+          userId: 'u1',
+          authorType: 'staff',
+          comment: 'Your statement.',
+          isInternal: false,
+          attachments: [file('a1', 'available'), file('a2', 'refused'), file('a3', 'available')],
+        },
+      }),
+    );
+    expect(planned).toHaveLength(1);
+    expect(planned[0]!.payload).toMatchObject({ type: 'reply', attachmentIds: ['a1', 'a3'] });
+  });
+
+  it("groups every e-mail to a ticket's customer by the ticket, so that they go out in commit order", () => {
+    const resolved = mailPlanner.plan(
+      change({ before: image({ status: 'in_progress' }), after: image({ status: 'resolved' }) }),
+    );
+    const customerMail = resolved.filter((delivery) => delivery.recipient.startsWith('customer:'));
+    expect(customerMail.map((delivery) => delivery.group)).toEqual(['ticket-42']);
+  });
+
   it('plans nothing for history entries, deletions or other items', () => {
     expect(plan(change({ eventName: 'INSERT', sk: 'HISTORY#2026#h1', after: { id: 'h1' } }))).toEqual([]);
     expect(plan(change({ eventName: 'REMOVE', before: image() }))).toEqual([]);

@@ -3,7 +3,7 @@
  * stream record alone (no reads, no clock), so that a redelivered record plans the same jobs with the same ids.
  * - a new ticket: the customer's acknowledgement;
  * - a staff member's public comment (never an internal note, never the customer's own message): the reply, to the
- *   customer;
+ *   customer, naming its files by id (the sender attaches or links them, docs/decisions/094-attachments.md);
  * - the customer's e-mailed reply that carried files over the size limit: one answer naming them, to the customer
  *   (never for a new ticket's sender, docs/decisions/094-attachments.md);
  * - a ticket leaving open/in progress for resolved or closed: the resolution notice with the rating link;
@@ -25,14 +25,29 @@ type MailImage = TicketImage & { type?: string; lastWrite?: TicketImage['lastWri
 
 const isUnresolved = (image: MailImage) => UNRESOLVED_STATUSES.includes(image.status);
 
+/**
+ * The group of every e-mail to a ticket's customer: they reach the customer in the order their changes committed
+ * (a reply written a second before the resolution arrives before the resolution notice; docs/decisions/051, "Order").
+ */
+const customerMailGroup = (ticketId: number) => `ticket-${ticketId}`;
+
 function ticketMail(change: StreamChange, ticketId: number): PlannedDelivery<MailPayload>[] {
   const before = change.before as MailImage | undefined;
   const after = change.after as MailImage | undefined;
   if (!after?.lastWrite) return [];
   const planned: PlannedDelivery<MailPayload>[] = [];
-  if (!before) planned.push({ recipient: 'customer:acknowledgement', payload: { type: 'acknowledgement', ticketId } });
+  if (!before)
+    planned.push({
+      recipient: 'customer:acknowledgement',
+      group: customerMailGroup(ticketId),
+      payload: { type: 'acknowledgement', ticketId },
+    });
   if (before && isUnresolved(before) && !isUnresolved(after)) {
-    planned.push({ recipient: 'customer:resolution', payload: { type: 'resolution', ticketId } });
+    planned.push({
+      recipient: 'customer:resolution',
+      group: customerMailGroup(ticketId),
+      payload: { type: 'resolution', ticketId },
+    });
   }
   // A ticket change raises ticket alarms only; the filter tells the type system so.
   const alarms = alarmsForChange(before, after).flatMap((alarm) =>
@@ -84,15 +99,18 @@ function commentMail(change: StreamChange, ticketId: number): PlannedDelivery<Ma
   if (!byStaff || comment.isInternal !== false || typeof comment.comment !== 'string' || !comment.id) return [];
   // A reply a merge copied onto the target's thread reached the customer when it was first written.
   if (comment.mergedFrom) return [];
+  const attachmentIds = (comment.attachments ?? []).flatMap((file) => (file.state === 'available' ? [file.id] : []));
   return [
     {
       recipient: `customer:reply:${comment.id}`,
+      group: customerMailGroup(ticketId),
       payload: {
         type: 'reply',
         ticketId,
         commentId: comment.id,
         content: comment.comment,
         authorFirstName: comment.author?.firstName ?? '',
+        ...(attachmentIds.length ? { attachmentIds } : {}),
       },
     },
   ];

@@ -14,7 +14,10 @@ import type {
 } from 'aws-lambda';
 import { logger } from './logger.ts';
 
-/** A record after the first failure of a stream batch: not handled, so that the retry starts at that failure. */
+/**
+ * A record after the first failure of a stream batch (or of its group in a FIFO queue's batch): not handled, so that
+ * the retry starts at that failure.
+ */
 class NotReached extends Error {
   override name = 'NotReached';
   constructor() {
@@ -68,6 +71,41 @@ export async function eachMessage(
     processInParallel: true,
     throwOnFullBatchFailure: false,
   });
+}
+
+/**
+ * eachMessageInGroups: for a FIFO queue's batch (docs/decisions/051-outbound-delivery.md, "Order"). The messages of
+ * one group (`MessageGroupId`) are handed to `handle` one after the other, in the batch's order; from the first that
+ * fails, the later ones of its group are not handled but reported too, so the queue delivers them again after it,
+ * never before. Groups run side by side, at most `concurrency` messages at once.
+ */
+export async function eachMessageInGroups(
+  event: SQSEvent,
+  concurrency: number,
+  handle: (record: SQSRecord) => Promise<void>,
+): Promise<SQSBatchResponse> {
+  const work = limited(concurrency, handle);
+  const last = new Map<string, Promise<unknown>>();
+  const failedGroups = new Set<string>();
+  const inOrder = (record: SQSRecord): Promise<void> => {
+    const group = record.attributes.MessageGroupId ?? record.messageId;
+    const turn = (last.get(group) ?? Promise.resolve()).then(async () => {
+      if (failedGroups.has(group)) throw new NotReached();
+      try {
+        await work(record);
+      } catch (error) {
+        failedGroups.add(group);
+        throw error;
+      }
+    });
+    last.set(
+      group,
+      turn.catch(() => undefined),
+    );
+    return turn;
+  };
+  const processor = new BatchProcessor(EventType.SQS, { logger });
+  return processPartialResponse(event, inOrder, processor, { processInParallel: true, throwOnFullBatchFailure: false });
 }
 
 /** `work` with at most `limit` calls running at once; the rest wait their turn in call order. */

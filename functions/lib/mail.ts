@@ -31,9 +31,21 @@ export interface OutgoingMail {
    * member's reply. Well-behaved autoresponders do not answer either, which keeps two help desks from looping.
    */
   autoSubmitted?: 'auto-replied' | 'auto-generated';
+  /** Files carried in the message (multipart/mixed): the exact bytes, the sanitised name, the sniffed type. */
+  attachments?: readonly MailAttachment[];
 }
 
-/** composeMail: the raw MIME bytes of a message (multipart/alternative: plain text and HTML). */
+/** A file of an outgoing message (docs/decisions/094-attachments.md, "Files in e-mail"). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/**
+ * composeMail: the raw MIME bytes of a message (multipart/alternative: plain text and HTML; inside multipart/mixed
+ * with each file as a base64 part, `Content-Disposition: attachment`, when it carries files).
+ */
 export async function composeMail(mail: OutgoingMail, date = new Date()): Promise<Buffer> {
   const headers: Record<string, string> = { 'Content-Language': mail.language };
   if (mail.autoSubmitted) {
@@ -53,6 +65,13 @@ export async function composeMail(mail: OutgoingMail, date = new Date()): Promis
     references: mail.references,
     date,
     headers,
+    attachments: mail.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content,
+      contentDisposition: 'attachment' as const,
+      contentTransferEncoding: 'base64' as const,
+    })),
     // Content from us only: never let a value make the composer read a file or fetch a URL.
     disableFileAccess: true,
     disableUrlAccess: true,

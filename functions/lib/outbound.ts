@@ -2,7 +2,9 @@
  * The sender side of outbound delivery (docs/decisions/051-outbound-delivery.md), shared by every kind: a kind gives
  * its payload schema and its `send`; this makes the SQS handler that claims each job before sending it (nothing is
  * sent twice when the queue or the stream delivers twice), records the outcome, queues the next attempt after a
- * jittered, growing wait, and parks the job where admins see it once the kind's limits are reached.
+ * jittered, growing wait, and parks the job where admins see it once the kind's limits are reached. On a FIFO queue
+ * (docs/decisions/051-outbound-delivery.md, "Order") a job waits in its place instead: its message is held back
+ * (ChangeMessageVisibility) and delivered again, so that no later job of its group overtakes it.
  */
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
@@ -11,6 +13,7 @@ import { type DeliveryLogRef, recordDeliveryLogEntry, type DeliveryLogEntry } fr
 import {
   type Claim,
   claimJob,
+  getJobState,
   parkJob,
   recordJobDelivered,
   recordJobRetry,
@@ -25,11 +28,11 @@ import {
   nextStepAfterFailure,
   queueDelaySeconds,
 } from '../domain/outbound.ts';
-import { eachMessage } from './batch.ts';
+import { eachMessage, eachMessageInGroups } from './batch.ts';
 import { outboundConfig } from './config.ts';
 import { logger } from './logger.ts';
 import { observed } from './observability.ts';
-import { enqueue } from './queue.ts';
+import { enqueue, holdBack, isFifoQueue } from './queue.ts';
 
 /** Time kept back from `send` for recording the outcome before the function's own timeout. */
 const BOOKKEEPING_MS = 5_000;
@@ -62,6 +65,14 @@ export class DeliveryFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A FIFO queue's message that is to wait in its place: it was held back (or the queue's visibility timeout holds it)
+ * and is reported as not handled, so the queue delivers it again then, before any later message of its group.
+ */
+class HeldBack extends Error {
+  override name = 'HeldBack';
 }
 
 /** A message that is not a job of this kind: the same every time, so it goes to the queue's dead-letter queue. */
@@ -239,8 +250,10 @@ async function afterUnansweredClaim(job: Job, leaseUntil: Date, now: Date, error
   const step = nextStepAfterFailure(outboundConfig(job.kind).retry, job, now);
   if (step.action === 'park') throw error;
   const notBefore = new Date(Math.max(step.notBefore.getTime(), leaseUntil.getTime()));
+  // A FIFO queue takes no delay: the next attempt's `notBefore` holds it back once it is received.
+  const fifo = isFifoQueue(outboundConfig(job.kind).queueUrl);
   await enqueue(job.kind, [{ ...job, attempt: step.attempt, notBefore: notBefore.toISOString() }], {
-    delaySeconds: queueDelaySeconds(notBefore, now),
+    delaySeconds: fifo ? 0 : queueDelaySeconds(notBefore, now),
   });
   logger.warn('Claim not answered; the next attempt is queued', {
     error: error as Error,
@@ -251,13 +264,44 @@ async function afterUnansweredClaim(job: Job, leaseUntil: Date, now: Date, error
   });
 }
 
+/** FIFO: hides the message `seconds` more and leaves it in its group; if that fails, its visibility timeout does. */
+async function waitInPlace(job: Job, record: SQSRecord, seconds: number, why: string): Promise<never> {
+  try {
+    await holdBack(job.kind, record.receiptHandle, seconds);
+  } catch (error) {
+    logger.warn('Message not held back; the queue delivers it again after its visibility timeout', {
+      error: error as Error,
+      kind: job.kind,
+      jobId: job.id,
+    });
+  }
+  throw new HeldBack(`${why}; delivered again in ${Math.max(0, Math.ceil(seconds))} s`);
+}
+
+/**
+ * FIFO: a message delivered again after a failed attempt still says the attempt it was sent as; the job's item says
+ * which attempt is due, and when. Read only for messages received before.
+ */
+async function resumed<P>(job: Job<P>, record: SQSRecord): Promise<Job<P>> {
+  if (Number(record.attributes.ApproximateReceiveCount ?? '1') <= 1) return job;
+  const state = await getJobState(job.kind, job.id);
+  if (state?.status !== 'waiting' || state.round !== job.round || (state.nextAttempt ?? 0) <= job.attempt) return job;
+  return {
+    ...job,
+    attempt: state.nextAttempt!,
+    ...(state.nextAttemptAt ? { notBefore: state.nextAttemptAt } : {}),
+  };
+}
+
 /** Handles one message: one attempt at one job, and what follows from its outcome. */
 async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, context: Context): Promise<void> {
-  const job = parseJob(record, definition);
+  const parsed = parseJob(record, definition);
+  const fifo = isFifoQueue(outboundConfig(parsed.kind).queueUrl);
+  const job = fifo ? await resumed(parsed, record) : parsed;
   const { kind, id } = job;
   const now = new Date();
   const wait = queueDelaySeconds(job.notBefore ? new Date(job.notBefore) : undefined, now);
-  if (wait > 0) return requeue(job, wait);
+  if (wait > 0) return fifo ? waitInPlace(job, record, wait, 'Not due yet') : requeue(job, wait);
 
   const remainingMs = context.getRemainingTimeInMillis();
   const leaseUntil = new Date(now.getTime() + remainingMs + BOOKKEEPING_MS);
@@ -265,13 +309,17 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
   try {
     claim = await claimJob(job, leaseUntil, now, definition.guarantee(job));
   } catch (error) {
+    // On a FIFO queue too: the next attempt goes to the end of its group, the one case where a job may be overtaken
+    // by a later one of its group (the table unreachable), rather than be parked as "may have been sent" when this
+    // message came back to a claim that was in fact taken (docs/decisions/051-outbound-delivery.md, "Order").
     return afterUnansweredClaim(job, leaseUntil, now, error);
   }
   if (claim.status === 'unfinished') return parkUnfinished(definition, job, claim, now);
   if (claim.status === 'busy') {
     logger.debug('Job claimed by another sender; looking again shortly', { kind, jobId: id });
     const leaseLeft = Math.ceil((Date.parse(claim.leaseUntil) - now.getTime()) / 1000);
-    return requeue(job, Math.max(1, Math.min(BUSY_RECHECK_SECONDS, leaseLeft)));
+    const recheck = Math.max(1, Math.min(BUSY_RECHECK_SECONDS, leaseLeft));
+    return fifo ? waitInPlace(job, record, recheck, 'Claimed by another sender') : requeue(job, recheck);
   }
   if (claim.status !== 'claimed') {
     logger.debug('Job needs nothing more', { kind, jobId: id, found: claim.status });
@@ -339,6 +387,7 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
   }
 
   const next: Job<P> = { ...job, attempt: step.attempt, notBefore: step.notBefore.toISOString() };
+  if (fifo) return retryInPlace(definition, job, record, step, outcome.error, logged, claim, finishedAt);
   try {
     await enqueue(kind, [next], { delaySeconds: queueDelaySeconds(step.notBefore, finishedAt) });
   } catch (error) {
@@ -373,25 +422,91 @@ async function deliver<P>(definition: SenderDefinition<P>, record: SQSRecord, co
 }
 
 /**
+ * FIFO: a failed attempt is retried in its place. The job's item says `waiting` for the next attempt first (a
+ * message delivered again reads it, see `resumed`); then the message is held back for the backoff and reported as
+ * not handled. If the item cannot say so (the table unreachable), the next attempt is queued as a new message, at the
+ * end of its group, as on a standard queue: a later attempt may take over from this one, whereas this message,
+ * delivered again, would find its own claim unfinished and park the job.
+ */
+async function retryInPlace<P>(
+  definition: SenderDefinition<P>,
+  job: Job<P>,
+  record: SQSRecord,
+  step: { attempt: number; notBefore: Date },
+  error: string,
+  logged: Pick<DeliveryLogEntry, 'attempts' | 'firstAttemptAt' | 'lastAttemptAt'>,
+  claim: Extract<Claim, { status: 'claimed' }>,
+  finishedAt: Date,
+): Promise<void> {
+  const history = await logOutcome(
+    definition,
+    job,
+    { ...logged, outcome: 'retrying', detail: error, nextAttemptAt: step.notBefore.toISOString() },
+    claim.history,
+    finishedAt,
+  );
+  try {
+    await recordJobRetry(job, step, error, finishedAt, history);
+  } catch (recordError) {
+    logger.warn('Retry not recorded; the next attempt is queued at the end of its group', {
+      error: recordError as Error,
+      kind: job.kind,
+      jobId: job.id,
+    });
+    // If it cannot be queued either, this message fails and comes back (EnqueueError is thrown).
+    await enqueue(job.kind, [{ ...job, attempt: step.attempt, notBefore: step.notBefore.toISOString() }]);
+    return;
+  }
+  logger.info('Attempt failed; retrying in its place', {
+    kind: job.kind,
+    jobId: job.id,
+    attempt: job.attempt,
+    nextAttemptAt: step.notBefore.toISOString(),
+    error,
+  });
+  return waitInPlace(job, record, queueDelaySeconds(step.notBefore, finishedAt), 'Attempt failed');
+}
+
+/**
  * defineSender: the SQS handler of one kind. Each record is one attempt at one job; a record that cannot be handled
  * (not a job, the table or the queue unreachable) is reported in `batchItemFailures`, so SQS delivers it again and,
  * after the queue's maxReceiveCount, moves it to the dead-letter queue.
  */
 export function defineSender<P>(definition: SenderDefinition<P>) {
-  const handle = (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    eachMessage(event, definition.concurrency ?? DEFAULT_CONCURRENCY, async (record) => {
-      try {
-        await deliver(definition, record, context);
-      } catch (error) {
-        logger.error('Message not handled; the queue will deliver it again', {
-          error: error as Error,
-          kind: definition.kind,
-          messageId: record.messageId,
-          receiveCount: record.attributes.ApproximateReceiveCount,
-        });
-        throw error;
-      }
-    });
+  const handle = (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    // A FIFO queue's records carry their group; such a batch is handled group by group, in order.
+    const inGroups = event.Records.some((record) => record.attributes.MessageGroupId !== undefined);
+    return (inGroups ? eachMessageInGroups : eachMessage)(
+      event,
+      definition.concurrency ?? DEFAULT_CONCURRENCY,
+      async (record) => {
+        try {
+          await deliver(definition, record, context);
+        } catch (error) {
+          if (error instanceof HeldBack) {
+            logger.debug('Held back in its group', {
+              kind: definition.kind,
+              messageId: record.messageId,
+              why: error.message,
+            });
+            throw error;
+          }
+          // FIFO: a message that can never be handled holds its group up; it is made visible again at once, so that
+          // it reaches the dead-letter queue after its receives without waiting out the visibility timeout each time.
+          if (error instanceof PoisonMessageError && inGroups) {
+            await holdBack(definition.kind, record.receiptHandle, 0).catch(() => undefined);
+          }
+          logger.error('Message not handled; the queue will deliver it again', {
+            error: error as Error,
+            kind: definition.kind,
+            messageId: record.messageId,
+            receiveCount: record.attributes.ApproximateReceiveCount,
+          });
+          throw error;
+        }
+      },
+    );
+  };
   return middy<SQSEvent, SQSBatchResponse, Error, Context>().use(observed()).handler(handle);
 }
 

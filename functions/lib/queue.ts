@@ -2,7 +2,13 @@
  * Puts messages on a kind's queue: SQS in AWS, the embedded runtime's queue endpoint locally (same client, same
  * protocol, only the endpoint differs: SQS_ENDPOINT).
  */
-import { SendMessageBatchCommand, SQSClient, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
+import { createHash } from 'node:crypto';
+import {
+  ChangeMessageVisibilityCommand,
+  SendMessageBatchCommand,
+  SQSClient,
+  type SendMessageBatchRequestEntry,
+} from '@aws-sdk/client-sqs';
 import { MAX_QUEUE_DELAY_SECONDS } from '../domain/outbound.ts';
 import { config, outboundConfig } from './config.ts';
 
@@ -28,6 +34,35 @@ function sqs(): SQSClient {
   return client;
 }
 
+/**
+ * Whether a queue is FIFO: SQS names every FIFO queue `<name>.fifo`. A FIFO queue delivers the messages of one group
+ * one after the other in the order they were sent, takes no per-message delay, and drops a message whose
+ * deduplication id it saw in the last 5 minutes (docs/decisions/051-outbound-delivery.md, "Order").
+ */
+export const isFifoQueue = (queueUrl: string): boolean => queueUrl.endsWith('.fifo');
+
+/** The most SQS keeps a received message hidden (12 hours). */
+export const MAX_VISIBILITY_SECONDS = 43_200;
+
+/** A message's group on a FIFO queue: the job's `group`, else its id (a group of its own). */
+function groupOf(message: unknown): string {
+  const { group, id } = (message ?? {}) as { group?: unknown; id?: unknown };
+  if (typeof group === 'string' && group) return group;
+  return typeof id === 'string' && id ? id : 'ungrouped';
+}
+
+/**
+ * holdBack: a received message is hidden `seconds` more (0 to 12 hours) before the queue delivers it again: how a
+ * FIFO queue's message waits without leaving its place in its group.
+ */
+export async function holdBack(kind: string, receiptHandle: string, seconds: number): Promise<void> {
+  const { queueUrl } = outboundConfig(kind);
+  const VisibilityTimeout = Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(seconds)));
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout }),
+  );
+}
+
 /** Some messages could not be queued; `failed` holds their positions in the list given to enqueue. */
 export class EnqueueError extends Error {
   override name = 'EnqueueError';
@@ -44,22 +79,25 @@ interface Chunk {
   /** Positions in the caller's list. */
   indexes: number[];
   bodies: string[];
+  /** FIFO queues: each message's group. */
+  groups: string[];
 }
 
 /** Groups of at most 10 messages and 256 KiB in all. */
-function chunksOf(bodies: string[]): Chunk[] {
+function chunksOf(bodies: string[], groups: string[]): Chunk[] {
   const chunks: Chunk[] = [];
-  let current: Chunk = { indexes: [], bodies: [] };
+  let current: Chunk = { indexes: [], bodies: [], groups: [] };
   let bytes = 0;
   bodies.forEach((body, index) => {
     const size = Buffer.byteLength(body);
     if (current.bodies.length === BATCH_ENTRIES || (current.bodies.length && bytes + size > MAX_BATCH_BYTES)) {
       chunks.push(current);
-      current = { indexes: [], bodies: [] };
+      current = { indexes: [], bodies: [], groups: [] };
       bytes = 0;
     }
     current.indexes.push(index);
     current.bodies.push(body);
+    current.groups.push(groups[index]!);
     bytes += size;
   });
   if (current.bodies.length) chunks.push(current);
@@ -72,11 +110,22 @@ async function sendChunk(
   chunk: Chunk,
   delaySeconds: number,
 ): Promise<{ failed: number[]; causes: string[] }> {
-  let pending = chunk.bodies.map((body, i) => ({ Id: String(i), MessageBody: body }));
+  const fifo = isFifoQueue(queueUrl);
+  let pending: SendMessageBatchRequestEntry[] = chunk.bodies.map((body, i) =>
+    fifo
+      ? {
+          Id: String(i),
+          MessageBody: body,
+          MessageGroupId: chunk.groups[i]!,
+          // The same job queued twice within 5 minutes (a stream record dispatched again) is dropped by the queue.
+          MessageDeduplicationId: createHash('sha256').update(body).digest('hex'),
+        }
+      : { Id: String(i), MessageBody: body, DelaySeconds: delaySeconds },
+  );
   const causes: string[] = [];
   const refused: number[] = [];
   for (let attempt = 0; pending.length; attempt++) {
-    const entries: SendMessageBatchRequestEntry[] = pending.map((entry) => ({ ...entry, DelaySeconds: delaySeconds }));
+    const entries = pending;
     const { Failed = [] } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
     const retry = new Set<string>();
     for (const failure of Failed) {
@@ -87,7 +136,7 @@ async function sendChunk(
         causes.push(`${failure.Code}: ${failure.Message ?? ''}`.trim());
       } else retry.add(failure.Id!);
     }
-    pending = pending.filter((entry) => retry.has(entry.Id));
+    pending = pending.filter((entry) => retry.has(entry.Id!));
     if (pending.length) await new Promise((resolve) => setTimeout(resolve, ENTRY_RETRY_BASE_MS * 2 ** attempt));
   }
   return { failed: refused, causes };
@@ -97,7 +146,9 @@ async function sendChunk(
  * enqueue: puts each message (JSON-encoded) on the kind's queue, in batches of up to 10, all held back
  * `delaySeconds` (0 to 900). Throws EnqueueError naming the messages that could not be queued; the others are queued.
  * A call that throws otherwise (the queue unreachable) may have queued some of them: callers rely on the
- * receivers being idempotent, never on a message being queued at most once.
+ * receivers being idempotent, never on a message being queued at most once. On a FIFO queue each message goes to
+ * its group (`group`, else `id`), no delay may be asked for, and once a batch fails the later messages are not sent
+ * (reported as not queued), so that a message is never queued after one sent later in its group.
  */
 export async function enqueue(
   kind: string,
@@ -110,9 +161,12 @@ export async function enqueue(
   }
   if (!messages.length) return;
   const { queueUrl } = outboundConfig(kind);
+  const fifo = isFifoQueue(queueUrl);
+  if (fifo && delaySeconds > 0) throw new RangeError('A FIFO queue takes no per-message delay');
   const failed: number[] = [];
   const causes: string[] = [];
   const sendable: string[] = [];
+  const groups: string[] = [];
   const positions: number[] = [];
   messages.forEach((message, index) => {
     const body = JSON.stringify(message);
@@ -122,10 +176,15 @@ export async function enqueue(
       causes.push(`Message ${index} is longer than ${MAX_BATCH_BYTES} bytes`);
     } else {
       sendable.push(body);
+      groups.push(groupOf(message));
       positions.push(index);
     }
   });
-  for (const chunk of chunksOf(sendable)) {
+  for (const chunk of chunksOf(sendable, groups)) {
+    if (fifo && failed.length) {
+      failed.push(...chunk.indexes.map((i) => positions[i]!));
+      continue;
+    }
     const result = await sendChunk(queueUrl, chunk, delaySeconds);
     failed.push(...result.failed.map((i) => positions[i]!));
     causes.push(...result.causes);

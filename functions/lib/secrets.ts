@@ -19,6 +19,7 @@ export const KEY_PURPOSES = [
   'page-form',
   'totp-secret',
   'mfa-challenge',
+  'file-link',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -266,7 +266,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['PutItem', 'UpdateItem'],
       partitions: [TICKETS, STATS, AGENT_WEEKS, RATING_LINKS],
-      why: 'use-cases/tickets/rate-ticket.ts from a rating link: the ticket, its history, the day and agent-week counters, the link’s use',
+      why: 'use-cases/tickets/rate-ticket.ts from a rating link: the ticket, its history, the day and agent-week counters, the link’s use; use-cases/mail/file-link.ts: the history entry of a download through a file link',
     },
   ],
   webhooks: [
@@ -447,7 +447,7 @@ export function senderGrants(kind: string): TableGrant[] {
     mail: [
       {
         actions: ['GetItem'],
-        why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings',
+        why: 'use-cases/mail/deliver-mail.ts: the ticket, its customer address status, each notified person’s settings; reply-files.ts: each file of a reply',
       },
       {
         actions: ['Query'],

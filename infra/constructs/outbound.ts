@@ -5,7 +5,7 @@ import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { kindEnvPrefix } from '#functions/lib/config.ts';
-import { JOB_HANDLERS, type QueueKind } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, JOB_HANDLERS, type QueueKind } from '#functions/routes.ts';
 import type { AppSecret } from './app-secret.ts';
 import { HandlerFunction } from './function.ts';
 import { grantFunction, grantTable, senderGrants } from './grants.ts';
@@ -38,7 +38,10 @@ export interface OutboundQueuesProps {
 /**
  * One encrypted SQS queue per kind of outbound delivery, each with its dead-letter queue. Made before the functions,
  * because every function's configuration names the queues (`<KIND>_QUEUE_URL`): an admin's retry of a parked job is
- * an HTTP request that queues it again.
+ * an HTTP request that queues it again. A `fifo` kind (the mail) gets FIFO queues (named `….fifo` by CDK, which is how
+ * its sender knows): the messages of one group, a ticket's customer e-mails, are delivered in the order they were
+ * queued, and a failed one is retried in its place (docs/decisions/051-outbound-delivery.md, "Order"). Every message
+ * names its deduplication id (a hash of the job), so the queue needs no content-based deduplication.
  */
 export class OutboundQueues extends Construct {
   readonly kinds: Record<string, KindQueues> = {};
@@ -47,9 +50,11 @@ export class OutboundQueues extends Construct {
 
   constructor(scope: Construct, id: string, props: OutboundQueuesProps) {
     super(scope, id);
-    for (const kind of Object.keys(props.kinds)) {
+    for (const [kind, definition] of Object.entries(props.kinds)) {
       const name = idOf(kind);
+      const fifo = definition.fifo === true;
       const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
+        ...(fifo ? { fifo: true } : {}),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         retentionPeriod: RETENTION,
@@ -57,11 +62,16 @@ export class OutboundQueues extends Construct {
         removalPolicy: RemovalPolicy.RETAIN,
       });
       const queue = new Queue(this, `${name}Queue`, {
+        ...(fifo ? { fifo: true, contentBasedDeduplication: false } : {}),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         retentionPeriod: RETENTION,
         visibilityTimeout: Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6),
-        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+        // On a FIFO queue every failed attempt is a receive (it is retried in its place), so more are allowed there.
+        deadLetterQueue: {
+          queue: deadLetterQueue,
+          maxReceiveCount: fifo ? FIFO_MAX_RECEIVE_COUNT : MAX_RECEIVE_COUNT,
+        },
       });
       this.kinds[kind] = { queue, deadLetterQueue };
       this.environment[`${kindEnvPrefix(kind)}_QUEUE_URL`] = queue.queueUrl;
@@ -140,7 +150,8 @@ export class Outbound extends Construct {
       // Its own kind's job items and the delivery logs, and what its `send` needs; nothing is scanned or deleted.
       grantTable(sender, table, senderGrants(kind));
       // Senders leave the AWS network (webhook endpoints, mail): outside any VPC, a function has that egress itself.
-      // A failed attempt queues the next one on the same queue.
+      // A failed attempt queues the next one on the same queue (a FIFO kind's holds its message back instead:
+      // ChangeMessageVisibility, which the event source's consume grant includes).
       kindQueues.queue.grantSendMessages(sender);
       props.appSecret.grantRead(sender);
       sender.addEventSource(

@@ -197,6 +197,17 @@ export class Web extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [{ function: this.forwardedHostFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
+        // The download links of files in reply e-mails (docs/decisions/094-attachments.md, "Files in e-mail"): a 302 to
+        // the bucket, or a small page saying why not; never cached.
+        '/f/*': {
+          origin: httpApiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.apiHeaders,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          functionAssociations: [{ function: this.forwardedHostFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         // The path is the stage name, so CloudFront forwards /ws unchanged and it lands on the stage.
         [`/${WEBSOCKET_STAGE}`]: {
           ...apiBehaviour,

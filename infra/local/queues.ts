@@ -5,6 +5,11 @@
  * Each queue feeds its handler module as the mapping would: SQSEvent batches of up to 10 records, `batchItemFailures`
  * and thrown errors honoured by delivering the messages again after the visibility timeout, and a message received
  * `maxReceiveCount` times moved to the queue's dead-letter list (kept in memory, logged in one line).
+ * A queue named `….fifo` is a FIFO queue, as in SQS: every message names its group (`MessageGroupId`) and a
+ * deduplication id, none a delay; the messages of one group are delivered one at a time in the order they were sent,
+ * the next only once the one before is gone, so a failed message is delivered again (after its visibility timeout,
+ * or what ChangeMessageVisibility set) before any later one of its group (docs/decisions/051-outbound-delivery.md,
+ * "Order").
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -71,6 +76,10 @@ const ACCOUNT_ID = '000000000000';
 const API_VERSION_TARGET = 'AmazonSQS';
 const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
 /** SQS's limits, as documented: 256 KiB per message and per batch, 10 entries, DelaySeconds 0 to 900. */
+const MAX_VISIBILITY_SECONDS = 43_200;
+/** A FIFO queue drops a message whose deduplication id it took this recently. */
+const DEDUPLICATION_MS = 5 * 60_000;
+const FIFO_ID = /^[\x21-\x7e]{1,128}$/;
 const MAX_MESSAGE_BYTES = 256 * 1024;
 const MAX_BATCH_ENTRIES = 10;
 const MAX_DELAY_SECONDS = 900;
@@ -126,6 +135,16 @@ interface StoredMessage {
   firstReceivedAt?: number;
   /** Set while a handler has it. */
   inFlight?: boolean;
+  /** FIFO queues: the message's group, deduplication id and place in the queue. */
+  groupId?: string;
+  deduplicationId?: string;
+  sequenceNumber?: string;
+}
+
+/** What a message sent to a FIFO queue says besides its body. */
+interface FifoFields {
+  groupId?: unknown;
+  deduplicationId?: unknown;
 }
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -139,6 +158,10 @@ class LocalQueue {
   private running = true;
   private loop: Promise<void> | undefined;
   readonly arn: string;
+  readonly fifo: boolean;
+  /** FIFO: deduplication ids taken in the last 5 minutes, with the message each was taken as. */
+  private readonly deduplication = new Map<string, { messageId: string; until: number }>();
+  private sequence = 0;
 
   constructor(
     readonly definition: Required<Omit<LocalQueueDefinition, 'functionName'>> & { functionName: string },
@@ -147,11 +170,44 @@ class LocalQueue {
     private readonly log: (line: string) => void,
   ) {
     this.arn = `arn:aws:sqs:${region}:${ACCOUNT_ID}:${definition.name}`;
+    this.fifo = definition.name.endsWith('.fifo');
+  }
+
+  /** FIFO: the group and deduplication id a message must name; a standard queue takes neither. */
+  private fifoFields(
+    fields: FifoFields,
+    delaySeconds: unknown,
+  ): { groupId: string; deduplicationId: string } | undefined {
+    if (!this.fifo) {
+      if (fields.groupId !== undefined) throw errors.invalid('The embedded queue does not support MessageGroupId.');
+      if (fields.deduplicationId !== undefined)
+        throw errors.invalid('The embedded queue does not support MessageDeduplicationId.');
+      return undefined;
+    }
+    if (fields.groupId === undefined) throw errors.missing('MessageGroupId');
+    if (typeof fields.groupId !== 'string' || !FIFO_ID.test(fields.groupId))
+      throw errors.invalid('Value for parameter MessageGroupId is invalid.');
+    // The queue has no content-based deduplication: every message names its id, as ours do.
+    if (fields.deduplicationId === undefined) throw errors.missing('MessageDeduplicationId');
+    if (typeof fields.deduplicationId !== 'string' || !FIFO_ID.test(fields.deduplicationId))
+      throw errors.invalid('Value for parameter MessageDeduplicationId is invalid.');
+    if (delaySeconds !== undefined && delaySeconds !== 0) {
+      throw errors.invalid(
+        `Value ${String(delaySeconds)} for parameter DelaySeconds is invalid. Reason: The request include parameter that is not valid for this queue type.`,
+      );
+    }
+    return { groupId: fields.groupId, deduplicationId: fields.deduplicationId };
   }
 
   /** Validates a message as SQS does and keeps it; returns what SendMessage answers. */
-  send(body: unknown, delaySeconds: unknown, now: number): { MessageId: string; MD5OfMessageBody: string } {
+  send(
+    body: unknown,
+    delaySeconds: unknown,
+    now: number,
+    fields: FifoFields = {},
+  ): { MessageId: string; MD5OfMessageBody: string; SequenceNumber?: string } {
     if (typeof body !== 'string' || body.length === 0) throw errors.missing('MessageBody');
+    const fifo = this.fifoFields(fields, delaySeconds);
     if (Buffer.byteLength(body) > MAX_MESSAGE_BYTES) {
       throw errors.invalid(
         `One or more parameters are invalid. Reason: Message must be shorter than ${MAX_MESSAGE_BYTES} bytes.`,
@@ -170,6 +226,12 @@ class LocalQueue {
         `Value ${String(delay)} for parameter DelaySeconds is invalid. Reason: must be between 0 and ${MAX_DELAY_SECONDS}.`,
       );
     }
+    if (fifo) {
+      for (const [id, taken] of this.deduplication) if (taken.until <= now) this.deduplication.delete(id);
+      const taken = this.deduplication.get(fifo.deduplicationId);
+      // Accepted, as SQS does, but not queued again.
+      if (taken) return { MessageId: taken.messageId, MD5OfMessageBody: md5(body) };
+    }
     if (this.messages.size >= this.maxMessages) throw errors.overLimit();
     const message: StoredMessage = {
       messageId: randomUUID(),
@@ -178,10 +240,49 @@ class LocalQueue {
       sentAt: now,
       visibleAt: now + (delay as number) * 1000,
       receiveCount: 0,
+      ...(fifo ? { ...fifo, sequenceNumber: String(now * 1000 + (this.sequence++ % 1000)).padStart(20, '0') } : {}),
     };
     this.messages.set(message.messageId, message);
+    if (fifo) {
+      this.deduplication.set(fifo.deduplicationId, {
+        messageId: message.messageId,
+        until: now + DEDUPLICATION_MS,
+      });
+    }
     this.wake?.();
-    return { MessageId: message.messageId, MD5OfMessageBody: message.md5 };
+    return {
+      MessageId: message.messageId,
+      MD5OfMessageBody: message.md5,
+      ...(message.sequenceNumber ? { SequenceNumber: message.sequenceNumber } : {}),
+    };
+  }
+
+  /** ChangeMessageVisibility: a message a handler has is hidden `seconds` from now (0: visible at once). */
+  changeVisibility(receiptHandle: unknown, seconds: unknown, now: number): void {
+    if (typeof receiptHandle !== 'string' || !receiptHandle) throw errors.missing('ReceiptHandle');
+    if (!Number.isInteger(seconds) || (seconds as number) < 0 || (seconds as number) > MAX_VISIBILITY_SECONDS) {
+      throw errors.invalid(
+        `Value ${String(seconds)} for parameter VisibilityTimeout is invalid. Reason: must be between 0 and ${MAX_VISIBILITY_SECONDS}.`,
+      );
+    }
+    const [messageId, count] = receiptHandle.split('#');
+    const message = this.messages.get(messageId ?? '');
+    if (!message || String(message.receiveCount) !== count) {
+      throw new SqsError(
+        'com.amazonaws.sqs#ReceiptHandleIsInvalid',
+        'ReceiptHandleIsInvalid',
+        `The input receipt handle "${receiptHandle}" is not a valid receipt handle.`,
+      );
+    }
+    if (!message.inFlight && message.visibleAt <= now) {
+      throw new SqsError(
+        'com.amazonaws.sqs#MessageNotInflight',
+        'AWS.SimpleQueueService.MessageNotInflight',
+        'The message referred to is not in flight.',
+      );
+    }
+    message.visibleAt = now + (seconds as number) * 1000;
+    this.wake?.();
   }
 
   start(): void {
@@ -191,8 +292,15 @@ class LocalQueue {
   /** Takes up to a batch of visible messages, moving those received too often to the dead-letter list. */
   private take(now: number): StoredMessage[] {
     const batch: StoredMessage[] = [];
+    /** FIFO: groups whose first message is in flight, hidden or taken: nothing later of theirs goes now. */
+    const held = new Set<string>();
     for (const message of this.messages.values()) {
       if (batch.length === this.definition.batchSize) break;
+      const group = message.groupId;
+      if (group !== undefined) {
+        if (held.has(group)) continue;
+        held.add(group);
+      }
       if (message.inFlight || message.visibleAt > now) continue;
       if (message.receiveCount >= this.definition.maxReceiveCount) {
         this.deadLetter(message, now);
@@ -225,7 +333,13 @@ class LocalQueue {
   /** When the loop should look again: the next message to become visible, or the idle wait. */
   private nextWakeMs(now: number): number {
     let next = now + IDLE_WAIT_MS;
+    const seen = new Set<string>();
     for (const message of this.messages.values()) {
+      // FIFO: only the first message of a group can be due; the end of its invocation wakes the loop anyway.
+      if (message.groupId !== undefined) {
+        if (seen.has(message.groupId)) continue;
+        seen.add(message.groupId);
+      }
       if (!message.inFlight && message.visibleAt < next) next = message.visibleAt;
     }
     return Math.max(0, next - now);
@@ -268,6 +382,19 @@ class LocalQueue {
         SenderId: ACCOUNT_ID,
         ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt ?? message.sentAt),
       },
+      ...(message.groupId
+        ? {
+            attributes: {
+              ApproximateReceiveCount: String(message.receiveCount),
+              SentTimestamp: String(message.sentAt),
+              SenderId: ACCOUNT_ID,
+              ApproximateFirstReceiveTimestamp: String(message.firstReceivedAt ?? message.sentAt),
+              MessageGroupId: message.groupId,
+              MessageDeduplicationId: message.deduplicationId ?? '',
+              SequenceNumber: message.sequenceNumber ?? '',
+            },
+          }
+        : {}),
       messageAttributes: {},
       md5OfBody: message.md5,
       eventSource: 'aws:sqs',
@@ -375,13 +502,22 @@ export async function startQueues(options: LocalQueuesOptions): Promise<LocalQue
       if (input[name] !== undefined) throw errors.invalid(`The embedded queue does not support ${name}.`);
     }
   };
-  const EXTRAS = ['MessageAttributes', 'MessageSystemAttributes', 'MessageDeduplicationId', 'MessageGroupId'];
+  const EXTRAS = ['MessageAttributes', 'MessageSystemAttributes'];
+  const fifoFields = (input: Record<string, unknown>) => ({
+    groupId: input.MessageGroupId,
+    deduplicationId: input.MessageDeduplicationId,
+  });
 
   const operations: Record<string, (input: Record<string, unknown>) => unknown> = {
     SendMessage(input) {
       const queue = queueOf(input);
       refuseExtras(input, EXTRAS);
-      return queue.send(input.MessageBody, input.DelaySeconds, Date.now());
+      return queue.send(input.MessageBody, input.DelaySeconds, Date.now(), fifoFields(input));
+    },
+    ChangeMessageVisibility(input) {
+      const queue = queueOf(input);
+      queue.changeVisibility(input.ReceiptHandle, input.VisibilityTimeout, Date.now());
+      return {};
     },
     SendMessageBatch(input) {
       const queue = queueOf(input);
@@ -434,7 +570,10 @@ export async function startQueues(options: LocalQueuesOptions): Promise<LocalQue
       for (const entry of entries as Array<Record<string, unknown>>) {
         try {
           refuseExtras(entry, EXTRAS);
-          Successful.push({ Id: entry.Id, ...queue.send(entry.MessageBody, entry.DelaySeconds, now) });
+          Successful.push({
+            Id: entry.Id,
+            ...queue.send(entry.MessageBody, entry.DelaySeconds, now, fifoFields(entry)),
+          });
         } catch (error) {
           if (!(error instanceof SqsError)) throw error;
           Failed.push({
@@ -508,8 +647,9 @@ export async function startQueues(options: LocalQueuesOptions): Promise<LocalQue
   const endpoint = `http://${host}:${port}`;
   for (const queue of queues.values()) queue.start();
 
+  // The runtime's own helpers (not the SQS protocol) find a FIFO queue by its name without `.fifo` too.
   const named = (name: string) => {
-    const queue = queues.get(name);
+    const queue = queues.get(name) ?? queues.get(`${name}.fifo`);
     if (!queue) throw new Error(`No local queue named ${name}`);
     return queue;
   };
@@ -541,7 +681,8 @@ async function loadState(file: string, queues: Map<string, LocalQueue>): Promise
   if (!text) return;
   const saved = JSON.parse(text) as SavedState;
   for (const [name, state] of Object.entries(saved.queues ?? {})) {
-    const queue = queues.get(name);
+    // A queue saved before its kind became FIFO (`helpdesk-mail`) comes back in its successor (`helpdesk-mail.fifo`).
+    const queue = queues.get(name) ?? queues.get(`${name}.fifo`);
     if (!queue) continue;
     for (const message of state.messages) queue.messages.set(message.messageId, { ...message, inFlight: false });
     queue.deadLetters.push(...state.deadLetters);

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { MAX_INBOUND_BYTES } from '#functions/domain/inbound-mail.ts';
-import { JOB_HANDLERS, QUEUE_KINDS } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, JOB_HANDLERS, QUEUE_KINDS } from '#functions/routes.ts';
 import { loadOrCreateAppSecret } from './app-secret.ts';
 import type { Unavailable } from './availability.ts';
 import { startCognitoLocal, ensureUserPool, type CognitoLocal } from './cognito.ts';
@@ -217,12 +217,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       ],
     });
     // One queue per kind of outbound delivery, feeding that kind's sender as the SQS event source does in AWS.
+    // A FIFO kind's queue is named `….fifo`, as SQS requires, which is how the queue and the sender know it.
     const kinds = Object.entries(QUEUE_KINDS);
+    const queueName = (kind: string) => `helpdesk-${kind}${QUEUE_KINDS[kind]?.fifo ? '.fifo' : ''}`;
     const queues = await startQueues({
-      queues: kinds.map(([kind, { sender }]) => ({
-        name: `helpdesk-${kind}`,
+      queues: kinds.map(([kind, { sender, fifo }]) => ({
+        name: queueName(kind),
         handler: () => loadHandler(sender),
         functionName: `helpdesk-${kind}-sender`,
+        ...(fifo ? { maxReceiveCount: FIFO_MAX_RECEIVE_COUNT } : {}),
       })),
       region: REGION,
       ...(options.inMemory ? {} : { stateFile: join(dataDir, 'queues.json') }),
@@ -238,7 +241,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       appSecret: await loadOrCreateAppSecret(dataDir),
       queues: {
         endpoint: queues.endpoint,
-        urls: Object.fromEntries(kinds.map(([kind]) => [kind, queues.queueUrl(`helpdesk-${kind}`)])),
+        urls: Object.fromEntries(kinds.map(([kind]) => [kind, queues.queueUrl(queueName(kind))])),
       },
       mail: {
         domain: mailDomain,

@@ -68,6 +68,23 @@ export interface MailCatalog {
     commentInvalid: string;
     unavailable: string;
   };
+  /** A reply's files (docs/decisions/094-attachments.md, "Files in e-mail"): in the e-mail, and the `/f/` page. */
+  files: {
+    /** Above the list of files the e-mail carries. */
+    attached: string;
+    /** Above the list of download links, when the files are too large to carry. */
+    links: (days: number) => string;
+    /** What a download link answers when it cannot serve its file. */
+    page: {
+      title: (product: string) => string;
+      heading: string;
+      invalid: string;
+      expired: string;
+      removed: string;
+      infected: string;
+      pending: string;
+    };
+  };
   notification: {
     /** Ticket alarms only: e-mail notifications are about a ticket (a webhook alarm reaches the browser alone). */
     titles: Record<TicketAlarmMessage['alarmType'], string>;

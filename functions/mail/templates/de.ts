@@ -59,6 +59,21 @@ export const de: MailCatalog = {
     unavailable:
       'Ihre Bewertung konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut.',
   },
+  files: {
+    attached: 'Dateien im Anhang dieser E-Mail:',
+    links: (days) => `Laden Sie die Dateien über diese Links herunter (${days} Tage gültig):`,
+    page: {
+      title: (product) => `Datei herunterladen · ${product}`,
+      heading: 'Diese Datei kann nicht heruntergeladen werden',
+      invalid:
+        'Dieser Download-Link ist ungültig. Bitte öffnen Sie den Link aus unserer E-Mail genau so, wie er gesendet wurde.',
+      expired:
+        'Dieser Download-Link ist abgelaufen. Antworten Sie auf unsere E-Mail, dann senden wir Ihnen die Datei erneut.',
+      removed: 'Diese Datei ist nicht mehr verfügbar. Antworten Sie auf unsere E-Mail, falls Sie sie noch benötigen.',
+      infected: 'Diese Datei hat unsere Sicherheitsprüfung nicht bestanden und kann nicht heruntergeladen werden.',
+      pending: 'Diese Datei wird noch auf Sicherheit geprüft. Bitte versuchen Sie es in einigen Minuten erneut.',
+    },
+  },
   notification: {
     titles: {
       ticket_assigned: 'Neues Ticket zugewiesen',

@@ -53,6 +53,19 @@ export const en: MailCatalog = {
     commentInvalid: 'Your comment contains characters that cannot be saved. Please remove them and try again.',
     unavailable: 'Your rating could not be saved right now. Please try again in a few minutes.',
   },
+  files: {
+    attached: 'Files attached to this e-mail:',
+    links: (days) => `Download the files with these links (valid for ${days} days):`,
+    page: {
+      title: (product) => `Download a file · ${product}`,
+      heading: 'This file cannot be downloaded',
+      invalid: 'This download link is not valid. Please open the link from our e-mail exactly as it was sent.',
+      expired: 'This download link has expired. Reply to our e-mail and we will send you the file again.',
+      removed: 'This file is no longer available. Reply to our e-mail if you still need it.',
+      infected: 'This file did not pass our security check and cannot be downloaded.',
+      pending: 'This file is still being checked for your security. Please try again in a few minutes.',
+    },
+  },
   notification: {
     titles: {
       ticket_assigned: 'New Ticket Assigned',

@@ -54,6 +54,19 @@ export const es: MailCatalog = {
     commentInvalid: 'Su comentario contiene caracteres que no se pueden guardar. Elimínelos e inténtelo de nuevo.',
     unavailable: 'Ahora mismo no hemos podido guardar su valoración. Inténtelo de nuevo dentro de unos minutos.',
   },
+  files: {
+    attached: 'Archivos adjuntos a este correo:',
+    links: (days) => `Descargue los archivos con estos enlaces (válidos durante ${days} días):`,
+    page: {
+      title: (product) => `Descargar un archivo · ${product}`,
+      heading: 'No se puede descargar este archivo',
+      invalid: 'Este enlace de descarga no es válido. Abra el enlace de nuestro correo tal como se envió.',
+      expired: 'Este enlace de descarga ha caducado. Responda a nuestro correo y le enviaremos el archivo de nuevo.',
+      removed: 'Este archivo ya no está disponible. Responda a nuestro correo si todavía lo necesita.',
+      infected: 'Este archivo no ha superado nuestro control de seguridad y no se puede descargar.',
+      pending: 'Todavía estamos comprobando la seguridad de este archivo. Vuelva a intentarlo dentro de unos minutos.',
+    },
+  },
   notification: {
     titles: {
       ticket_assigned: 'Nuevo ticket asignado',

@@ -59,6 +59,20 @@ export const fr: MailCatalog = {
     unavailable:
       'Votre évaluation n’a pas pu être enregistrée pour le moment. Veuillez réessayer dans quelques minutes.',
   },
+  files: {
+    attached: `Fichiers joints à cet e-mail${nb}:`,
+    links: (days) => `Téléchargez les fichiers avec ces liens (valables ${days} jours)${nb}:`,
+    page: {
+      title: (product) => `Télécharger un fichier · ${product}`,
+      heading: 'Ce fichier ne peut pas être téléchargé',
+      invalid: 'Ce lien de téléchargement n’est pas valide. Ouvrez le lien de notre e-mail tel qu’il a été envoyé.',
+      expired:
+        'Ce lien de téléchargement a expiré. Répondez à notre e-mail et nous vous enverrons le fichier à nouveau.',
+      removed: 'Ce fichier n’est plus disponible. Répondez à notre e-mail si vous en avez encore besoin.',
+      infected: 'Ce fichier n’a pas passé notre contrôle de sécurité et ne peut pas être téléchargé.',
+      pending: 'La sécurité de ce fichier est encore en cours de vérification. Réessayez dans quelques minutes.',
+    },
+  },
   notification: {
     titles: {
       ticket_assigned: 'Nouveau ticket assigné',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_TYPES, LANGUAGES, PRODUCT_NAME } from '#shared/constants.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import { catalogFor, CATALOGS } from './index.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { filePageHtml } from './file-page.ts';
 import { ratingPageHtml } from './rating-page.ts';
 import { acknowledgementMail, attachmentRefusedMail, notificationMail, replyMail, resolutionMail } from './render.ts';
 
@@ -35,6 +37,27 @@ describe.each(LANGUAGES)('the %s e-mails', (language) => {
     expect(mail.text).toContain(catalog.replyHint);
     expect(mail.html).toContain('<li>scan &lt;1&gt;.pdf</li>');
     expect(mail.language).toBe(language);
+  });
+
+  it("list a reply's files: those carried by name and size, the others with their download links", () => {
+    const files = {
+      validDays: 7,
+      list: [
+        { filename: 'a<b>.pdf', size: 2 * 1024 * 1024 },
+        { filename: 'big.pdf', size: 12 * 1024 * 1024, url: 'https://desk.example/f/42.x.y.z?a=1&b=2' },
+      ],
+    };
+    const mail = replyMail(catalog, ticket, { content: 'Here.', authorFirstName: 'Ada' }, files);
+    expect(mail.text).toContain(catalog.files.attached);
+    expect(mail.text).toContain(catalog.files.links(7));
+    expect(mail.text).toContain('a<b>.pdf');
+    expect(mail.text).toContain('https://desk.example/f/42.x.y.z?a=1&b=2');
+    expect(mail.html).toContain('a&lt;b&gt;.pdf');
+    expect(mail.html).toContain('href="https://desk.example/f/42.x.y.z?a=1&amp;b=2"');
+    expect(mail.html).not.toContain('<b>.pdf');
+    const page = filePageHtml(catalog, 'expired');
+    expect(page).toContain(`<html lang="${language}">`);
+    expect(page).toContain(escapeHtml(catalog.files.page.expired));
   });
 
   it('escape what the ticket says in HTML, and keep it as written in text', () => {

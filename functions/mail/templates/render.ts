@@ -114,21 +114,70 @@ export function attachmentRefusedMail(
   };
 }
 
-/** A staff member's public reply, signed with their first name, in the customer's language around it. */
+/** A file of a reply as its e-mail lists it: carried in the message, or behind a download link. */
+export interface ReplyFile {
+  filename: string;
+  size: number;
+  /** The download link (`/f/<token>`); absent for a file the message carries. */
+  url?: string;
+}
+
+/** A size as people read it, in the reader's number format: `850 KB`, `12.4 MB`. */
+export function fileSize(catalog: MailCatalog, bytes: number): string {
+  const kb = bytes / 1024;
+  const [value, unit] = kb < 1024 ? [Math.max(1, Math.round(kb)), 'KB'] : [kb / 1024, 'MB'];
+  const number = new Intl.NumberFormat(catalog.tag, { maximumFractionDigits: unit === 'MB' ? 1 : 0 }).format(value);
+  return `${number} ${unit}`;
+}
+
+/** The reply's files: those the message carries, then those behind links (docs/decisions/094-attachments.md). */
+function filesSection(catalog: MailCatalog, files: readonly ReplyFile[], validDays: number) {
+  const carried = files.filter((file) => !file.url);
+  const linked = files.filter((file) => file.url);
+  const line = (file: ReplyFile) => `${file.filename} (${fileSize(catalog, file.size)})`;
+  const text: string[] = [];
+  const html: string[] = [];
+  if (carried.length) {
+    text.push(`${catalog.files.attached}\n${carried.map((file) => `- ${line(file)}`).join('\n')}`);
+    html.push(
+      `${paragraph(catalog.files.attached)}<ul style="margin:0 0 16px;padding-left:20px">${carried.map((file) => `<li>${escapeHtml(line(file))}</li>`).join('')}</ul>`,
+    );
+  }
+  if (linked.length) {
+    const intro = catalog.files.links(validDays);
+    text.push(`${intro}\n${linked.map((file) => `- ${line(file)}\n  ${file.url}`).join('\n')}`);
+    html.push(
+      `${paragraph(intro)}<ul style="margin:0 0 16px;padding-left:20px">${linked
+        .map(
+          (file) =>
+            `<li><a href="${escapeHtml(file.url!)}" style="color:#2b6cb0">${escapeHtml(file.filename)}</a> (${escapeHtml(fileSize(catalog, file.size))})</li>`,
+        )
+        .join('')}</ul>`,
+    );
+  }
+  return { text: text.map((part) => `${part}\n\n`).join(''), html: html.map((part) => `${part}\n`).join('') };
+}
+
+/**
+ * A staff member's public reply, signed with their first name, in the customer's language around it; its files
+ * listed under it, each carried in the message or behind a download link valid `validDays`.
+ */
 export function replyMail(
   catalog: MailCatalog,
   facts: TicketFacts,
   reply: { content: string; authorFirstName: string },
+  files: { list: readonly ReplyFile[]; validDays: number } = { list: [], validDays: 0 },
 ): RenderedMail {
   const ticket = worded(catalog, facts);
   const content = wordedText(catalog, reply.content);
   const footer = customerFooter(catalog, ticket.code);
   const signedBy = reply.authorFirstName.trim() || PRODUCT_NAME;
   const subject = `Re: ${ticketSubject(ticket.code, ticket.subject)}`;
+  const listed = filesSection(catalog, files.list, files.validDays);
   return {
     subject,
-    text: `${content}\n\n${signedBy}\n\n${footer.text}`,
-    html: htmlDocument(catalog, subject, `${paragraph(content)}\n${paragraph(signedBy)}\n${footer.html}`),
+    text: `${content}\n\n${signedBy}\n\n${listed.text}${footer.text}`,
+    html: htmlDocument(catalog, subject, `${paragraph(content)}\n${paragraph(signedBy)}\n${listed.html}${footer.html}`),
     language: catalog.tag,
   };
 }

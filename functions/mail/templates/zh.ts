@@ -47,6 +47,19 @@ export const zh: MailCatalog = {
     commentInvalid: '意见中含有无法保存的字符，请删除后重试。',
     unavailable: '暂时无法保存您的评分，请几分钟后重试。',
   },
+  files: {
+    attached: '本邮件附带的文件：',
+    links: (days) => `请通过以下链接下载文件（${days} 天内有效）：`,
+    page: {
+      title: (product) => `下载文件 · ${product}`,
+      heading: '无法下载此文件',
+      invalid: '此下载链接无效。请按原样打开我们邮件中的链接。',
+      expired: '此下载链接已过期。请回复我们的邮件，我们会重新发送该文件。',
+      removed: '此文件已不可用。如仍需要，请回复我们的邮件。',
+      infected: '此文件未通过我们的安全检查，无法下载。',
+      pending: '我们仍在对此文件进行安全检查，请几分钟后再试。',
+    },
+  },
   notification: {
     titles: {
       ticket_assigned: '有新工单分配给您',

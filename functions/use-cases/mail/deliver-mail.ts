@@ -38,7 +38,8 @@ import {
   replyMail,
   resolutionMail,
 } from '../../mail/templates/render.ts';
-import { RATING_LINK_DAYS, ratingToken, replyToken } from './tokens.ts';
+import { replyFiles } from './reply-files.ts';
+import { FILE_LINK_DAYS, RATING_LINK_DAYS, ratingToken, replyToken } from './tokens.ts';
 
 /** Settings read at once while a change's notifications are worked out. */
 const READ_CONCURRENCY = 10;
@@ -98,19 +99,30 @@ async function recordSent(ticketId: number, job: Job, note: MailNote): Promise<v
 /** Whether an address belongs to the help desk itself: mail to it would come straight back in. */
 const isOwnAddress = (email: string) => email.toLowerCase().endsWith(`@${mailConfig().domain}`);
 
-/** What a customer e-mail says, in the ticket's customer language. */
+/** What a customer e-mail says, in the ticket's customer language, and the files it carries. */
 async function customerMail(
   job: Job<MailPayload>,
   ticket: TicketRecord,
-): Promise<{ rendered: RenderedMail; autoSubmitted?: OutgoingMail['autoSubmitted'] }> {
+): Promise<{
+  rendered: RenderedMail;
+  autoSubmitted?: OutgoingMail['autoSubmitted'];
+  attachments?: OutgoingMail['attachments'];
+}> {
   const catalog = catalogFor(ticket.customerLanguage);
   const facts = { code: ticket.ticketId, subject: ticket.subject };
   const payload = job.payload;
   switch (payload.type) {
     case 'acknowledgement':
       return { rendered: acknowledgementMail(catalog, facts), autoSubmitted: 'auto-replied' };
-    case 'reply':
-      return { rendered: replyMail(catalog, facts, payload) };
+    case 'reply': {
+      const files = payload.attachmentIds?.length
+        ? await replyFiles(ticket.id, payload.attachmentIds, job.startedAt)
+        : { list: [], attachments: [] };
+      return {
+        rendered: replyMail(catalog, facts, payload, { list: files.list, validDays: FILE_LINK_DAYS }),
+        attachments: files.attachments,
+      };
+    }
     case 'attachmentRefused':
       return {
         rendered: attachmentRefusedMail(catalog, facts, { filenames: payload.filenames, maxMb: ATTACHMENT_MAX_MB }),
@@ -156,7 +168,7 @@ async function deliverToCustomer(
     return { detail: `Not sent: ${to} was sent ${cap} acknowledgements this hour`, dropped: true };
   }
 
-  const { rendered, autoSubmitted } = await customerMail(job, ticket);
+  const { rendered, autoSubmitted, attachments } = await customerMail(job, ticket);
   const root = threadRoot(ticket);
   // The acknowledgement of a ticket filed by staff or an upstream system starts the thread under the root's id.
   const startsThread = job.payload.type === 'acknowledgement' && !ticket.sourceMessageId;
@@ -172,6 +184,7 @@ async function deliverToCustomer(
       messageId: startsThread ? root : messageIdOf(job),
       ...(startsThread ? {} : { inReplyTo: root, references: [root] }),
       autoSubmitted,
+      attachments,
     },
     signal,
   );

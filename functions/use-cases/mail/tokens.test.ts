@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../lib/config.ts';
 import { forgetKeysForTests, newAppSecret } from '../../lib/secrets.ts';
-import { ratingToken, readRatingToken, replyToken, ticketOfReplyToken } from './tokens.ts';
+import { fileToken, ratingToken, readFileToken, readRatingToken, replyToken, ticketOfReplyToken } from './tokens.ts';
 
 beforeEach(() => {
   Object.assign(process.env, { TABLE_NAME: 't', COGNITO_USER_POOL_ID: 'p', COGNITO_CLIENT_ID: 'c' });
@@ -65,5 +65,42 @@ describe('the rating token', () => {
       expect(await readRatingToken(changed.join('.'), now)).toEqual({ status: 'invalid' });
     }
     expect(await readRatingToken('not-a-token', now)).toEqual({ status: 'invalid' });
+  });
+});
+
+describe('the file link token', () => {
+  const attachmentId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const now = new Date('2026-11-27T08:00:00Z');
+  const expiresAt = new Date('2026-12-04T08:00:00Z');
+
+  it('names one file of one ticket until it expires', async () => {
+    const token = await fileToken({ ticketId: 42, attachmentId, expiresAt });
+    expect(token).toMatch(/^42\.[0-9a-f-]{36}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);
+    expect(await readFileToken(token, now)).toEqual({
+      status: 'valid',
+      link: { ticketId: 42, attachmentId, expiresAt },
+    });
+    expect((await readFileToken(token, new Date('2026-12-05T00:00:00Z'))).status).toBe('expired');
+  });
+
+  it('refuses a token moved to another ticket or file, with its expiry pushed back, or forged', async () => {
+    const token = await fileToken({ ticketId: 42, attachmentId, expiresAt });
+    const [, , expiry, signature] = token.split('.');
+    const later = (Number.parseInt(expiry!, 36) + 86_400).toString(36);
+    for (const tampered of [
+      token.replace(/^42\./, '43.'),
+      token.replace(attachmentId, '1f8fad5b-d9cb-469f-a165-70867728950e'),
+      `42.${attachmentId}.${later}.${signature}`,
+      `42.${attachmentId}.${expiry}.${'A'.repeat(22)}`,
+      '',
+      'not-a-token',
+    ]) {
+      expect(await readFileToken(tampered, now), tampered).toEqual({ status: 'invalid' });
+    }
+  });
+
+  it('is not a rating token, nor the other way round', async () => {
+    const rating = await ratingToken({ ticketId: 42, nonce: '0123456789abcdef', expiresAt });
+    expect(await readFileToken(rating, now)).toEqual({ status: 'invalid' });
   });
 });

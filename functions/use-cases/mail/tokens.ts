@@ -1,10 +1,12 @@
 /**
- * The two signed tokens of the mail channel (docs/decisions/080-mail.md), each under its own derived key
+ * The signed tokens of the mail channel (docs/decisions/080-mail.md), each under its own derived key
  * (functions/lib/secrets.ts):
  * - the reply address `reply+<id>.<mac>@<domain>` names a ticket; a reply finds its ticket by it, never by the
  *   subject. Its MAC is base32 (lower case), because mail systems may change the case of an address's local part.
  * - the rating link `<public base>/r/<id>.<expiry>.<nonce>.<mac>` lets one customer rate one ticket, once, for 30
  *   days. The nonce names the link, so that its use can be recorded (functions/data/mail.ts).
+ * - the file link `<public base>/f/<id>.<attachment id>.<expiry>.<mac>` serves one file of a reply e-mail for 7 days
+ *   (docs/decisions/094-attachments.md, "Files in e-mail").
  */
 import { mac, verifyMac } from '../../lib/secrets.ts';
 
@@ -100,5 +102,42 @@ export async function readRatingToken(token: string, now: Date): Promise<RatingT
   if (!(await verifyMac('rating-link', ratingMessage(ticketId, expiry, nonce), signature)))
     return { status: 'invalid' };
   const link = { ticketId, nonce, expiresAt: new Date(Number.parseInt(expiry, 36) * 1000) };
+  return link.expiresAt.getTime() <= now.getTime() ? { status: 'expired', link } : { status: 'valid', link };
+}
+
+/** What a valid file link names: one file of one ticket, until `expiresAt`. */
+export interface FileLink {
+  ticketId: number;
+  attachmentId: string;
+  expiresAt: Date;
+}
+
+/** How long the download link of a file in a reply e-mail works (docs/decisions/094-attachments.md). */
+export const FILE_LINK_DAYS = 7;
+
+const fileMessage = (ticketId: number, attachmentId: string, expiry: string) =>
+  `file:${ticketId}.${attachmentId}.${expiry}`;
+
+/** The token of a file link `<public base>/f/<token>`: `<ticket id>.<attachment id>.<expiry, base 36>.<MAC>`. */
+export async function fileToken(link: FileLink): Promise<string> {
+  const expiry = Math.floor(link.expiresAt.getTime() / 1000).toString(36);
+  const signature = await mac('file-link', fileMessage(link.ticketId, link.attachmentId, expiry), MAC_BYTES);
+  return `${link.ticketId}.${link.attachmentId}.${expiry}.${signature}`;
+}
+
+export type FileTokenReading =
+  | { status: 'valid'; link: FileLink }
+  | { status: 'expired'; link: FileLink }
+  | { status: 'invalid' };
+
+/** Reads a file token: valid, expired (ours, but past its time), or invalid (malformed, or not ours). */
+export async function readFileToken(token: string, now: Date): Promise<FileTokenReading> {
+  const match = /^([1-9]\d{0,9})\.([0-9a-f-]{36})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match) return { status: 'invalid' };
+  const [, id, attachmentId, expiry, signature] = match as unknown as [string, string, string, string, string];
+  const ticketId = Number(id);
+  if (!(await verifyMac('file-link', fileMessage(ticketId, attachmentId, expiry), signature)))
+    return { status: 'invalid' };
+  const link = { ticketId, attachmentId, expiresAt: new Date(Number.parseInt(expiry, 36) * 1000) };
   return link.expiresAt.getTime() <= now.getTime() ? { status: 'expired', link } : { status: 'valid', link };
 }

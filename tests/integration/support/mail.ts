@@ -11,7 +11,7 @@ import { createDispatcher } from '#functions/jobs/outbox.ts';
 import { PLANNERS } from '#functions/jobs/outbox-planners.ts';
 import { resetConfigForTests } from '#functions/lib/config.ts';
 import { logger } from '#functions/lib/logger.ts';
-import { QUEUE_KINDS } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, QUEUE_KINDS } from '#functions/routes.ts';
 import { loadHandler } from '#infra/local/handlers.ts';
 import { type LocalMailServer, startMailbox, startSmtpListener } from '#infra/local/mail.ts';
 import { type LocalQueues, startQueues } from '#infra/local/queues.ts';
@@ -25,7 +25,8 @@ import { eventually } from './waiting.ts';
 export { eventually };
 
 export const MAIL_DOMAIN = 'helpdesk.test';
-const MAIL_QUEUE = 'helpdesk-mail';
+/** FIFO, as in AWS (QUEUE_KINDS.mail.fifo); the queues' own helpers also find it as `helpdesk-mail`. */
+const MAIL_QUEUE = 'helpdesk-mail.fifo';
 /** The incident fan-out's queue: resolving or answering an incident ends in e-mails to its children's customers. */
 const INCIDENT_QUEUE = 'helpdesk-incident';
 
@@ -89,6 +90,8 @@ export async function startMailHarness(
           handler: () => loadHandler(QUEUE_KINDS.mail!.sender),
           functionName: 'helpdesk-mail-sender',
           visibilityTimeoutSeconds: 2,
+          // Each failed attempt is a receive of the same message on a FIFO queue, as in AWS.
+          maxReceiveCount: FIFO_MAX_RECEIVE_COUNT,
         },
         {
           name: INCIDENT_QUEUE,
