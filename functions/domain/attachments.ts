@@ -167,7 +167,7 @@ export async function judgeContent(
     if (!UNSAID.has(declared) && !same) return refused('type_mismatch', `${declared} ≠ ${normalised}`);
     return { ok: true, contentType: normalised };
   }
-  if (!isText(head)) return refused('type_not_allowed', 'unknown binary');
+  if (!isText(head)) return refused('type_not_allowed', 'application/octet-stream');
   if (isMarkup(head)) return refused('type_not_allowed', 'text/html');
   if (declared === 'text/csv' || (UNSAID.has(declared) && extensionOf(file.filename) === 'csv'))
     return { ok: true, contentType: 'text/csv' };

@@ -51,6 +51,7 @@ describe('messages on the thread', () => {
       isInternal: true,
       createdAt: created.toISOString(),
       author: { firstName: 'Ann', lastName: 'Agent', email: 'ann@desk.test' },
+      attachments: [],
     });
   });
 
@@ -68,6 +69,7 @@ describe('messages on the thread', () => {
         isInternal: false,
         createdAt: at.toISOString(),
         author: { firstName: '', lastName: '', email: 'trader@example.com' },
+        attachments: [],
       });
     },
   );

@@ -71,6 +71,7 @@ describe('the mail planner', () => {
     expect(mailPlanner.plan(comment({}))).toEqual([
       {
         recipient: 'customer:reply:c1',
+        group: 'ticket-42',
         payload: { type: 'reply', ticketId: 42, commentId: 'c1', content: 'Released.', authorFirstName: 'Ada' },
       },
     ]);
@@ -109,6 +110,7 @@ describe('the mail planner', () => {
     expect(mailPlanner.plan(reply({}))).toEqual([
       {
         recipient: 'customer:attachment-refused:c2',
+        group: 'ticket-42',
         payload: { type: 'attachmentRefused', ticketId: 42, commentId: 'c2', filenames: ['scan.pdf', 'video.mov'] },
       },
     ]);

@@ -85,6 +85,7 @@ function refusedFilesMail(comment: Partial<Comment>, ticketId: number): PlannedD
   return [
     {
       recipient: `customer:attachment-refused:${comment.id}`,
+      group: customerMailGroup(ticketId),
       payload: { type: 'attachmentRefused', ticketId, commentId: comment.id, filenames },
     },
   ];

@@ -49,6 +49,7 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/use-cases/settings/sla-policy.ts': ['SLA policy'],
   'functions/use-cases/tickets/incident-fan-out.ts': ['… child job(s) queued for …', 'Nothing to change', 'Reply on …'],
   'functions/use-cases/tickets/mark-overdue.ts': ['Overdue check'],
+  'functions/use-cases/tickets/scan-results.ts': ['Malware scan'],
 };
 
 /** Two words in a row, a substitution counting as one: 'Card … charged', '[redacted …]', '… in …'. */

@@ -262,7 +262,7 @@ export async function removeAttachment(
     {
       action: 'attachment_removed',
       actor: auditActorOf(caller),
-      target: { type: 'attachment', id: record.id, name: `${record.filename} (ticket ${ticketId})` },
+      target: { type: 'attachment', id: `${ticketId}/${record.id}`, name: record.filename },
       details: reason,
       clientAddress: clientAddressOf(caller),
       at: now,

@@ -22,6 +22,7 @@ export interface HistoryFormat {
 const SYSTEM_ACTORS: Record<string, MessageKey> = {
   'overdue-job': 'history.actor.overdueJob',
   mail: 'history.actor.mail',
+  'malware-scan': 'history.actor.malwareScan',
 };
 
 function actorName(actor: Pick<Actor, 'type' | 'id' | 'name'>, t: Translate): string {
