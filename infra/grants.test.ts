@@ -144,6 +144,8 @@ const EXPECTED: Record<
     ...AUTH,
     'dynamodb:PutItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
     'dynamodb:UpdateItem table [AGENT#*,RATING_LINK#*,STATS,TICKET#*]',
+    's3:GetObject attachments/tickets/*',
+    's3:ListBucket attachments',
   ],
   webhooks: [
     ...AUTH,
@@ -262,6 +264,8 @@ const EXPECTED: Record<
       'SendMessage',
     ].map((a) => `sqs:${a} mail-queue`),
     ...SECRET,
+    's3:GetObject attachments/tickets/*',
+    's3:ListBucket attachments',
   ],
   dispatcher: [
     ...SECRET,

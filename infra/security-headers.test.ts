@@ -81,12 +81,20 @@ describe('CloudFront response headers policies', () => {
   type Config = Record<string, any>;
   const policies = () => template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
 
+  /** A value CloudFormation joins at deploy time, as it reads in the commercial partition (`amazonaws.com`). */
+  const joined = (value: string | { 'Fn::Join': [string, Array<string | { Ref: string }>] }): string =>
+    typeof value === 'string'
+      ? value
+      : value['Fn::Join'][1]
+          .map((part) => (typeof part === 'string' ? part : part.Ref === 'AWS::URLSuffix' ? 'amazonaws.com' : '?'))
+          .join(value['Fn::Join'][0]);
+
   /** What a policy makes CloudFront send, as header name → value (CloudFront's documented rendering). */
   function rendered(config: Config): Record<string, string> {
     const s = config.SecurityHeadersConfig;
     const hsts = s.StrictTransportSecurity;
     return {
-      'content-security-policy': s.ContentSecurityPolicy.ContentSecurityPolicy,
+      'content-security-policy': joined(s.ContentSecurityPolicy.ContentSecurityPolicy),
       'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
       'x-content-type-options': 'nosniff',
       'x-frame-options': s.FrameOptions.FrameOption,
@@ -116,8 +124,9 @@ describe('CloudFront response headers policies', () => {
     );
   });
 
-  it('sends on every behaviour exactly the headers the embedded gateway sends for the same build', () => {
-    const expected = securityHeaders(TEST_SHELL);
+  it('sends on every behaviour exactly the headers the embedded gateway sends for the same build, the bucket its own', () => {
+    const bucket = 'https://helpdesk-attachments-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com';
+    const expected = securityHeaders(TEST_SHELL, { attachmentOrigins: [bucket] });
     for (const [id, policy] of Object.entries(policies())) {
       const config = (policy as Config).Properties.ResponseHeadersPolicyConfig;
       expect(rendered(config), id).toEqual(expected);
@@ -130,7 +139,7 @@ describe('CloudFront response headers policies', () => {
   it("allows the built shell's inline script by its hash", () => {
     for (const policy of Object.values(policies()) as Config[]) {
       const csp = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy;
-      expect(csp.ContentSecurityPolicy).toContain(`script-src 'self' ${sha256(TEST_SHELL_SCRIPT)};`);
+      expect(joined(csp.ContentSecurityPolicy)).toContain(`script-src 'self' ${sha256(TEST_SHELL_SCRIPT)};`);
     }
   });
 

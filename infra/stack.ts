@@ -241,6 +241,8 @@ export class HelpdeskStack extends Stack {
     attachments.addFunctions({ table: data.table, environment });
     attachments.grant('tickets', this.http.functions.tickets!);
     attachments.grant('inboundMailJob', mail.inboundFunction);
+    attachments.grant('rating', this.http.functions.rating!);
+    attachments.grant('mailSender', this.outbound.senders.mail!);
     mail.grantSend(this.outbound.senders.mail!);
     // An admin's retry of a failed e-mail queues it again.
     this.outboundQueues.grantEnqueue(this.http.functions.mail, ['mail']);

@@ -49,7 +49,12 @@ export class Attachments extends Construct {
 
   constructor(scope: Construct, id: string, props: AttachmentsProps) {
     super(scope, id);
+    const { account, region, partition, stackName, urlSuffix } = Stack.of(this);
+    // Named from the stack, account and region rather than generated: the site's Content-Security-Policy names the
+    // bucket's origin, while the bucket's CORS rule names the site's, and a generated name would make that a cycle.
+    const bucketName = `${stackName.toLowerCase()}-attachments-${account}-${region}`;
     this.bucket = new Bucket(this, 'Bucket', {
+      bucketName,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -70,9 +75,8 @@ export class Attachments extends Construct {
       // Customers' documents: a stack replacement must not take them along.
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.origin = `https://${this.bucket.bucketRegionalDomainName}`;
+    this.origin = `https://${bucketName}.s3.${region}.${urlSuffix}`;
 
-    const { account, partition } = Stack.of(this);
     // The role GuardDuty assumes to scan and tag the bucket's new objects (its documented permissions, this bucket only).
     const scanRole = new Role(this, 'MalwareScanRole', {
       assumedBy: new ServicePrincipal('malware-protection-plan.guardduty.amazonaws.com'),
@@ -140,7 +144,7 @@ export class Attachments extends Construct {
   readonly grantees: HandlerFunction[] = [];
 
   /** Lets one function make the bucket calls its code makes (infra/constructs/grants.ts ATTACHMENT_GRANTS). */
-  grant(name: FunctionName, grantee: HandlerFunction): void {
+  grant(name: FunctionName | 'mailSender', grantee: HandlerFunction): void {
     this.grantees.push(grantee);
     const access = ATTACHMENT_GRANTS[name];
     if (!access?.length) throw new Error(`${name} has no grant on the attachments bucket`);

@@ -515,7 +515,7 @@ export interface BucketGrant {
  * upload form and the download link need the PutObject and GetObject they stand for. A function holding GetObject
  * also gets ListBucket, so that a missing object answers 404 rather than 403.
  */
-export const ATTACHMENT_GRANTS: Readonly<Partial<Record<FunctionName, readonly BucketGrant[]>>> = {
+export const ATTACHMENT_GRANTS: Readonly<Partial<Record<FunctionName | 'mailSender', readonly BucketGrant[]>>> = {
   tickets: [
     {
       actions: ['PutObject'],
@@ -526,6 +526,20 @@ export const ATTACHMENT_GRANTS: Readonly<Partial<Record<FunctionName, readonly B
       actions: ['GetObject', 'PutObject', 'DeleteObject'],
       prefixes: ['uploads/', 'tickets/'],
       why: 'use-cases/tickets/attachments.ts: read an upload to judge it, copy it under its ticket (CopyObject), delete the upload; presigned downloads; an admin’s removal',
+    },
+  ],
+  rating: [
+    {
+      actions: ['GetObject'],
+      prefixes: ['tickets/'],
+      why: 'use-cases/mail/file-link.ts: the presigned download a customer’s file link redirects to',
+    },
+  ],
+  mailSender: [
+    {
+      actions: ['GetObject'],
+      prefixes: ['tickets/'],
+      why: 'use-cases/mail/reply-files.ts: the bytes of a reply’s files, carried in its e-mail',
     },
   ],
   inboundMailJob: [
