@@ -157,7 +157,7 @@ describe('files in the thread', () => {
     expect(image!.getByText('12 kB')).toBeTruthy();
     expect(image!.getByText('Not scanned')).toBeTruthy();
     const thumbnail = image!.getByRole('img', { hidden: true }) as HTMLImageElement;
-    expect(thumbnail.getAttribute('src')).toBe('/api/tickets/1/attachments/a-1');
+    expect(thumbnail.getAttribute('src')).toBe('/api/tickets/1/attachments/a-1?preview=true');
     expect(thumbnail.getAttribute('loading')).toBe('lazy');
 
     // Not served while scanning, never when infected: no link.
