@@ -13,6 +13,8 @@ import { jobId } from '#functions/domain/outbound.ts';
 import { resetConfigForTests } from '#functions/lib/config.ts';
 import { logger } from '#functions/lib/logger.ts';
 import { fileToken } from '#functions/use-cases/mail/tokens.ts';
+import { handler as scanResults } from '#functions/jobs/scan-results.ts';
+import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { pdf } from '../files.ts';
 import { eventually, type MailHarness, mailSettled, type StoredMail, startMailHarness } from './support/mail.ts';
 import { startTestStorage, type TestStorage, upload } from './support/storage.ts';
@@ -288,5 +290,56 @@ describe("a ticket's e-mails", () => {
     const mails = await mail.sentTo(ticket.customerEmail);
     expect(mails.map(kindOf)).toEqual(['acknowledgement', 'reply', 'resolution']);
     expect(await getJobState('mail', replyJob)).toMatchObject({ status: 'done' });
+  });
+});
+
+describe('where GuardDuty scans the files', () => {
+  afterAll(() => {
+    delete process.env.MALWARE_SCANNING;
+    resetConfigForTests();
+  });
+
+  it("holds the reply's e-mail until its file is scanned clean, then carries the file; the resolution waits its turn", async () => {
+    process.env.MALWARE_SCANNING = 'guardduty';
+    resetConfigForTests();
+    const ticket = await newTicket();
+    await mailsTo(ticket.customerEmail, 1);
+    const statement = pdf(256 * 1024, 'scanned');
+    const [attachmentId] = await replyWith(ticket, 'Your statement, once our scanner has seen it.', [
+      { filename: 'statement.pdf', bytes: statement },
+    ]);
+    const resolved = await admin.client.patch(`/api/tickets/${ticket.id}`, { status: 'resolved' });
+    expect(resolved.status).toBe(200);
+    // The scan has not answered: neither the reply nor the resolution after it has left.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await mail.sentTo(ticket.customerEmail)).map(kindOf)).toEqual(['acknowledgement']);
+
+    const verdict = await scanResults(
+      {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': 'GuardDuty Malware Protection Object Scan Result',
+        source: 'aws.guardduty',
+        account: '123456789012',
+        time: new Date().toISOString(),
+        region: 'eu-west-1',
+        resources: [],
+        detail: {
+          s3ObjectDetails: {
+            bucketName: process.env.ATTACHMENTS_BUCKET,
+            objectKey: `tickets/${ticket.id}/${attachmentId}`,
+          },
+          scanResultDetails: { scanResultStatus: 'NO_THREATS_FOUND' },
+        },
+      },
+      lambdaContext('helpdesk-scan'),
+    );
+    expect(verdict).toBe('clean');
+
+    const mails = await mailsTo(ticket.customerEmail, 3);
+    expect(mails.map(kindOf)).toEqual(['acknowledgement', 'reply', 'resolution']);
+    const reply = mails[1] as MailWithFiles;
+    expect(fileLinks(reply)).toEqual([]);
+    expect(reply.attachments?.map((file) => sha256(Buffer.from(file.content, 'base64')))).toEqual([sha256(statement)]);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The files of a reply e-mail (docs/decisions/094-attachments.md, "Files in e-mail"), worked out when the e-mail is
  * sent, from each file as it is then: a file removed or found infected since the reply was written is left out
- * altogether; one not yet scanned clean where something scans (`pending`) is listed behind a download link, which
- * serves it once it is clean; the rest are carried in the message when together they are at most
+ * altogether. While a file is not yet scanned (`pending`, where GuardDuty scans), the e-mail waits for the verdict, up
+ * to SCAN_WAIT_MS after the reply (the attempt fails and the sender retries it in its place, so no later e-mail of the
+ * ticket overtakes it); a file still pending after that is listed behind a download link, which serves it once it is
+ * clean. The rest are carried in the message when together they are at most
  * MAX_CARRIED_BYTES, else each is listed behind a download link `<public base>/f/<token>`, signed for the ticket
  * and the file and valid FILE_LINK_DAYS. The job carries ids only: the bytes are read from the bucket here.
  */
 import { getAttachment } from '../../data/tickets/attachments.ts';
+import { DeliveryFailure } from '../../lib/outbound.ts';
 import { objectKeys, readObject } from '../../lib/attachment-store.ts';
 import { mailConfig } from '../../lib/config.ts';
 import type { MailAttachment } from '../../lib/mail.ts';
@@ -16,6 +19,8 @@ import { FILE_LINK_DAYS, fileToken } from './tokens.ts';
 /** Files a message carries together at most (10 MB): larger replies link them instead. */
 export const MAX_CARRIED_BYTES = 10 * 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a reply's e-mail waits for its files' malware scans (GuardDuty takes seconds to a few minutes). */
+export const SCAN_WAIT_MS = 10 * 60 * 1000;
 
 export interface ReplyFiles {
   /** Every file the e-mail names, carried or linked, in the reply's order. */
@@ -35,10 +40,15 @@ export async function replyFiles(
   ticketId: number,
   attachmentIds: readonly string[],
   startedAt: string,
+  now = new Date(),
 ): Promise<ReplyFiles> {
   const records = (await Promise.all(attachmentIds.map((id) => getAttachment(ticketId, id)))).flatMap((record) =>
     record && record.state === 'available' && record.scanStatus !== 'infected' ? [record] : [],
   );
+  const scanning = records.filter((record) => record.scanStatus === 'pending').length;
+  if (scanning && now.getTime() - Date.parse(startedAt) < SCAN_WAIT_MS) {
+    throw new DeliveryFailure(`Waiting for the malware scan of ${scanning} file(s) before sending`);
+  }
   const ready = records.filter((record) => servable(record.scanStatus));
   const carry = ready.reduce((sum, record) => sum + record.size, 0) <= MAX_CARRIED_BYTES;
   const expiresAt = new Date(Date.parse(startedAt) + FILE_LINK_DAYS * DAY_MS);
