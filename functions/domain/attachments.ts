@@ -5,7 +5,7 @@
  * bytes and apply these rules.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import { ATTACHMENT_LIMITS, type AttachmentRefusal } from '#shared/schemas/attachment.ts';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_LIMITS, type AttachmentRefusal } from '#shared/schemas/attachment.ts';
 
 /** At most this many bytes a file. */
 export const MAX_ATTACHMENT_BYTES = ATTACHMENT_LIMITS.maxBytes;
@@ -14,31 +14,9 @@ export const FILENAME_MAX = ATTACHMENT_LIMITS.filenameMax;
 /** How many leading bytes the sniffing needs (file-type reads at most this far for the types allowed here). */
 const SNIFF_BYTES = 64 * 1024;
 
-const OFFICE_OPEN_XML = 'application/vnd.openxmlformats-officedocument';
 /** The old binary Office formats are one container (Compound File Binary) that `file-type` names only as such. */
 const COMPOUND_FILE = 'application/x-cfb';
 const LEGACY_OFFICE = ['application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint'] as const;
-
-/** Every type a file may have: images, PDF, plain text, CSV and the common office documents. */
-export const ALLOWED_TYPES: ReadonlySet<string> = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-  'application/pdf',
-  'text/plain',
-  'text/csv',
-  `${OFFICE_OPEN_XML}.wordprocessingml.document`,
-  `${OFFICE_OPEN_XML}.spreadsheetml.sheet`,
-  `${OFFICE_OPEN_XML}.presentationml.presentation`,
-  ...LEGACY_OFFICE,
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-  'application/rtf',
-]);
 
 /** Names a sender may use for an allowed type: normalised before comparing with the sniffed one. */
 const ALIASES: Readonly<Record<string, string>> = {
@@ -50,6 +28,12 @@ const ALIASES: Readonly<Record<string, string>> = {
   'text/x-csv': 'text/csv',
   'text/rtf': 'application/rtf',
 };
+
+/**
+ * Every type a file may have: images, PDF, plain text, CSV and the common office documents. The one list is
+ * `ATTACHMENT_ACCEPT.types` (shared/schemas/attachment.ts), which the composer offers too; aliases stand for their type.
+ */
+export const ALLOWED_TYPES: ReadonlySet<string> = new Set(ATTACHMENT_ACCEPT.types.map((type) => ALIASES[type] ?? type));
 
 /** Declared types that say nothing about the bytes: the sniffed type decides alone. */
 const UNSAID = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
