@@ -66,6 +66,7 @@ describe('POST /api/tickets/{id}/messages', () => {
       content: 'I sent the documents.',
       createdAt: expect.any(String),
       authorName: null,
+      attachments: [],
     });
 
     const staffView = commentSchema.array().parse((await agent.client.get(`/api/tickets/${ticket.id}/comments`)).body);

@@ -76,6 +76,7 @@ describe('a customer message', () => {
         isInternal: false,
         createdAt: receivedAt.toISOString(),
         author: { firstName: '', lastName: '', email: 'trader.one@example.com' },
+        attachments: [],
       },
     ]);
     // Upstream systems see it too: it is not an internal note.
