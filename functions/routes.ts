@@ -72,6 +72,8 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/tickets/{id}/attachments', 'tickets', 'tickets:reply'),
   r('GET', '/api/tickets/{id}/attachments/{attachmentId}', 'tickets', 'tickets:read'),
   r('DELETE', '/api/tickets/{id}/attachments/{attachmentId}', 'tickets'),
+  r('PUT', '/api/customers/{email}/anti-phishing-code', 'tickets', 'customers:write'),
+  r('DELETE', '/api/customers/{email}/anti-phishing-code', 'tickets', 'customers:write'),
 
   r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
   r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),

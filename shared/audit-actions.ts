@@ -33,5 +33,9 @@ export const AUDIT_ACTIONS = [
   'desk_settings_changed',
   'attachment_removed',
   'sla_policy_changed',
+  'anti_phishing_code_set',
+  'anti_phishing_code_cleared',
+  'ticket_viewed',
+  'data_access_alert',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -165,7 +165,14 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 
 export const TOAST = { limit: 1, durationMs: 5_000, swipeThresholdPx: 50 } as const;
 
-export const API_KEY_SCOPES = ['tickets:create', 'tickets:read', 'tickets:rate', 'tickets:reply'] as const;
+export const API_KEY_SCOPES = [
+  'tickets:create',
+  'tickets:read',
+  'tickets:rate',
+  'tickets:reply',
+  // The customer's anti-phishing code (docs/decisions/096-anti-phishing-code.md): write only, never read back.
+  'customers:write',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** What a webhook can subscribe to (docs/api.md "Webhooks"); `ping` is sent only by an admin's test, to one webhook. */

@@ -101,6 +101,9 @@ export const PREFIX = {
   child: 'CHILD#',
   macros: 'MACROS#',
   presence: 'PRESENCE#',
+  customer: 'CUSTOMER#',
+  access: 'ACCESS#',
+  accessAlert: 'ACCESS_ALERT#',
 } as const;
 
 export const keys = {
@@ -251,6 +254,15 @@ export const keys = {
   deskSettings: () => ({ pk: 'DESK', sk: 'SETTINGS' }),
   /** The SLA policy, one item for the whole help desk (absent until an admin first saves it). */
   slaPolicy: () => ({ pk: 'DESK', sk: 'SLA_POLICY' }),
+  /** A customer's anti-phishing code (docs/decisions/096-anti-phishing-code.md), by their address in lower case. */
+  antiPhishingCode: (email: string) => ({ pk: `${PREFIX.customer}${email.toLowerCase()}`, sk: 'ANTI_PHISHING' }),
+  /** What one staff member opened and downloaded in one clock hour (docs/decisions/097-insider-risk-alerts.md). */
+  accessWindow: (userId: string, hour: string) => ({ pk: `${PREFIX.access}${userId}#${hour}`, sk: 'ACCESS' }),
+  /** The one alert of one kind for one person and hour: its existence is the guard. */
+  accessAlert: (userId: string, hour: string, kind: string) => ({
+    pk: `${PREFIX.accessAlert}${userId}#${hour}#${kind}`,
+    sk: 'ACCESS_ALERT',
+  }),
 } as const;
 
 /** The partition of every webhook item. */

@@ -55,7 +55,7 @@ describe('createApiKeySchema', () => {
     {
       body: { name: 'Exchange', scopes: ['tickets:delete'] },
       field: 'scopes.0',
-      message: 'Scope must be one of: tickets:create, tickets:read, tickets:rate, tickets:reply',
+      message: 'Scope must be one of: tickets:create, tickets:read, tickets:rate, tickets:reply, customers:write',
     },
   ])('refuses $body with "$message" on $field', ({ body, field, message }) => {
     const result = createApiKeySchema.safeParse(body);

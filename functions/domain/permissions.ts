@@ -50,6 +50,14 @@ export const ATTACHMENT_ACCESS = {
   remove: { roles: ADMINS, deniedMessage: 'error.attachment.removeDenied' },
 } as const satisfies Record<string, Access>;
 
+/**
+ * A customer's anti-phishing code (docs/decisions/096-anti-phishing-code.md): set by the upstream system that talks to
+ * the customer, with an API key that has `customers:write`; no staff role, admins included, may set or see it.
+ */
+export const CUSTOMER_ACCESS = {
+  write: { roles: [], apiKeyScope: 'customers:write', deniedMessage: 'error.customer.antiPhishingByKeysOnly' },
+} as const satisfies Record<string, Access>;
+
 /** Staff management: admins and managers see the staff; only admins create, change roles and passwords, deactivate. */
 export const STAFF_ACCESS = {
   list: { roles: MANAGERS, deniedMessage: 'error.staff.listDenied' },

@@ -34,13 +34,15 @@ import {
   removeAttachmentSchema,
   uploadAnswerSchema,
 } from '#shared/schemas/attachment.ts';
-import { ATTACHMENT_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
+import { customerParamsSchema, setAntiPhishingCodeSchema } from '#shared/schemas/customer.ts';
+import { ATTACHMENT_ACCESS, CUSTOMER_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { downloadAttachment, removeAttachment, requestUpload } from '../use-cases/tickets/attachments.ts';
 import { bulkUpdateTickets } from '../use-cases/tickets/bulk-update-tickets.ts';
+import { clearAntiPhishingCode, setAntiPhishingCode } from '../use-cases/customers/anti-phishing.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
 import { linkToIncident, readChildren, unlinkFromIncident } from '../use-cases/tickets/incidents.ts';
 import { mergeTickets } from '../use-cases/tickets/merge-tickets.ts';
@@ -411,6 +413,44 @@ export const handler = httpHandler('tickets', {
     body: removeAttachmentSchema,
     async handle({ params, body, caller }) {
       return { body: await removeAttachment(caller, params.id, params.attachmentId, body.reason) };
+    },
+  }),
+
+  // The customer's anti-phishing code (docs/decisions/096-anti-phishing-code.md): set and cleared by the upstream
+  // system with an API key that has customers:write; never readable, by staff or by keys.
+  'PUT /api/customers/{email}/anti-phishing-code': defineRoute({
+    access: CUSTOMER_ACCESS.write,
+    params: customerParamsSchema,
+    body: setAntiPhishingCodeSchema,
+    doc: {
+      operationId: 'setAntiPhishingCode',
+      summary: "Set the customer's anti-phishing code",
+      description:
+        'Every e-mail the help desk sends to this customer from now on starts with the code, so that the customer ' +
+        'can tell real e-mails from phishing. 4 to 32 letters, digits, spaces, `-` or `_`; replaces the code set ' +
+        'before. The code is never shown again: no answer of the API carries it.',
+      parameters: { email: "The customer's e-mail address (any case)." },
+      response: { status: 204, description: 'Set.' },
+    },
+    async handle({ params, body, caller }) {
+      await setAntiPhishingCode(caller, params.email, body);
+      return { status: 204 };
+    },
+  }),
+
+  'DELETE /api/customers/{email}/anti-phishing-code': defineRoute({
+    access: CUSTOMER_ACCESS.write,
+    params: customerParamsSchema,
+    doc: {
+      operationId: 'clearAntiPhishingCode',
+      summary: "Clear the customer's anti-phishing code",
+      description: 'The customer’s e-mails carry no code from now on. Clearing a code that is not set changes nothing.',
+      parameters: { email: "The customer's e-mail address (any case)." },
+      response: { status: 204, description: 'Cleared.' },
+    },
+    async handle({ params, caller }) {
+      await clearAntiPhishingCode(caller, params.email);
+      return { status: 204 };
     },
   }),
 });

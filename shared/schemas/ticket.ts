@@ -15,6 +15,7 @@ import {
 } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { attachmentIdsField, attachmentSchema } from './attachment.ts';
+import { antiPhishingCodeSchema } from './customer.ts';
 import { identifier, opaqueToken, text, wholeNumber } from './text.ts';
 import { emailSchema } from './user.ts';
 
@@ -207,6 +208,11 @@ export const createTicketSchema = z.object({
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
     identifier('field.assignedToId').optional(),
   ),
+  /**
+   * The customer's anti-phishing code, set with the ticket (docs/decisions/096-anti-phishing-code.md): API keys with
+   * `customers:write` only; never stored on the ticket.
+   */
+  antiPhishingCode: antiPhishingCodeSchema.optional(),
 });
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 

@@ -94,6 +94,14 @@ export interface MailCatalog {
     open: string;
     why: string;
   };
+  /**
+   * What frames every customer e-mail against phishing (docs/decisions/096-anti-phishing-code.md): the first line names
+   * the customer's own code, when they have one; the last says what support never asks for.
+   */
+  safety: {
+    antiPhishingCode: (code: string) => string;
+    neverAsks: string;
+  };
   priorities: Record<Priority, string>;
   statuses: Record<TicketStatus, string>;
   /**

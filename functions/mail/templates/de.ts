@@ -93,6 +93,11 @@ export const de: MailCatalog = {
     open: 'Ticket öffnen',
     why: 'Sie erhalten diese E-Mail, weil E-Mail-Benachrichtigungen in Ihren Einstellungen aktiviert sind.',
   },
+  safety: {
+    antiPhishingCode: (code) => `Ihr Anti-Phishing-Code: ${code}`,
+    neverAsks:
+      'Unser Support-Team wird Sie niemals nach Ihrem Passwort, Ihren Zwei-Faktor-Codes (2FA), privaten Schlüsseln oder Ihrer Seed-Phrase fragen. Geben Sie diese niemals an Dritte weiter.',
+  },
   priorities: { low: 'Niedrig', medium: 'Mittel', high: 'Hoch', critical: 'Kritisch' },
   statuses: { open: 'Offen', in_progress: 'In Bearbeitung', resolved: 'Gelöst', closed: 'Geschlossen' },
   redacted: {

@@ -85,6 +85,11 @@ export const en: MailCatalog = {
     open: 'Open the ticket',
     why: 'You receive this e-mail because e-mail notifications are switched on in your settings.',
   },
+  safety: {
+    antiPhishingCode: (code) => `Your anti-phishing code: ${code}`,
+    neverAsks:
+      'Our support team will never ask you for your password, two-factor (2FA) codes, private keys or seed phrase. Never share them with anyone.',
+  },
   priorities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   statuses: { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' },
   redacted: {

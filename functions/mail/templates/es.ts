@@ -86,6 +86,11 @@ export const es: MailCatalog = {
     open: 'Abrir el ticket',
     why: 'Recibe este correo porque tiene activadas las notificaciones por correo electrónico en su configuración.',
   },
+  safety: {
+    antiPhishingCode: (code) => `Su código antiphishing: ${code}`,
+    neverAsks:
+      'Nuestro equipo de soporte nunca le pedirá su contraseña, sus códigos de verificación en dos pasos (2FA), sus claves privadas ni su frase semilla. No los comparta nunca con nadie.',
+  },
   priorities: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
   statuses: { open: 'Abierto', in_progress: 'En curso', resolved: 'Resuelto', closed: 'Cerrado' },
   redacted: {

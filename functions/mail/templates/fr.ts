@@ -92,6 +92,11 @@ export const fr: MailCatalog = {
     open: 'Ouvrir le ticket',
     why: 'Vous recevez cet e-mail car les notifications par e-mail sont activées dans vos paramètres.',
   },
+  safety: {
+    antiPhishingCode: (code) => `Votre code anti-hameçonnage${nb}: ${code}`,
+    neverAsks:
+      'Notre équipe d’assistance ne vous demandera jamais votre mot de passe, vos codes d’authentification à deux facteurs (2FA), vos clés privées ou votre phrase de récupération. Ne les communiquez jamais à personne.',
+  },
   priorities: { low: 'Basse', medium: 'Moyenne', high: 'Haute', critical: 'Critique' },
   statuses: { open: 'Ouvert', in_progress: 'En cours', resolved: 'Résolu', closed: 'Fermé' },
   redacted: {

@@ -81,6 +81,11 @@ export const ja: MailCatalog = {
     open: 'チケットを開く',
     why: '設定でメール通知が有効になっているため、このメールをお送りしています。',
   },
+  safety: {
+    antiPhishingCode: (code) => `お客様のフィッシング対策コード：${code}`,
+    neverAsks:
+      'サポートチームがパスワード、二要素認証（2FA）コード、秘密鍵、シードフレーズをお尋ねすることは決してありません。これらは誰にも教えないでください。',
+  },
   priorities: { low: '低', medium: '中', high: '高', critical: '緊急' },
   statuses: { open: 'オープン', in_progress: '対応中', resolved: '解決済み', closed: 'クローズ' },
   redacted: {

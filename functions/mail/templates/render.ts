@@ -22,6 +22,8 @@ export interface TicketFacts {
   /** The display code, `TKT-000042`. */
   code: string;
   subject: string;
+  /** The customer's anti-phishing code, when the upstream system set one (docs/decisions/096-anti-phishing-code.md). */
+  antiPhishingCode?: string;
 }
 
 /**
@@ -59,13 +61,31 @@ ${body}
 `;
 }
 
-/** The lines under every customer e-mail: the closing, who we are, how to answer, and the ticket's reference. */
+/**
+ * The line every customer e-mail starts with when the customer has an anti-phishing code: the code as they chose it,
+ * so that they can tell our e-mails from phishing (docs/decisions/096-anti-phishing-code.md). Nothing without a code.
+ */
+function customerHeader(catalog: MailCatalog, antiPhishingCode: string | undefined) {
+  if (!antiPhishingCode) return { text: '', html: '' };
+  const line = catalog.safety.antiPhishingCode(antiPhishingCode);
+  return {
+    text: `${line}\n\n`,
+    html: `<p style="margin:0 0 16px;padding:8px 12px;border-left:4px solid #2b6cb0;background:#ebf4ff;font-weight:600">${escapeHtml(line)}</p>\n`,
+  };
+}
+
+/**
+ * The lines under every customer e-mail: the closing, who we are, how to answer, the ticket's reference, and last the
+ * reminder that support never asks for passwords, 2FA codes, private keys or seed phrases (always, with or without a
+ * code; docs/decisions/096-anti-phishing-code.md).
+ */
 function customerFooter(catalog: MailCatalog, code: string) {
   const signature = `${catalog.closing}\n${PRODUCT_NAME}`;
   const hint = `${catalog.replyHint}\n${catalog.ticketReference(code)}`;
+  const neverAsks = catalog.safety.neverAsks;
   return {
-    text: `${signature}\n\n--\n${hint}\n`,
-    html: `${paragraph(signature)}<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0 12px"><p style="margin:0;color:#718096;font-size:13px">${escapeHtml(catalog.replyHint)}<br>${escapeHtml(catalog.ticketReference(code))}</p>`,
+    text: `${signature}\n\n--\n${hint}\n\n${neverAsks}\n`,
+    html: `${paragraph(signature)}<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0 12px"><p style="margin:0;color:#718096;font-size:13px">${escapeHtml(catalog.replyHint)}<br>${escapeHtml(catalog.ticketReference(code))}</p><p style="margin:12px 0 0;color:#718096;font-size:13px">${escapeHtml(neverAsks)}</p>`,
   };
 }
 
@@ -74,12 +94,13 @@ export function acknowledgementMail(catalog: MailCatalog, facts: TicketFacts): R
   const ticket = worded(catalog, facts);
   const words = catalog.acknowledgement;
   const lines = [catalog.greeting, words.thanks(PRODUCT_NAME), words.opened(ticket.code, ticket.subject), words.next];
+  const header = customerHeader(catalog, facts.antiPhishingCode);
   const footer = customerFooter(catalog, ticket.code);
   const subject = ticketSubject(ticket.code, ticket.subject);
   return {
     subject,
-    text: `${lines.join('\n\n')}\n\n${footer.text}`,
-    html: htmlDocument(catalog, subject, `${lines.map(paragraph).join('\n')}\n${footer.html}`),
+    text: `${header.text}${lines.join('\n\n')}\n\n${footer.text}`,
+    html: htmlDocument(catalog, subject, `${header.html}${lines.map(paragraph).join('\n')}\n${footer.html}`),
     language: catalog.tag,
   };
 }
@@ -99,16 +120,17 @@ export function attachmentRefusedMail(
   const list = refused.filenames.map((name) => `• ${name}`).join('\n');
   const before = [catalog.greeting, words.received(ticket.code), words.tooLarge(count, refused.maxMb)];
   const after = words.advice(count);
+  const header = customerHeader(catalog, facts.antiPhishingCode);
   const footer = customerFooter(catalog, ticket.code);
   const subject = ticketSubject(ticket.code, ticket.subject, words.subjectTag);
   const items = refused.filenames.map((name) => `<li>${escapeHtml(name)}</li>`).join('');
   return {
     subject,
-    text: `${[...before, list, after].join('\n\n')}\n\n${footer.text}`,
+    text: `${header.text}${[...before, list, after].join('\n\n')}\n\n${footer.text}`,
     html: htmlDocument(
       catalog,
       subject,
-      `${before.map(paragraph).join('\n')}\n<ul style="margin:0 0 16px">${items}</ul>\n${paragraph(after)}\n${footer.html}`,
+      `${header.html}${before.map(paragraph).join('\n')}\n<ul style="margin:0 0 16px">${items}</ul>\n${paragraph(after)}\n${footer.html}`,
     ),
     language: catalog.tag,
   };
@@ -174,10 +196,15 @@ export function replyMail(
   const signedBy = reply.authorFirstName.trim() || PRODUCT_NAME;
   const subject = `Re: ${ticketSubject(ticket.code, ticket.subject)}`;
   const listed = filesSection(catalog, files.list, files.validDays);
+  const header = customerHeader(catalog, facts.antiPhishingCode);
   return {
     subject,
-    text: `${content}\n\n${signedBy}\n\n${listed.text}${footer.text}`,
-    html: htmlDocument(catalog, subject, `${paragraph(content)}\n${paragraph(signedBy)}\n${listed.html}${footer.html}`),
+    text: `${header.text}${content}\n\n${signedBy}\n\n${listed.text}${footer.text}`,
+    html: htmlDocument(
+      catalog,
+      subject,
+      `${header.html}${paragraph(content)}\n${paragraph(signedBy)}\n${listed.html}${footer.html}`,
+    ),
     language: catalog.tag,
   };
 }
@@ -206,6 +233,7 @@ export function resolutionMail(
         `<a href="${escapeHtml(scoreLink(rating.url, score))}" style="display:inline-block;margin:0 6px 8px 0;padding:8px 12px;border:1px solid #3182ce;border-radius:6px;color:#2b6cb0;text-decoration:none">${score} · ${escapeHtml(catalog.scores[score - 1]!)}</a>`,
     )
     .join('');
+  const header = customerHeader(catalog, facts.antiPhishingCode);
   const html = [
     ...intro.map(paragraph),
     paragraph(`${words.question} ${words.call}`),
@@ -214,8 +242,8 @@ export function resolutionMail(
   ].join('\n');
   return {
     subject,
-    text: `${text}\n\n${footer.text}`,
-    html: htmlDocument(catalog, subject, `${html}\n${footer.html}`),
+    text: `${header.text}${text}\n\n${footer.text}`,
+    html: htmlDocument(catalog, subject, `${header.html}${html}\n${footer.html}`),
     language: catalog.tag,
   };
 }

@@ -79,6 +79,10 @@ export const zh: MailCatalog = {
     open: '打开工单',
     why: '您收到此邮件，是因为您在设置中开启了邮件通知。',
   },
+  safety: {
+    antiPhishingCode: (code) => `您的防钓鱼码：${code}`,
+    neverAsks: '我们的支持团队绝不会向您索要密码、双重验证（2FA）码、私钥或助记词。请勿将它们透露给任何人。',
+  },
   priorities: { low: '低', medium: '中', high: '高', critical: '紧急' },
   statuses: { open: '待处理', in_progress: '处理中', resolved: '已解决', closed: '已关闭' },
   redacted: { cardNumber: '【卡号已删除】', seedPhrase: '【助记词已删除】', privateKey: '【私钥已删除】' },

@@ -10,6 +10,7 @@ import { ticketCode } from '#shared/format.ts';
 import { ATTACHMENT_MAX_MB } from '#shared/schemas/attachment.ts';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
 import type { MailNote } from '#shared/schemas/ticket.ts';
+import { getAntiPhishingCode } from '../../data/customers.ts';
 import { takeAcknowledgementPlace } from '../../data/mail-limits.ts';
 import { getAddressStatus, recordMailHistory } from '../../data/mail.ts';
 import { getUserSettings } from '../../data/settings.ts';
@@ -109,7 +110,10 @@ async function customerMail(
   attachments?: OutgoingMail['attachments'];
 }> {
   const catalog = catalogFor(ticket.customerLanguage);
-  const facts = { code: ticket.ticketId, subject: ticket.subject };
+  // Read at send time, so that a code set or cleared after the change that queued the e-mail is the one it carries
+  // (docs/decisions/096-anti-phishing-code.md).
+  const antiPhishingCode = await getAntiPhishingCode(ticket.customerEmail);
+  const facts = { code: ticket.ticketId, subject: ticket.subject, antiPhishingCode };
   const payload = job.payload;
   switch (payload.type) {
     case 'acknowledgement':

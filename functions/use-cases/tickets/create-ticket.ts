@@ -26,6 +26,7 @@ import { recordMetrics } from '../../lib/metrics.ts';
 import { activeCategoryNamed, asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
 import type { PreparedAttachments } from './attachments.ts';
 import { withRoundRobinTurn } from './round-robin.ts';
+import { antiPhishingCodeWrites } from '../customers/anti-phishing.ts';
 
 /**
  * Creates that take no round-robin turn (an assignee chosen, or nobody eligible, docs/decisions/006) meet on the
@@ -127,6 +128,12 @@ export async function createTicket(
     const invalidType = issueText('validation.type.invalid', { values: CREATABLE_TICKET_TYPES.join(', ') });
     throw new ValidationError(invalidType, { type: invalidType });
   }
+  // The customer's anti-phishing code comes with keys that have `customers:write` alone: refused before anything is
+  // written (docs/decisions/096-anti-phishing-code.md); it is never stored on the ticket.
+  const codeWrites =
+    input.antiPhishingCode === undefined
+      ? []
+      : antiPhishingCodeWrites(caller, input.customerEmail, input.antiPhishingCode, now);
   const idempotency = idempotencyOf(caller, idempotencyKey, input);
   if (idempotency) {
     const replay = await replayOf(idempotency, now);
@@ -177,6 +184,7 @@ export async function createTicket(
         // After the idempotency claim: a replay is told as a replay even when one of these fails with it.
         ...(alongWith?.(id) ?? []),
         ...(opening?.guards(OPENING_MESSAGE_ID) ?? []),
+        ...codeWrites,
       ],
     });
   };

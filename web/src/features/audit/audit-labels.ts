@@ -31,4 +31,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   desk_settings_changed: 'audit.action.deskSettingsChanged',
   attachment_removed: 'audit.action.attachmentRemoved',
   sla_policy_changed: 'audit.action.slaPolicyChanged',
+  anti_phishing_code_set: 'audit.action.antiPhishingCodeSet',
+  anti_phishing_code_cleared: 'audit.action.antiPhishingCodeCleared',
+  ticket_viewed: 'audit.action.ticketViewed',
+  data_access_alert: 'audit.action.dataAccessAlert',
 };

@@ -19,6 +19,7 @@ export const SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], MessageKey> =
   'tickets:read': 'integrations.scope.read',
   'tickets:rate': 'integrations.scope.rate',
   'tickets:reply': 'integrations.scope.reply',
+  'customers:write': 'integrations.scope.customersWrite',
 };
 
 interface Props {
