@@ -20,6 +20,13 @@ export interface NewAuditEntry {
   clientAddress?: string | null;
   /** When it happened; now if not given. */
   at?: Date;
+  /** When the table may delete it (TTL); kept for good without (docs/decisions/097-insider-risk-alerts.md). */
+  expiresAt?: Date;
+  /**
+   * Facts for the stream's readers that the log does not show (a `data_access_alert`'s figures, for its alarm);
+   * stored beside the entry, never returned by `GET /api/audit`.
+   */
+  facts?: Record<string, unknown>;
 }
 
 /** The Put of one new entry, for the transaction of the action it records (never overwrites: append-only). */
@@ -49,6 +56,8 @@ export function auditEntryItem(entry: NewAuditEntry): GuardedItem {
           [INDEXES.byType.pk]: auditIndexKeys.actorAction(entry.actor.id, entry.action),
           [INDEXES.byType.sk]: sk,
           ...record,
+          ...(entry.expiresAt ? { [KEYS.ttl]: Math.floor(entry.expiresAt.getTime() / 1000) } : {}),
+          ...(entry.facts ? { facts: entry.facts } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },

@@ -90,11 +90,12 @@ describe('settingsOverDefaults', () => {
 });
 
 describe('deskSettingsOverDefaults', () => {
-  it('gives five new tickets per sender and hour, auto-away off and no two-factor requirement while nothing is stored', () => {
+  it('gives five new tickets per sender and hour, auto-away off, no two-factor requirement and alerts past 200 customers or 100 downloads an hour while nothing is stored', () => {
     expect(deskSettingsOverDefaults(undefined)).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 5 },
       routing: { autoAway: false },
       security: { requireMfa: 'none' },
+      insiderRisk: { maxCustomersPerHour: 200, maxDownloadsPerHour: 100 },
     });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
   });
@@ -104,12 +105,14 @@ describe('deskSettingsOverDefaults', () => {
       deskSettingsOverDefaults({
         inboundMail: { newTicketsPerSenderPerHour: 12, old: true },
         security: { requireMfa: 'admins' },
+        insiderRisk: { maxCustomersPerHour: 50, maxDownloadsPerHour: 10, old: true },
         gone: 1,
       }),
     ).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 12 },
       routing: { autoAway: false },
       security: { requireMfa: 'admins' },
+      insiderRisk: { maxCustomersPerHour: 50, maxDownloadsPerHour: 10 },
     });
     expect(deskSettingsOverDefaults({ routing: { autoAway: true } }).routing).toEqual({ autoAway: true });
   });
@@ -117,6 +120,7 @@ describe('deskSettingsOverDefaults', () => {
   it.each([
     [{ inboundMail: { newTicketsPerSenderPerHour: 0 }, security: { requireMfa: 'everyone' } }],
     [{ inboundMail: 'x' }],
+    [{ insiderRisk: { maxCustomersPerHour: 0, maxDownloadsPerHour: 10 } }],
     [[1]],
     ['x'],
   ])('falls back to the default for a group no longer valid (%j)', (stored) => {

@@ -89,6 +89,9 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   security: { requireMfa: 'none' },
   // Off until an admin turns it on: an agent who closes the tab for lunch stays available unless the desk wants it.
   routing: { autoAway: false },
+  // Far above a working hour: an agent answers a few dozen customers an hour, and a download is one file a person asked
+  // for (docs/decisions/097-insider-risk-alerts.md).
+  insiderRisk: { maxCustomersPerHour: 200, maxDownloadsPerHour: 100 },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
@@ -97,9 +100,11 @@ export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const inboundMail = deskSettingsSchema.shape.inboundMail.safeParse(saved.inboundMail);
   const security = deskSettingsSchema.shape.security.safeParse(saved.security);
   const routing = deskSettingsSchema.shape.routing.safeParse(saved.routing);
+  const insiderRisk = deskSettingsSchema.shape.insiderRisk.safeParse(saved.insiderRisk);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
     routing: routing.success ? routing.data : { ...DEFAULT_DESK_SETTINGS.routing },
     security: security.success ? security.data : { ...DEFAULT_DESK_SETTINGS.security },
+    insiderRisk: insiderRisk.success ? insiderRisk.data : { ...DEFAULT_DESK_SETTINGS.insiderRisk },
   };
 }

@@ -77,6 +77,16 @@ export const NEW_TICKETS_PER_SENDER = { min: 1, max: 1_000 } as const;
 const invalidSenderCap = issueText('validation.deskSettings.newTicketsPerSender', NEW_TICKETS_PER_SENDER);
 
 /**
+ * The bounds of the insider-risk thresholds (docs/decisions/097-insider-risk-alerts.md): what one staff member may open
+ * or download in a clock hour before the admins are alarmed. At least 1; at most what no person reads by hand.
+ */
+export const INSIDER_RISK_LIMITS = { min: 1, max: 100_000 } as const;
+const invalidCustomersLimit = issueText('validation.deskSettings.maxCustomersPerHour', INSIDER_RISK_LIMITS);
+const invalidDownloadsLimit = issueText('validation.deskSettings.maxDownloadsPerHour', INSIDER_RISK_LIMITS);
+const accessLimit = (message: string) =>
+  z.number({ error: message }).int(message).min(INSIDER_RISK_LIMITS.min, message).max(INSIDER_RISK_LIMITS.max, message);
+
+/**
  * The desk's own settings, one set for the whole help desk (admins only): `GET /api/desk-settings` answers with them
  * and `PUT` replaces them whole. Grouped by area, so that more settings join as groups of their own.
  */
@@ -106,6 +116,15 @@ export const deskSettingsSchema = z.object({
     },
     { error: issueText('validation.deskSettings.routing') },
   ),
+  insiderRisk: z.object(
+    {
+      /** Distinct customers whose tickets one staff member may open in a clock hour before the admins are alarmed. */
+      maxCustomersPerHour: accessLimit(invalidCustomersLimit),
+      /** Attachment downloads one staff member may make in a clock hour before the admins are alarmed. */
+      maxDownloadsPerHour: accessLimit(invalidDownloadsLimit),
+    },
+    { error: issueText('validation.deskSettings.insiderRisk') },
+  ),
 });
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;
 
@@ -113,5 +132,5 @@ export type DeskSettings = z.infer<typeof deskSettingsSchema>;
  * `PUT /api/desk-settings`: the settings whole, except that a group left out keeps what is stored (so a client that
  * does not know a newer group, such as `security`, cannot reset it by saving another).
  */
-export const deskSettingsInputSchema = deskSettingsSchema.partial({ security: true });
+export const deskSettingsInputSchema = deskSettingsSchema.partial({ security: true, insiderRisk: true });
 export type DeskSettingsInput = z.infer<typeof deskSettingsInputSchema>;

@@ -40,6 +40,8 @@ export async function saveDeskSettings(
         ],
         requireMfa: [before.security.requireMfa, settings.security.requireMfa],
         autoAway: [before.routing.autoAway, settings.routing.autoAway],
+        maxCustomersPerHour: [before.insiderRisk.maxCustomersPerHour, settings.insiderRisk.maxCustomersPerHour],
+        maxDownloadsPerHour: [before.insiderRisk.maxDownloadsPerHour, settings.insiderRisk.maxDownloadsPerHour],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,

@@ -35,6 +35,7 @@ import {
 import { attachmentsConfig } from '../../lib/config.ts';
 import { ConflictError, ForbiddenError, NotFoundError, parseInput, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
+import { noteDownload } from '../insider-risk/access-watch.ts';
 
 /** The image types the thread shows as thumbnails (every browser draws them; HEIC is not among them). */
 const PREVIEW_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -236,6 +237,8 @@ export async function downloadAttachment(
       action: 'downloaded',
       changes: [{ field: 'attachment', from: null, to: record.filename }],
     });
+    // Counted per person and hour; a preview is not a download (docs/decisions/097-insider-risk-alerts.md).
+    await noteDownload(caller, now);
   }
   return presignDownload(objectKeys.stored(ticketId, record.id), record.filename, record.contentType);
 }

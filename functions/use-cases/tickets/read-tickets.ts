@@ -14,6 +14,7 @@ import { ticketNumberOfCode } from '#shared/format.ts';
 import { isEmailAddress, wordQuery } from '../../domain/search-terms.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { withCurrentAttachments } from './attachments.ts';
+import { noteTicketView } from '../insider-risk/access-watch.ts';
 
 interface TicketPage {
   tickets: TicketRecord[];
@@ -61,6 +62,8 @@ export async function findOverdueTickets(caller: Caller, now = new Date()): Prom
 export async function readTicket(caller: Caller, id: number): Promise<TicketRecord> {
   assertAccess(caller, TICKET_ACCESS.read);
   const ticket = await requireTicket(id);
+  // A staff member opening a ticket is recorded and counted (docs/decisions/097-insider-risk-alerts.md).
+  await noteTicketView(caller, ticket);
   if (!ticket.attachments?.length) return ticket;
   // The opening e-mail's files with their state now (scanned, removed), as a thread's are.
   const [now] = await withCurrentAttachments(id, [{ attachments: ticket.attachments }]);

@@ -10,11 +10,12 @@ import { SECTION_TITLES } from '../../lib/sections.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { MailLimitsForm } from '../mail/MailLimitsForm.tsx';
 import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/queries.ts';
+import { InsiderRiskForm } from './InsiderRiskForm.tsx';
 
 /**
  * The desk's own settings, admins only (docs/product.md §2 "Desk Settings"): auto-away, saved the moment it is
- * switched, and the limit of new tickets per sender and hour (the same form as on Email Delivery, beside the mail it
- * holds). Every save is in the audit log.
+ * switched, the limit of new tickets per sender and hour (the same form as on Email Delivery, beside the mail it
+ * holds), and the insider-risk thresholds. Every save is in the audit log.
  */
 export function DeskSettingsPage() {
   const t = useT();
@@ -59,6 +60,11 @@ export function DeskSettingsPage() {
         <Card.Root>
           <Card.Body>
             <MailLimitsForm />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <InsiderRiskForm />
           </Card.Body>
         </Card.Root>
       </Stack>
