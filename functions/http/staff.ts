@@ -7,6 +7,7 @@ import {
   agentRoutingSchema,
   createUserSchema,
   resetPasswordSchema,
+  updatePermissionsSchema,
   updateRoleSchema,
   userIdParamsSchema,
 } from '#shared/schemas/user.ts';
@@ -19,6 +20,7 @@ import {
   deactivateStaffMember,
   listStaffWithWeek,
   resetStaffPassword,
+  setStaffPermissions,
 } from '../use-cases/staff/manage-staff.ts';
 
 export const handler = httpHandler('staff', {
@@ -52,6 +54,15 @@ export const handler = httpHandler('staff', {
     body: updateRoleSchema,
     async handle({ params, body, caller }) {
       return { body: await changeStaffRole(caller, params.id, body.role) };
+    },
+  }),
+
+  'PUT /api/users/{id}/permissions': defineRoute({
+    access: STAFF_ACCESS.manage,
+    params: userIdParamsSchema,
+    body: updatePermissionsSchema,
+    async handle({ params, body, caller }) {
+      return { body: await setStaffPermissions(caller, params.id, body) };
     },
   }),
 
