@@ -10,6 +10,7 @@
  * cognito-local beside it. The clients share the process too, so their receipt is timed on the same clock.
  */
 import WebSocket from 'ws';
+import { isTicketAlert } from '#shared/constants.ts';
 import type { ServerMessage } from '#shared/schemas/alarm.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { listSubscribedConnections } from '#functions/data/connections.ts';
@@ -76,9 +77,10 @@ class AlarmClient {
     ws.on('message', (data) => {
       const at = performance.now();
       const message = JSON.parse(data.toString()) as ServerMessage;
-      if (!('alarmType' in message) || message.alarmType === 'webhook_disabled' || message.data.id === undefined)
-        return;
-      this.received.set(message.data.id, [...(this.received.get(message.data.id) ?? []), at]);
+      if (!('alarmType' in message) || !isTicketAlert(message.alarmType)) return;
+      const { id } = message.data as { id?: number };
+      if (id === undefined) return;
+      this.received.set(id, [...(this.received.get(id) ?? []), at]);
       for (const listener of this.listeners) listener();
     });
   }

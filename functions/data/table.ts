@@ -261,7 +261,7 @@ export const keys = {
   /** The one alert of one kind for one person and hour: its existence is the guard. */
   accessAlert: (userId: string, hour: string, kind: string) => ({
     pk: `${PREFIX.accessAlert}${userId}#${hour}#${kind}`,
-    sk: 'ACCESS_ALERT',
+    sk: 'GUARD',
   }),
 } as const;
 

@@ -11,7 +11,7 @@ import {
   type Priority,
   type Role,
 } from '#shared/constants.ts';
-import type { AlarmMessage, AlarmWebhook, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
+import type { AlarmDataAccess, AlarmMessage, AlarmWebhook, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { Actor, HistoryAction, Ticket } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -81,6 +81,7 @@ export const ALARM_AUDIENCE = {
   ticket_waiting: 'supervisors',
   webhook_disabled: 'admins',
   attachment_infected: 'admins',
+  data_access_alert: 'admins',
 } as const satisfies Record<AlertType, 'desk' | 'assignee' | 'assigneeAndSupervisors' | 'supervisors' | 'admins'>;
 
 /** The audience of an alarm type about `ticket`, by ALARM_AUDIENCE. */
@@ -213,6 +214,7 @@ export const ALARM_PRECEDENCE: readonly AlertType[] = [
   // Raised alone, by a webhook's change or a file's scan, never with the ticket alarms above.
   'webhook_disabled',
   'attachment_infected',
+  'data_access_alert',
 ];
 
 /** The settings that decide which alarm a person gets: the alarm switch and types, and the Notifications toggles. */
@@ -270,6 +272,21 @@ export function webhookAlarms(before: WebhookImage | undefined, after: WebhookIm
 export function webhookAlarmMessage(webhook: WebhookImage, eventId: string): AlarmMessage {
   const data: AlarmWebhook = { webhookId: webhook.id, url: webhook.url };
   return { alarmType: 'webhook_disabled', data, eventId };
+}
+
+/**
+ * A `data_access_alert` audit entry written (docs/decisions/097-insider-risk-alerts.md): the alarm of the same name to
+ * every admin. Only the entry's insert alarms; the figures ride on the entry as `facts`.
+ */
+export function dataAccessAlarms(before: unknown, after: { action?: unknown; facts?: unknown } | undefined): Alarm[] {
+  if (before || after?.action !== 'data_access_alert' || !after.facts) return [];
+  return [{ alarmType: 'data_access_alert', audience: { userIds: [], roles: ['admin'] } }];
+}
+
+/** The frame of an insider-risk alarm: the person and the figures. */
+export function dataAccessAlarmMessage(facts: AlarmDataAccess, eventId: string): AlarmMessage {
+  const { kind, userId, name, email, count, limit, hour } = facts;
+  return { alarmType: 'data_access_alert', data: { kind, userId, name, email, count, limit, hour }, eventId };
 }
 
 /** The frame sent to the browser (docs/product.md §3 "Alarm message"); `eventId` lets a client drop a redelivery. */

@@ -17,12 +17,12 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { type AlertType, isTicketAlert } from '#shared/constants.ts';
-import type { AlarmMessage, TicketsChangedMessage } from '#shared/schemas/alarm.ts';
+import type { AlarmDataAccess, AlarmMessage, TicketsChangedMessage } from '#shared/schemas/alarm.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { deleteConnection, listConnections, listSubscribedConnections, type Connection } from '../data/connections.ts';
 import { getUserSettings } from '../data/settings.ts';
-import { KEYS, keys, ticketIdOfKey } from '../data/table.ts';
+import { KEYS, keys, PREFIX, ticketIdOfKey } from '../data/table.ts';
 import { getStaffRecord, listStaffRecords, type StaffRecord } from '../data/users.ts';
 import {
   type Alarm,
@@ -30,6 +30,8 @@ import {
   alarmMessage,
   alarmsForChange,
   chooseAlarm,
+  dataAccessAlarmMessage,
+  dataAccessAlarms,
   type TicketImage,
   type WebhookImage,
   webhookAlarmMessage,
@@ -128,6 +130,12 @@ function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
       alarms: webhookAlarms(before as WebhookImage | undefined, webhook),
       frame: () => webhookAlarmMessage(webhook!, eventId),
     };
+  }
+  // An insider-risk alert's audit entry (docs/decisions/097-insider-risk-alerts.md): every admin hears of it.
+  if (pk === PREFIX.audit) {
+    const alarms = dataAccessAlarms(before, after);
+    if (!alarms.length) return undefined;
+    return { eventId, alarms, frame: () => dataAccessAlarmMessage(after!.facts as AlarmDataAccess, eventId) };
   }
   // Comments, history and ratings share the ticket's partition; only the ticket item itself is a ticket.
   if (typeof id !== 'number' || pk !== keys.ticket(id).pk || sk !== keys.ticket(id).sk) return undefined;

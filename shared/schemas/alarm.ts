@@ -41,7 +41,32 @@ export const webhookAlarmMessageSchema = z.object({
   eventId: z.string().optional(),
 });
 
-export const alarmMessageSchema = z.union([ticketAlarmMessageSchema, webhookAlarmMessageSchema]);
+/**
+ * The person an insider-risk alarm is about, and the figures (docs/decisions/097-insider-risk-alerts.md): the distinct
+ * customers whose tickets they opened, or the files they downloaded, in the clock hour from `hour`, past `limit`.
+ */
+export const alarmDataAccessSchema = z.object({
+  kind: z.enum(['customers', 'downloads']),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  count: z.number().int(),
+  limit: z.number().int(),
+  hour: z.string(),
+});
+export type AlarmDataAccess = z.infer<typeof alarmDataAccessSchema>;
+
+export const dataAccessAlarmMessageSchema = z.object({
+  alarmType: z.literal('data_access_alert'),
+  data: alarmDataAccessSchema,
+  eventId: z.string().optional(),
+});
+
+export const alarmMessageSchema = z.union([
+  ticketAlarmMessageSchema,
+  webhookAlarmMessageSchema,
+  dataAccessAlarmMessageSchema,
+]);
 export type AlarmMessage = z.infer<typeof alarmMessageSchema>;
 
 /** Not an alarm: tickets changed, so lists and dashboard figures on screen are out of date. */

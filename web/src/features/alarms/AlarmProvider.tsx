@@ -9,6 +9,7 @@ import type { AlarmMessage } from '#shared/schemas/alarm.ts';
 import type { PresenceClientMessage, PresenceMessage } from '#shared/schemas/presence.ts';
 import { api } from '../../lib/api.ts';
 import { unlockAudioOnFirstInteraction } from './alarm-sound.ts';
+import { isTicketAlarm } from './alarm-texts.ts';
 import { connectAlarmSocket, type AlarmSocketStatus } from './alarm-socket.ts';
 import { DEFAULT_ALARM_PREFERENCES, presentAlarm, type AlarmPreferences, type OpenTicket } from './present-alarm.ts';
 import type { SocketMessage } from './server-messages.ts';
@@ -173,7 +174,7 @@ export function AlarmProvider({
       if (!quiet) soundedAt = now;
       presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES, open, { quiet });
       setState((s) => ({ ...s, lastAlarm: message }));
-      if (message.alarmType !== 'webhook_disabled' && message.data.id !== undefined) ticketsChanged([message.data.id]);
+      if (isTicketAlarm(message) && message.data.id !== undefined) ticketsChanged([message.data.id]);
       latest.current.onAlarm?.(message);
     };
 

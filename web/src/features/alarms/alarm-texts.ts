@@ -2,7 +2,7 @@
  * What an alarm says (docs/product.md §2 "Real-time alarms", §8 alarm texts) and the settings used until the user's own
  * are loaded (docs/product.md §3 "User settings").
  */
-import { ALARM, type AlertType } from '#shared/constants.ts';
+import { ALARM, type AlertType, isTicketAlert } from '#shared/constants.ts';
 import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { AlarmMessage, TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import type { AlarmSettings } from '#shared/schemas/settings.ts';
@@ -19,7 +19,11 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   ticket_waiting: 'alarm.title.ticketWaiting',
   sla_warning: 'alarm.title.slaWarning',
   attachment_infected: 'alarm.title.attachmentInfected',
+  data_access_alert: 'alarm.title.dataAccessAlert',
 };
+
+/** Whether an alarm is about a ticket (not a webhook's, not an insider-risk alert). */
+export const isTicketAlarm = (alarm: AlarmMessage): alarm is TicketAlarmMessage => isTicketAlert(alarm.alarmType);
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
 export function alarmTitle(alarmType: string, t: Translate): string {
@@ -32,6 +36,14 @@ export function alarmTitle(alarmType: string, t: Translate): string {
  */
 export function alarmDescription(alarm: AlarmMessage, t: Translate): string {
   if (alarm.alarmType === 'webhook_disabled') return t('alarm.webhookDisabled', { url: alarm.data.url });
+  if (alarm.alarmType === 'data_access_alert') {
+    const { kind, name, count, limit } = alarm.data;
+    return t(kind === 'customers' ? 'alarm.dataAccessCustomers' : 'alarm.dataAccessDownloads', {
+      actor: name,
+      count,
+      limit,
+    });
+  }
   const ticket = alarm.data;
   return t('alarm.description', {
     code: ticket.ticketId,
@@ -48,7 +60,8 @@ export function alarmTone(alarmType: AlertType): AlarmTone {
     alarmType === 'critical_priority' ||
     alarmType === 'ticket_overdue' ||
     alarmType === 'webhook_disabled' ||
-    alarmType === 'attachment_infected'
+    alarmType === 'attachment_infected' ||
+    alarmType === 'data_access_alert'
   ) {
     return 'error';
   }
@@ -71,6 +84,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'webhook_disabled',
     'ticket_waiting',
     'attachment_infected',
+    'data_access_alert',
   ],
 };
 

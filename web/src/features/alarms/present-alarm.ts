@@ -9,7 +9,14 @@ import { t } from '../../i18n/i18n.ts';
 import { notify } from '../../lib/notify.ts';
 import { toaster } from '../../lib/toaster-store.ts';
 import { playAlarmSound } from './alarm-sound.ts';
-import { DEFAULT_ALARM_SETTINGS, alarmDescription, alarmTitle, alarmTone, testAlarmMessage } from './alarm-texts.ts';
+import {
+  DEFAULT_ALARM_SETTINGS,
+  alarmDescription,
+  alarmTitle,
+  alarmTone,
+  isTicketAlarm,
+  testAlarmMessage,
+} from './alarm-texts.ts';
 import { showDesktopNotification } from './desktop-notifications.ts';
 
 /** The parts of a user's settings an alarm reads; the notification toggles default to on. */
@@ -41,7 +48,7 @@ export type OpenTicket = (ticketCode: string) => void;
 
 /** The code of the real ticket an alarm is about; none for a webhook's alarm or the Settings page's test alarm. */
 function ticketOf(alarm: AlarmMessage): string | undefined {
-  return alarm.alarmType !== 'webhook_disabled' && alarm.data.id !== undefined ? alarm.data.ticketId : undefined;
+  return isTicketAlarm(alarm) && alarm.data.id !== undefined ? alarm.data.ticketId : undefined;
 }
 
 /**

@@ -30,6 +30,24 @@ function isAlarmWebhook(data: unknown): boolean {
   return isRecord(data) && typeof data.webhookId === 'string' && typeof data.url === 'string';
 }
 
+/** An insider-risk alarm's person and figures (docs/decisions/097-insider-risk-alerts.md). */
+function isAlarmDataAccess(data: unknown): boolean {
+  return (
+    isRecord(data) &&
+    (data.kind === 'customers' || data.kind === 'downloads') &&
+    ['userId', 'name', 'email', 'hour'].every((field) => typeof data[field] === 'string') &&
+    Number.isInteger(data.count) &&
+    Number.isInteger(data.limit)
+  );
+}
+
+/** Whether an alarm frame's data fits its type. */
+function isAlarmAbout(alarmType: unknown, data: unknown): boolean {
+  if (alarmType === 'webhook_disabled') return isAlarmWebhook(data);
+  if (alarmType === 'data_access_alert') return isAlarmDataAccess(data);
+  return isAlarmTicket(data);
+}
+
 function isViewer(value: unknown): boolean {
   return (
     isRecord(value) &&
@@ -51,7 +69,7 @@ export function parseServerMessage(frame: unknown): SocketMessage | null {
   }
   if (!isRecord(value)) return null;
   if ('alarmType' in value) {
-    const about = value.alarmType === 'webhook_disabled' ? isAlarmWebhook(value.data) : isAlarmTicket(value.data);
+    const about = isAlarmAbout(value.alarmType, value.data);
     const ok =
       isOneOf(ALERT_TYPES, value.alarmType) &&
       about &&
