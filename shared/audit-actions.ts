@@ -33,5 +33,9 @@ export const AUDIT_ACTIONS = [
   'desk_settings_changed',
   'attachment_removed',
   'sla_policy_changed',
+  'mfa_reset',
+  'approval_requested',
+  'approval_rejected',
+  'webhook_target_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

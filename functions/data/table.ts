@@ -101,6 +101,8 @@ export const PREFIX = {
   child: 'CHILD#',
   macros: 'MACROS#',
   presence: 'PRESENCE#',
+  approval: 'APPROVAL#',
+  approvals: 'APPROVALS#',
 } as const;
 
 export const keys = {
@@ -251,6 +253,8 @@ export const keys = {
   deskSettings: () => ({ pk: 'DESK', sk: 'SETTINGS' }),
   /** The SLA policy, one item for the whole help desk (absent until an admin first saves it). */
   slaPolicy: () => ({ pk: 'DESK', sk: 'SLA_POLICY' }),
+  /** A four-eyes request (docs/data-model.md, AP1-AP5; docs/decisions/095-four-eyes-approval.md). */
+  approval: (id: string) => ({ pk: `${PREFIX.approval}${id}`, sk: 'APPROVAL' }),
 } as const;
 
 /** The partition of every webhook item. */
@@ -311,6 +315,16 @@ export const macroCollections = {
   shared: `${PREFIX.macros}SHARED`,
   owner: (userId: string) => `${PREFIX.macros}${PREFIX.user}${userId}`,
   sortKey: (title: string, id: string) => `${title.toLowerCase()}#${id}`,
+} as const;
+
+/**
+ * byCollection partitions of the four-eyes requests: the pending ones ordered by `<createdAt>#<id>`; a decision moves
+ * the item to the decided one, ordered by `<decidedAt>#<id>` (docs/data-model.md, AP2-AP3).
+ */
+export const approvalCollections = {
+  pending: `${PREFIX.approvals}PENDING`,
+  decided: `${PREFIX.approvals}DECIDED`,
+  sortKey: (at: string, id: string) => `${at}#${id}`,
 } as const;
 
 /** byCollection partition of the mail held over the per-sender limit, ordered by `<receivedAt>#<id>`. */

@@ -89,6 +89,8 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   security: { requireMfa: 'none' },
   // Off until an admin turns it on: an agent who closes the tab for lunch stays available unless the desk wants it.
   routing: { autoAway: false },
+  // On: it takes effect only once a second admin exists, and then an admin alone cannot mint keys or admins.
+  approvals: { fourEyes: true },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
@@ -97,9 +99,11 @@ export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const inboundMail = deskSettingsSchema.shape.inboundMail.safeParse(saved.inboundMail);
   const security = deskSettingsSchema.shape.security.safeParse(saved.security);
   const routing = deskSettingsSchema.shape.routing.safeParse(saved.routing);
+  const approvals = deskSettingsSchema.shape.approvals.safeParse(saved.approvals);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
     routing: routing.success ? routing.data : { ...DEFAULT_DESK_SETTINGS.routing },
     security: security.success ? security.data : { ...DEFAULT_DESK_SETTINGS.security },
+    approvals: approvals.success ? approvals.data : { ...DEFAULT_DESK_SETTINGS.approvals },
   };
 }

@@ -8,6 +8,7 @@ import { deskSettingsPut, getDeskSettings, rememberDeskSettings } from '../../da
 import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, SETTINGS_ACCESS } from '../../domain/permissions.ts';
+import type { Approved } from '../approvals/hold.ts';
 
 /** readDeskSettings: admins only; the desk's settings, complete (the defaults where nothing valid is stored). */
 export async function readDeskSettings(caller: Caller): Promise<DeskSettings> {
@@ -24,6 +25,7 @@ export async function saveDeskSettings(
   caller: Caller,
   input: DeskSettingsInput,
   now = new Date(),
+  approved?: Approved,
 ): Promise<DeskSettings> {
   assertAccess(caller, SETTINGS_ACCESS.desk);
   const before = await getDeskSettings();
@@ -40,11 +42,13 @@ export async function saveDeskSettings(
         ],
         requireMfa: [before.security.requireMfa, settings.security.requireMfa],
         autoAway: [before.routing.autoAway, settings.routing.autoAway],
+        fourEyes: [before.approvals.fourEyes, settings.approvals.fourEyes],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,
+      ...(approved ? { approvedBy: approved.approvedBy } : {}),
     },
-    [deskSettingsPut(settings, now)],
+    [deskSettingsPut(settings, now), ...(approved ? [approved.decision()] : [])],
   );
   rememberDeskSettings(settings);
   return settings;

@@ -31,4 +31,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   desk_settings_changed: 'audit.action.deskSettingsChanged',
   attachment_removed: 'audit.action.attachmentRemoved',
   sla_policy_changed: 'audit.action.slaPolicyChanged',
+  mfa_reset: 'audit.action.mfaReset',
+  approval_requested: 'audit.action.approvalRequested',
+  approval_rejected: 'audit.action.approvalRejected',
+  webhook_target_changed: 'audit.action.webhookTargetChanged',
 };
