@@ -27,7 +27,8 @@ export function lowersSecurity(
 export const approvalStatusAt = (
   record: { status: 'pending' | 'approved' | 'rejected'; deadline: string },
   now: Date,
-): ApprovalStatus => (record.status === 'pending' && Date.parse(record.deadline) <= now.getTime() ? 'expired' : record.status);
+): ApprovalStatus =>
+  record.status === 'pending' && Date.parse(record.deadline) <= now.getTime() ? 'expired' : record.status;
 
 /** The requester never decides their own request: that would be two eyes. */
 export function assertMayDecide(requesterId: string, deciderId: string): void {

@@ -79,7 +79,3 @@ export const rejectApprovalSchema = z.object({
     multiline: true,
   }),
 });
-export type RejectApprovalInput = z.infer<typeof rejectApprovalSchema>;
-
-/** `POST /api/approvals/{id}/secret`: the new API key's or webhook's secret, this once. */
-export const approvalSecretSchema = z.object({ secret: z.string() });

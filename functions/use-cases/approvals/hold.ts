@@ -56,7 +56,11 @@ export async function holdOrAct<T>(
 }
 
 /** requestApproval: the pending request and its audit entry, in one write. */
-export async function requestApproval(caller: Caller, request: HoldRequest, now = new Date()): Promise<ApprovalRequested> {
+export async function requestApproval(
+  caller: Caller,
+  request: HoldRequest,
+  now = new Date(),
+): Promise<ApprovalRequested> {
   const id = randomUUID();
   const createdAt = now.toISOString();
   const payload = request.password

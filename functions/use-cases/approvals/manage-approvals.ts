@@ -53,10 +53,7 @@ const toApproval = (record: ApprovalRecord, viewerId: string, now: Date): Approv
 /** listApprovals: admins only; the pending requests (oldest first, the expired ones marked) and the last decided. */
 export async function listApprovals(caller: Caller, now = new Date()): Promise<ApprovalList> {
   const admin = staffMember(caller, APPROVAL_ACCESS.decide);
-  const [pending, recent] = await Promise.all([
-    listPendingApprovals(),
-    listRecentApprovals(APPROVAL_LIMITS.recent),
-  ]);
+  const [pending, recent] = await Promise.all([listPendingApprovals(), listRecentApprovals(APPROVAL_LIMITS.recent)]);
   return {
     pending: pending.map((record) => toApproval(record, admin.id, now)),
     recent: recent.map((record) => toApproval(record, admin.id, now)),
