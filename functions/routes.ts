@@ -87,6 +87,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/users', 'staff'),
   r('PUT', '/api/users/{id}/password', 'staff'),
   r('PUT', '/api/users/{id}/role', 'staff'),
+  r('PUT', '/api/users/{id}/permissions', 'staff'),
   r('DELETE', '/api/users/{id}', 'staff'),
   r('DELETE', '/api/users/{id}/mfa', 'staff'),
   r('PUT', '/api/agents/{id}/routing', 'staff'),

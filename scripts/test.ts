@@ -64,12 +64,16 @@ if (!only || only === 'lint') {
 }
 if (!only || only === 'typecheck') run('type check', bin('tsc'), ['--noEmit', '-p', '.']);
 /**
- * The bursts (200 creates in one round-robin line, 300 against agents' caps) run first, in a process and emulators of
- * their own: after the forty other integration files the shared emulators answer more slowly, and a line of 200 slowed
- * past the function's 30 s limit measures that, not the code. The other integration tests run next and alone, so that
- * the component tests do not take the CPU from them.
+ * The bursts (200 creates in one round-robin line, 300 against agents' caps, an incident of 500 children) run first, in
+ * a process and emulators of their own: after the forty other integration files the shared emulators answer more
+ * slowly, and a line of 200 slowed past the function's 30 s limit measures that, not the code. The other integration
+ * tests run next and alone, so that the component tests do not take the CPU from them.
  */
-const BURSTS = ['tests/integration/tickets-round-robin.test.ts', 'tests/integration/routing.test.ts'];
+const BURSTS = [
+  'tests/integration/tickets-round-robin.test.ts',
+  'tests/integration/routing.test.ts',
+  'tests/integration/incident-fan-out.test.ts',
+];
 const VITEST_RUNS = [
   { name: 'concurrency bursts', args: ['--project', 'integration', ...BURSTS], report: 'vitest-bursts.json' },
   {

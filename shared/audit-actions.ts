@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'user_password_reset',
   'user_deactivated',
   'user_routing_changed',
+  'user_permissions_changed',
   'category_created',
   'category_updated',
   'category_deleted',

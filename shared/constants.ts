@@ -120,6 +120,15 @@ export const ALERT_TYPES = [
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
+/**
+ * The alert types that are not about one ticket: they reach the browser alone, never a ticket e-mail. The one list that
+ * the mail planner, the notifier, mail delivery and the alarm schemas read.
+ */
+export const NON_TICKET_ALERTS = ['webhook_disabled'] as const satisfies readonly AlertType[];
+export type TicketAlertType = Exclude<AlertType, (typeof NON_TICKET_ALERTS)[number]>;
+export const isTicketAlert = (type: AlertType): type is TicketAlertType =>
+  !(NON_TICKET_ALERTS as readonly AlertType[]).includes(type);
+
 export const ALARM = {
   defaultVolume: 80,
   reconnectMs: 5_000,

@@ -14,7 +14,9 @@ import { queryWholeCollection } from './collections.ts';
 import { COLLECTIONS, keys } from './table.ts';
 import { type GuardedItem, transact, withRetries, writeIf } from './transactions.ts';
 
-interface UserItem extends Omit<User, 'availability'> {
+interface UserItem extends Omit<User, 'availability' | 'compliance'> {
+  /** The compliance permission; absent until an admin grants it. */
+  compliance?: boolean;
   pk: string;
   sk: string;
   gsi1pk: string;
@@ -53,8 +55,9 @@ const toUser = ({
   routingLanguages: _languages,
   openTickets: _open,
   lastSocketClosedAt: _closed,
+  compliance,
   ...user
-}: UserItem): User => ({ ...user, availability: availability ?? 'available' });
+}: UserItem): User => ({ ...user, availability: availability ?? 'available', compliance: compliance === true });
 
 /** A directory entry with the sessions it holds, and what routing reads of it. */
 export interface StaffRecord {
@@ -96,6 +99,25 @@ const toRecord = (item: UserItem): StaffRecord => ({
       .sort()
       .at(-1) ?? '',
 });
+
+/**
+ * compliancePermissionWrite: grants or takes back the compliance permission of an existing user, for the transaction
+ * that also writes the audit entry (S1). Read on every request with the rest of the directory entry.
+ */
+export function compliancePermissionWrite(userId: string, compliance: boolean, at: Date): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: config().tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET compliance = :compliance, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':compliance': compliance, ':at': at.toISOString() },
+      },
+    },
+    onConditionFailed: () => new NotFoundError('error.staff.notFound'),
+  };
+}
 
 /** getUser: the staff directory entry of one user (the authority for role and active flag). */
 export async function getUser(userId: string): Promise<User | undefined> {
@@ -182,6 +204,7 @@ export async function putNewUser(
     role: input.role,
     isActive: true,
     availability: 'available',
+    compliance: false,
     createdAt: at,
     updatedAt: at,
   };

@@ -6,14 +6,14 @@
  * the change's alarms, and its sender queues one `notification` job per person who wants the e-mail.
  */
 import { z } from 'zod';
-import { ALERT_TYPES, LANGUAGES, PRIORITIES, ROLES, TICKET_STATUSES } from '#shared/constants.ts';
+import { ALERT_TYPES, LANGUAGES, NON_TICKET_ALERTS, PRIORITIES, ROLES, TICKET_STATUSES } from '#shared/constants.ts';
 import type { DeliveryGuarantee, Job } from './outbound.ts';
 
 export const MAIL_KIND = 'mail';
 
 const ticketId = z.number().int().positive();
-/** E-mail notifications are about a ticket; a webhook alarm reaches the browser alone. */
-const TICKET_ALERT = z.enum(ALERT_TYPES).exclude(['webhook_disabled']);
+/** E-mail notifications are about a ticket; the other alarms reach the browser alone. */
+const TICKET_ALERT = z.enum(ALERT_TYPES).exclude([...NON_TICKET_ALERTS]);
 
 /** The ticket as a notification names it, taken from the stream image. */
 export const notifiedTicketSchema = z.object({

@@ -118,6 +118,7 @@ describe('rankAgents', () => {
     role: 'agent',
     isActive: true,
     availability: 'available',
+    compliance: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -3,7 +3,7 @@ import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { type Caller, systemCaller } from './caller.ts';
-import { assertAccess, canBeAssigned, staffMember, TICKET_ACCESS } from './permissions.ts';
+import { assertAccess, canBeAssigned, isCompliance, staffMember, TICKET_ACCESS } from './permissions.ts';
 
 describe('TICKET_ACCESS (docs/product.md §6)', () => {
   const matrix: [keyof typeof TICKET_ACCESS, Role[]][] = [
@@ -87,5 +87,19 @@ describe('assertAccess: every use case checks its caller itself', () => {
   it('gives capabilities that act as a person only to a staff member', () => {
     expect(staffMember(staff('admin'), TICKET_ACCESS.edit).id).toBe('admin-1');
     expect(() => staffMember(systemCaller('seed', 'Seed'), TICKET_ACCESS.edit)).toThrow(ForbiddenError);
+  });
+});
+
+describe('isCompliance (docs/product.md §6 "Compliance")', () => {
+  const staffWith = (role: Role, compliance: boolean): Caller => ({
+    kind: 'staff',
+    user: { id: `${role}-1`, role, compliance } as User,
+  });
+
+  it('holds for a staff member granted the permission, whatever the role, and for no one else', () => {
+    expect(isCompliance(staffWith('agent', true))).toBe(true);
+    expect(isCompliance(staffWith('admin', false))).toBe(false);
+    expect(isCompliance(systemCaller('job', 'A job'))).toBe(false);
+    expect(isCompliance({ kind: 'anonymous' })).toBe(false);
   });
 });

@@ -87,6 +87,12 @@ export const canManageMacro = (
   macro: { shared: boolean; ownerId: string },
 ): boolean => (macro.shared ? MANAGERS.includes(user.role) : macro.ownerId === user.id);
 
+/**
+ * The compliance permission (docs/product.md §6 "Compliance"): granted by an admin on top of any role, read from the
+ * directory on every request. Only a staff member holds it; API keys and trusted code never do.
+ */
+export const isCompliance = (caller: Caller): boolean => caller.kind === 'staff' && caller.user.compliance === true;
+
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },

@@ -19,6 +19,7 @@ const user = (overrides: Partial<User> = {}): User => ({
   role: 'agent',
   isActive: true,
   availability: 'available',
+  compliance: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...overrides,

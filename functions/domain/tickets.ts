@@ -115,6 +115,8 @@ export interface NewTicketInput {
   sla?: TicketSla;
   /** The files of the e-mail that opens it. */
   attachments?: Attachment[];
+  /** Filed in a category marked restricted (docs/product.md §6 "Compliance"); omitted: not restricted. */
+  restricted?: boolean;
 }
 
 /** A new open ticket, its clocks set from its priority's targets. */
@@ -163,6 +165,7 @@ export function newTicket(input: NewTicketInput, now: Date): TicketRecord {
     slaMet: null,
     rating: null,
     sourceMessageId: input.sourceMessageId ?? null,
+    restricted: input.restricted ?? false,
     ...(input.attachments?.length ? { attachments: input.attachments } : {}),
   };
 }

@@ -56,6 +56,7 @@ const ticket = (overrides: Partial<TicketRecord> = {}): TicketRecord => ({
   slaMet: null,
   rating: null,
   sourceMessageId: null,
+  restricted: false,
   ...overrides,
 });
 

@@ -7,6 +7,7 @@ import {
   agentRoutingSchema,
   createUserSchema,
   resetPasswordSchema,
+  updatePermissionsSchema,
   updateRoleSchema,
   userIdParamsSchema,
 } from '#shared/schemas/user.ts';
@@ -19,7 +20,7 @@ import {
   requestRoleChange,
   requestStaffAccount,
 } from '../use-cases/approvals/held-actions.ts';
-import { deactivateStaffMember, listStaffWithWeek } from '../use-cases/staff/manage-staff.ts';
+import { deactivateStaffMember, listStaffWithWeek, setStaffPermissions } from '../use-cases/staff/manage-staff.ts';
 import { heldAnswer } from './held.ts';
 
 export const handler = httpHandler('staff', {
@@ -63,6 +64,15 @@ export const handler = httpHandler('staff', {
     params: userIdParamsSchema,
     async handle({ params, caller }) {
       return heldAnswer(await requestMfaReset(caller, params.id));
+    },
+  }),
+
+  'PUT /api/users/{id}/permissions': defineRoute({
+    access: STAFF_ACCESS.manage,
+    params: userIdParamsSchema,
+    body: updatePermissionsSchema,
+    async handle({ params, body, caller }) {
+      return { body: await setStaffPermissions(caller, params.id, body) };
     },
   }),
 

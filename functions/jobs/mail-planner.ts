@@ -12,7 +12,7 @@
  * Ticket items written without a `lastWrite` (the bulk import of seeded history) plan nothing: nobody should be
  * e-mailed about tickets that were never filed by a person or a system.
  */
-import { UNRESOLVED_STATUSES } from '#shared/constants.ts';
+import { isTicketAlert, UNRESOLVED_STATUSES } from '#shared/constants.ts';
 import type { Comment } from '#shared/schemas/ticket.ts';
 import { keys, PREFIX, ticketIdOfKey } from '../data/table.ts';
 import { alarmsForChange, type TicketImage } from '../domain/alarms.ts';
@@ -51,7 +51,7 @@ function ticketMail(change: StreamChange, ticketId: number): PlannedDelivery<Mai
   }
   // A ticket change raises ticket alarms only; the filter tells the type system so.
   const alarms = alarmsForChange(before, after).flatMap((alarm) =>
-    alarm.alarmType === 'webhook_disabled' ? [] : [{ ...alarm, alarmType: alarm.alarmType }],
+    isTicketAlert(alarm.alarmType) ? [{ ...alarm, alarmType: alarm.alarmType }] : [],
   );
   if (alarms.length) {
     planned.push({

@@ -16,7 +16,7 @@ import middy from '@middy/core';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { AlertType } from '#shared/constants.ts';
+import { type AlertType, isTicketAlert } from '#shared/constants.ts';
 import type { AlarmMessage, TicketsChangedMessage } from '#shared/schemas/alarm.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -137,7 +137,7 @@ function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
     ticketId: id,
     alarms: alarmsForChange(before as TicketImage | undefined, ticket),
     frame: (alarmType) => {
-      if (alarmType === 'webhook_disabled') throw new Error('A ticket change raised a webhook alarm');
+      if (!isTicketAlert(alarmType)) throw new Error(`A ticket change raised the alarm ${alarmType}`);
       return alarmMessage(ticket!, alarmType, eventId);
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_TYPES } from '../constants.ts';
+import { ALERT_TYPES, NON_TICKET_ALERTS } from '../constants.ts';
 import { prioritySchema } from './ticket.ts';
 
 /**
@@ -25,7 +25,7 @@ export const alarmTicketSchema = z.object({
  * retried delivery carries the same id, so a client drops any frame whose id it has seen (docs/decisions/020).
  */
 export const ticketAlarmMessageSchema = z.object({
-  alarmType: alertTypeSchema.exclude(['webhook_disabled']),
+  alarmType: alertTypeSchema.exclude([...NON_TICKET_ALERTS]),
   data: alarmTicketSchema,
   eventId: z.string().optional(),
 });

@@ -150,6 +150,11 @@ export const ticketSchema = z.object({
   mergedIntoId: z.number().int().nullable(),
   /** The incident (a parent ticket) this ticket is part of; null otherwise. */
   parentId: z.number().int().nullable(),
+  /**
+   * A restricted compliance case (docs/product.md §6 "Compliance"): only staff with the compliance permission see it;
+   * to everyone else it does not exist.
+   */
+  restricted: z.boolean(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

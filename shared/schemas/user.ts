@@ -16,6 +16,11 @@ export const userSchema = z.object({
   isActive: z.boolean(),
   /** At the desk or not (docs/product.md §2 "Availability"); `available` until the person says otherwise. */
   availability: z.enum(AVAILABILITY_STATUSES),
+  /**
+   * The compliance permission (docs/product.md §6 "Compliance"): granted by an admin on top of the role; it alone
+   * opens restricted tickets and reviews held replies. False until granted.
+   */
+  compliance: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -73,6 +78,11 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** `PUT /api/users/{id}/password`: an admin sets a new password (the confirmation is checked in the form). */
 export const resetPasswordSchema = z.object({ password: passwordSchema('validation.password.tooShort') });
+
+/** `PUT /api/users/{id}/permissions`: the permissions an admin grants on top of a role. */
+export const updatePermissionsSchema = z.object({
+  compliance: z.boolean({ error: issueText('validation.permissions.compliance') }),
+});
 
 /** `PUT /api/users/{id}/role`. */
 export const updateRoleSchema = z.object({ role: roleInput });

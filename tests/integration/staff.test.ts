@@ -52,6 +52,7 @@ describe('who may manage staff', () => {
     ['POST', '/api/users', newUserBody()],
     ['PUT', '/api/users/{id}/password', { password: 'another-1' }],
     ['PUT', '/api/users/{id}/role', { role: 'admin' }],
+    ['PUT', '/api/users/{id}/permissions', { compliance: true }],
     ['DELETE', '/api/users/{id}', undefined],
   ] as const;
   const callers = ['agent', 'manager'] as const;
@@ -257,6 +258,43 @@ describe('PUT /api/users/{id}/role', () => {
     const res = await adminClient.put('/api/users/no-such-user/role', { role: 'manager' });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(englishText('error.staff.notFound'));
+  });
+});
+
+describe('PUT /api/users/{id}/permissions', () => {
+  it("grants compliance on top of the role, from that user's very next request, and audits both people", async () => {
+    const agent = await createStaffUser({ role: 'agent' });
+    const client = await signedIn(agent);
+    expect((await client.get('/api/auth/user')).body.compliance).toBe(false);
+
+    const res = await adminClient.put(`/api/users/${agent.user.id}/permissions`, { compliance: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: agent.user.id, role: 'agent', compliance: true });
+    expect((await client.get('/api/auth/user')).body).toMatchObject({ role: 'agent', compliance: true });
+
+    const audit = await adminClient.get('/api/audit?action=user_permissions_changed');
+    const entry = audit.body.entries.find((e: { target: { id: string } }) => e.target.id === agent.user.id);
+    expect(entry).toMatchObject({ actor: { id: admin.user.id }, details: 'compliance: false → true' });
+
+    expect(
+      (await adminClient.put(`/api/users/${agent.user.id}/permissions`, { compliance: false })).body.compliance,
+    ).toBe(false);
+    expect((await getUser(agent.user.id))?.compliance).toBe(false);
+  });
+
+  it('refuses an admin their own permissions, a body without a boolean, and an unknown user', async () => {
+    const own = await adminClient.put(`/api/users/${admin.user.id}/permissions`, { compliance: true });
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(englishText('error.staff.permissionsOwn'));
+    expect((await getUser(admin.user.id))?.compliance).toBe(false);
+
+    const agent = await createStaffUser({ role: 'agent' });
+    const bad = await adminClient.put(`/api/users/${agent.user.id}/permissions`, { compliance: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.compliance).toBe(englishText('validation.permissions.compliance'));
+    expect((await getUser(agent.user.id))?.compliance).toBe(false);
+
+    expect((await adminClient.put('/api/users/no-such-user/permissions', { compliance: true })).status).toBe(404);
   });
 });
 

@@ -92,6 +92,7 @@ const RECORD_FIELDS = [
   'mergedIntoId',
   'parentId',
   'attachments',
+  'restricted',
 ] as const satisfies readonly (keyof TicketRecord)[];
 
 /** The record inside a stored ticket item (index keys and other attributes dropped). */
@@ -105,6 +106,8 @@ export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   record.slaPausedMs ??= 0;
   record.resolutionWarned ??= false;
   record.firstResponseWarned ??= false;
+  // Tickets stored before restricted cases are not restricted.
+  record.restricted ??= false;
   // Only a ticket opened by an e-mail with files lists them.
   if (!record.attachments) delete record.attachments;
   return record as unknown as TicketRecord;

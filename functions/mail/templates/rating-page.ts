@@ -7,6 +7,7 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { RATING_SCORES, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import type { MailCatalog } from './catalog.ts';
+import { customerPage } from './page-frame.ts';
 import { wordedText } from './render.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { PAGE_FORM_FIELD } from '../../lib/page-form.ts';
@@ -25,9 +26,6 @@ export type RatingPage =
   | { kind: 'used' | 'expired' | 'invalid' | 'notRatable' | 'unavailable' };
 
 const STYLE = `
-body{margin:0;padding:24px 16px;background:#f7f7f8;color:#1a202c;font:16px/1.5 -apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}
-main{max-width:34rem;margin:0 auto;background:#fff;border-radius:8px;padding:24px}
-h1{font-size:1.4rem;margin:0 0 8px}
 p{margin:0 0 16px}
 fieldset{border:0;margin:0 0 16px;padding:0}
 legend{font-weight:600;margin-bottom:8px}
@@ -41,24 +39,8 @@ button{font:inherit;padding:10px 18px;border:0;border-radius:6px;background:#2b6
 .muted{color:#4a5568}
 `;
 
-function document(catalog: MailCatalog, body: string): string {
-  return `<!doctype html>
-<html lang="${escapeHtml(catalog.tag)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(catalog.ratingPage.title(PRODUCT_NAME))}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const document = (catalog: MailCatalog, body: string): string =>
+  customerPage(catalog, catalog.ratingPage.title(PRODUCT_NAME), body, STYLE);
 
 function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>, formToken?: string): string {
   const words = catalog.ratingPage;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_TYPES, LANGUAGES, PRODUCT_NAME } from '#shared/constants.ts';
+import { ALERT_TYPES, isTicketAlert, LANGUAGES, PRODUCT_NAME } from '#shared/constants.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import { catalogFor, CATALOGS } from './index.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -7,10 +7,8 @@ import { filePageHtml } from './file-page.ts';
 import { ratingPageHtml } from './rating-page.ts';
 import { acknowledgementMail, attachmentRefusedMail, notificationMail, replyMail, resolutionMail } from './render.ts';
 
-/** E-mail notifications are about tickets; a webhook alarm reaches the browser alone. */
-const TICKET_ALERT_TYPES = ALERT_TYPES.filter(
-  (type): type is TicketAlarmMessage['alarmType'] => type !== 'webhook_disabled',
-);
+/** E-mail notifications are about tickets; the other alarms reach the browser alone. */
+const TICKET_ALERT_TYPES: TicketAlarmMessage['alarmType'][] = ALERT_TYPES.filter(isTicketAlert);
 
 const ticket = { code: 'TKT-000042', subject: 'Withdrawal <stuck> & "pending"' };
 const rating = { url: 'https://desk.example/r/42.abc.0123456789abcdef.sig', validDays: 30 };

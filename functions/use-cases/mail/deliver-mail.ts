@@ -5,7 +5,7 @@
  * person whose settings want the e-mail (each with an id made from the parent's, so a retried parent queues the same
  * jobs and the claims stop repeats).
  */
-import { PRODUCT_NAME, ROUTING } from '#shared/constants.ts';
+import { isTicketAlert, PRODUCT_NAME, ROUTING } from '#shared/constants.ts';
 import { ticketCode } from '#shared/format.ts';
 import { ATTACHMENT_MAX_MB } from '#shared/schemas/attachment.ts';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
@@ -240,7 +240,7 @@ async function fanOutNotifications(job: Job<Payload<'staff-alarms'>>): Promise<{
     const settings = await getUserSettings(userId);
     const alarmType = chooseAlarmEmail(types, settings);
     const user = staff.get(userId);
-    if (!alarmType || alarmType === 'webhook_disabled' || !user) return undefined;
+    if (!alarmType || !isTicketAlert(alarmType) || !user) return undefined;
     const id = jobId(MAIL_KIND, job.id, `staff:${userId}`);
     const windowMs = ROUTING.emailWindowMinutes * 60_000;
     if (!(await takeNotificationWindow(userId, payload.ticketId, id, windowMs))) return undefined;

@@ -7,14 +7,21 @@ import type { StaffMember, User } from '#shared/schemas/user.ts';
 import { listAgentWeeks } from '../../data/agent-weeks.ts';
 import { auditEntryItem, recordAudit } from '../../data/audit.ts';
 import { withRetries } from '../../data/transactions.ts';
-import { endAllSessions, getStaffRecord, getUser, listStaffRecords, writeStaffStatus } from '../../data/users.ts';
+import {
+  compliancePermissionWrite,
+  endAllSessions,
+  getStaffRecord,
+  getUser,
+  listStaffRecords,
+  writeStaffStatus,
+} from '../../data/users.ts';
 import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { isDemotion, onlySession } from '../../domain/sessions.ts';
 import { currentWeek, withWeekPerformance } from '../../domain/performance.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
 import { adminSetChange, assertMayDeactivate, deactivated, lastAdminRefusal, withRole } from '../../domain/staff.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { disableUser, setPassword, signOutEverywhere } from '../../lib/identity.ts';
 import { mfaDisableWrites } from '../../data/mfa.ts';
 import { transact } from '../../data/transactions.ts';
@@ -47,7 +54,7 @@ async function existingUser(id: string): Promise<User> {
 /** The audit entry of an administrative change to a staff account, written with the change. */
 const staffAudit = (
   caller: Caller,
-  action: 'user_role_changed' | 'user_password_reset' | 'user_deactivated' | 'mfa_reset',
+  action: 'user_role_changed' | 'user_password_reset' | 'user_deactivated' | 'user_permissions_changed' | 'mfa_reset',
   user: User,
   details: string | null,
   at: Date,
@@ -104,6 +111,28 @@ export async function resetStaffMfa(caller: Caller, id: string, now = new Date()
     auditEntryItem(staffAudit(caller, 'mfa_reset', user, null, now, approved)),
   ]);
   return user;
+}
+
+/**
+ * setStaffPermissions: admins only, never on themselves (an admin who could grant themselves compliance would open the
+ * restricted cases alone); grants or takes back the compliance permission, audited in the same write. Unchanged
+ * permissions write nothing.
+ */
+export async function setStaffPermissions(
+  caller: Caller,
+  id: string,
+  permissions: { compliance: boolean },
+  now = new Date(),
+): Promise<User> {
+  assertAccess(caller, STAFF_ACCESS.manage);
+  if (caller.kind === 'staff' && caller.user.id === id) throw new ForbiddenError('error.staff.permissionsOwn');
+  const user = await existingUser(id);
+  if (user.compliance === permissions.compliance) return user;
+  const details = `compliance: ${user.compliance} → ${permissions.compliance}`;
+  await recordAudit(staffAudit(caller, 'user_permissions_changed', user, details, now), [
+    compliancePermissionWrite(user.id, permissions.compliance, now),
+  ]);
+  return { ...user, compliance: permissions.compliance, updatedAt: now.toISOString() };
 }
 
 /**

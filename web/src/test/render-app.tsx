@@ -36,6 +36,7 @@ export function staffUser(role: Role, overrides: Partial<User> = {}): User {
     role,
     isActive: true,
     availability: 'available',
+    compliance: false,
     profileImageUrl: null,
     createdAt: '2025-01-06T09:00:00.000Z',
     updatedAt: '2025-01-06T09:00:00.000Z',

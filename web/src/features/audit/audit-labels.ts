@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   user_password_reset: 'audit.action.userPasswordReset',
   user_deactivated: 'audit.action.userDeactivated',
   user_routing_changed: 'audit.action.userRoutingChanged',
+  user_permissions_changed: 'audit.action.userPermissionsChanged',
   category_created: 'audit.action.categoryCreated',
   category_updated: 'audit.action.categoryUpdated',
   category_deleted: 'audit.action.categoryDeleted',

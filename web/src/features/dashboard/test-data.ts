@@ -72,6 +72,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     rating: null,
     mergedIntoId: null,
     parentId: null,
+    restricted: false,
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
     rating: null,
     mergedIntoId: null,
     parentId: null,
+    restricted: false,
     ...overrides,
   };
 }
@@ -108,6 +109,7 @@ export function staffFixture(overrides: Partial<Agent> & Pick<Agent, 'id' | 'fir
     profileImageUrl: null,
     isActive: true,
     availability: 'available',
+    compliance: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     currentWeekPerformance: null,
