@@ -76,8 +76,7 @@ class AlarmClient {
     ws.on('message', (data) => {
       const at = performance.now();
       const message = JSON.parse(data.toString()) as ServerMessage;
-      if (!('alarmType' in message) || message.alarmType === 'webhook_disabled' || message.data.id === undefined)
-        return;
+      if (!('alarmType' in message) || !('ticketId' in message.data) || message.data.id === undefined) return;
       this.received.set(message.data.id, [...(this.received.get(message.data.id) ?? []), at]);
       for (const listener of this.listeners) listener();
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DESK_SETTINGS } from './settings.ts';
+import { approvalAlarmMessage, approvalAlarms } from './alarms.ts';
 import { approvalStatusAt, assertMayDecide, fourEyesApplies, lowersSecurity } from './approvals.ts';
 
 const settings = (requireMfa: 'none' | 'admins' | 'adminsAndManagers' | 'allStaff', fourEyes: boolean) => ({
@@ -50,3 +51,32 @@ describe('assertMayDecide', () => {
     expect(() => assertMayDecide('a', 'b')).not.toThrow();
   });
 });
+
+describe('approvalAlarms', () => {
+  const request = {
+    id: 'a1',
+    kind: 'createApiKey',
+    status: 'pending',
+    requestedBy: { id: 'rita', name: 'Rita R <rita@example.com>' },
+    target: { name: 'Trading platform' },
+  };
+
+  it('raises approval_requested for every admin but the requester when a request is made, and nothing on its decision', () => {
+    expect(approvalAlarms(undefined, request)).toEqual([
+      { alarmType: 'approval_requested', audience: { userIds: [], roles: ['admin'], exceptUserIds: ['rita'] } },
+    ]);
+    expect(approvalAlarms(request, { ...request, status: 'approved' })).toEqual([]);
+    expect(approvalMessage(request)).toEqual({
+      alarmType: 'approval_requested',
+      data: {
+        approvalId: 'a1',
+        kind: 'createApiKey',
+        requestedBy: 'Rita R <rita@example.com>',
+        target: 'Trading platform',
+      },
+      eventId: 'e1',
+    });
+  });
+});
+
+const approvalMessage = (request: Parameters<typeof approvalAlarmMessage>[0]) => approvalAlarmMessage(request, 'e1');

@@ -8,7 +8,7 @@ import {
 } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only, attachment_infected admins only)', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only, attachment_infected and approval_requested admins only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -35,6 +35,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'webhook_disabled',
           'ticket_waiting',
           'attachment_infected',
+          'approval_requested',
         ],
       },
     });

@@ -37,6 +37,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
       'webhook_disabled',
       'ticket_waiting',
       'attachment_infected',
+      'approval_requested',
     ],
   },
 };

@@ -29,6 +29,9 @@ import {
   alarmCandidates,
   alarmMessage,
   alarmsForChange,
+  type ApprovalImage,
+  approvalAlarmMessage,
+  approvalAlarms,
   chooseAlarm,
   type TicketImage,
   type WebhookImage,
@@ -127,6 +130,14 @@ function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
       eventId,
       alarms: webhookAlarms(before as WebhookImage | undefined, webhook),
       frame: () => webhookAlarmMessage(webhook!, eventId),
+    };
+  }
+  if (typeof id === 'string' && pk === keys.approval(id).pk && sk === keys.approval(id).sk) {
+    const approval = after as ApprovalImage | undefined;
+    return {
+      eventId,
+      alarms: approvalAlarms(before as ApprovalImage | undefined, approval),
+      frame: () => approvalAlarmMessage(approval!, eventId),
     };
   }
   // Comments, history and ratings share the ticket's partition; only the ticket item itself is a ticket.

@@ -173,7 +173,7 @@ export function AlarmProvider({
       if (!quiet) soundedAt = now;
       presentAlarm(message, latest.current.preferences ?? DEFAULT_ALARM_PREFERENCES, open, { quiet });
       setState((s) => ({ ...s, lastAlarm: message }));
-      if (message.alarmType !== 'webhook_disabled' && message.data.id !== undefined) ticketsChanged([message.data.id]);
+      if ('ticketId' in message.data && message.data.id !== undefined) ticketsChanged([message.data.id]);
       latest.current.onAlarm?.(message);
     };
 

@@ -19,6 +19,7 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   ticket_waiting: 'alarm.title.ticketWaiting',
   sla_warning: 'alarm.title.slaWarning',
   attachment_infected: 'alarm.title.attachmentInfected',
+  approval_requested: 'alarm.title.approvalRequested',
 };
 
 /** The toast and desktop-notification title of an alarm type (docs/product.md §2), in the reader's language. */
@@ -32,6 +33,9 @@ export function alarmTitle(alarmType: string, t: Translate): string {
  */
 export function alarmDescription(alarm: AlarmMessage, t: Translate): string {
   if (alarm.alarmType === 'webhook_disabled') return t('alarm.webhookDisabled', { url: alarm.data.url });
+  if (alarm.alarmType === 'approval_requested') {
+    return t('alarm.approvalRequested', { name: alarm.data.requestedBy, target: alarm.data.target });
+  }
   const ticket = alarm.data;
   return t('alarm.description', {
     code: ticket.ticketId,
@@ -52,7 +56,9 @@ export function alarmTone(alarmType: AlertType): AlarmTone {
   ) {
     return 'error';
   }
-  if (alarmType === 'high_priority' || alarmType === 'sla_warning') return 'warning';
+  if (alarmType === 'high_priority' || alarmType === 'sla_warning' || alarmType === 'approval_requested') {
+    return 'warning';
+  }
   return 'info';
 }
 
@@ -71,6 +77,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'webhook_disabled',
     'ticket_waiting',
     'attachment_infected',
+    'approval_requested',
   ],
 };
 

@@ -41,7 +41,7 @@ export type OpenTicket = (ticketCode: string) => void;
 
 /** The code of the real ticket an alarm is about; none for a webhook's alarm or the Settings page's test alarm. */
 function ticketOf(alarm: AlarmMessage): string | undefined {
-  return alarm.alarmType !== 'webhook_disabled' && alarm.data.id !== undefined ? alarm.data.ticketId : undefined;
+  return 'ticketId' in alarm.data && alarm.data.id !== undefined ? alarm.data.ticketId : undefined;
 }
 
 /**

@@ -30,6 +30,16 @@ function isAlarmWebhook(data: unknown): boolean {
   return isRecord(data) && typeof data.webhookId === 'string' && typeof data.url === 'string';
 }
 
+function isAlarmApproval(data: unknown): boolean {
+  return (
+    isRecord(data) &&
+    typeof data.approvalId === 'string' &&
+    typeof data.kind === 'string' &&
+    typeof data.requestedBy === 'string' &&
+    typeof data.target === 'string'
+  );
+}
+
 function isViewer(value: unknown): boolean {
   return (
     isRecord(value) &&
@@ -51,7 +61,12 @@ export function parseServerMessage(frame: unknown): SocketMessage | null {
   }
   if (!isRecord(value)) return null;
   if ('alarmType' in value) {
-    const about = value.alarmType === 'webhook_disabled' ? isAlarmWebhook(value.data) : isAlarmTicket(value.data);
+    const about =
+      value.alarmType === 'webhook_disabled'
+        ? isAlarmWebhook(value.data)
+        : value.alarmType === 'approval_requested'
+          ? isAlarmApproval(value.data)
+          : isAlarmTicket(value.data);
     const ok =
       isOneOf(ALERT_TYPES, value.alarmType) &&
       about &&

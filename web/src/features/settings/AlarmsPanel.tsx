@@ -13,6 +13,7 @@ import { ALERT_TYPE_LABELS, SOUND_TYPE_LABELS } from './settings-options.ts';
 const ALERT_TYPE_ROLES: Partial<Record<AlertType, readonly string[]>> = {
   webhook_disabled: ['admin'],
   attachment_infected: ['admin'],
+  approval_requested: ['admin'],
   ticket_waiting: ['admin', 'manager'],
 };
 

@@ -73,4 +73,5 @@ export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
   ticket_waiting: 'settings.alertType.ticketWaiting',
   sla_warning: 'settings.alertType.slaWarning',
   attachment_infected: 'settings.alertType.attachmentInfected',
+  approval_requested: 'settings.alertType.approvalRequested',
 };
