@@ -23,6 +23,7 @@ export const HTTP_GROUPS = [
   'meta',
   'mail',
   'rating',
+  'approvals',
 ] as const;
 export type HttpGroup = (typeof HTTP_GROUPS)[number];
 
@@ -90,6 +91,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('PUT', '/api/users/{id}/role', 'staff'),
   r('PUT', '/api/users/{id}/permissions', 'staff'),
   r('DELETE', '/api/users/{id}', 'staff'),
+  r('DELETE', '/api/users/{id}/mfa', 'staff'),
   r('PUT', '/api/agents/{id}/routing', 'staff'),
   r('GET', '/api/routing/queue', 'staff'),
 
@@ -124,6 +126,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/webhooks', 'webhooks'),
   r('POST', '/api/webhooks', 'webhooks'),
   r('DELETE', '/api/webhooks/{id}', 'webhooks'),
+  r('PATCH', '/api/webhooks/{id}', 'webhooks'),
   r('POST', '/api/webhooks/{id}/test', 'webhooks'),
   r('GET', '/api/webhooks/{id}/deliveries', 'webhooks'),
   r('GET', '/api/audit', 'audit'),
@@ -145,6 +148,12 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   // The download link of a file in a reply e-mail (docs/decisions/094-attachments.md, "Files in e-mail"): the same
   // kind of customer page as the rating link, so the same group; CloudFront sends /f/* to the HTTP API as well.
   r('GET', '/f/{token}', 'rating'),
+
+  // Four-eyes approval (docs/decisions/095-four-eyes-approval.md).
+  r('GET', '/api/approvals', 'approvals'),
+  r('POST', '/api/approvals/{id}/approve', 'approvals'),
+  r('POST', '/api/approvals/{id}/reject', 'approvals'),
+  r('POST', '/api/approvals/{id}/secret', 'approvals'),
 ];
 
 /** The first path segments the route table serves (`/api/`, `/r/`, `/f/`): everything else is the web app. */

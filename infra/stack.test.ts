@@ -529,7 +529,7 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect(actions.filter((a) => a.startsWith('dynamodb:') && /Put|Update|Delete|Write/.test(a))).toEqual([]);
     });
 
-    it('grants the Cognito admin actions to the staff function, and global sign-out to settings, on the user pool alone', () => {
+    it('grants the Cognito admin actions to the staff and approvals functions, and global sign-out to settings, on the user pool alone', () => {
       const staff = statementsOf(template, stack, stack.http.functions.staff).filter((s) =>
         asList(s.Action).some((a) => a.startsWith('cognito-idp:')),
       );
@@ -544,7 +544,15 @@ describe.skipIf(missingEntries.length > 0)('Helpdesk stack', () => {
       expect(settings.map((s) => asList(s.Action))).toEqual([['cognito-idp:AdminUserGlobalSignOut']]);
       expect(settings[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack, stack.identity.userPool), 'Arn'] });
 
-      for (const group of HTTP_GROUPS.filter((g) => g !== 'staff' && g !== 'settings')) {
+      // An approved new admin or password reset runs in the approvals function (ADR 095).
+      const approvals = statementsOf(template, stack, stack.http.functions.approvals).filter((s) =>
+        asList(s.Action).some((a) => a.startsWith('cognito-idp:')),
+      );
+      expect(approvals).toHaveLength(1);
+      expect([...asList(approvals[0]!.Action)].sort()).toEqual([...COGNITO_GRANTS.approvals!].sort());
+      expect(approvals[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack, stack.identity.userPool), 'Arn'] });
+
+      for (const group of HTTP_GROUPS.filter((g) => g !== 'staff' && g !== 'settings' && g !== 'approvals')) {
         const actions = actionsOf(statementsOf(template, stack, stack.http.functions[group]));
         expect(
           actions.filter((a) => a.startsWith('cognito-idp:')),

@@ -242,6 +242,7 @@ export class HelpdeskStack extends Stack {
     attachments.grant('tickets', this.http.functions.tickets!);
     attachments.grant('inboundMailJob', mail.inboundFunction);
     attachments.grant('rating', this.http.functions.rating!);
+    attachments.grant('approvals', this.http.functions.approvals!);
     attachments.grant('mailSender', this.outbound.senders.mail!);
     mail.grantSend(this.outbound.senders.mail!);
     // An admin's retry of a failed e-mail queues it again.

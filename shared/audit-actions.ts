@@ -38,5 +38,9 @@ export const AUDIT_ACTIONS = [
   'anti_phishing_code_cleared',
   'ticket_viewed',
   'data_access_alert',
+  'mfa_reset',
+  'approval_requested',
+  'approval_rejected',
+  'webhook_target_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

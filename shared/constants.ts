@@ -119,6 +119,8 @@ export const ALERT_TYPES = [
   'attachment_infected',
   /** A staff member opened or downloaded more in an hour than the desk allows (docs/decisions/097): to every admin. */
   'data_access_alert',
+  /** A guarded action waits for a second admin (docs/decisions/095-four-eyes-approval.md): to every other admin. */
+  'approval_requested',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
@@ -126,7 +128,11 @@ export type AlertType = (typeof ALERT_TYPES)[number];
  * The alert types that are not about one ticket: they reach the browser alone, never a ticket e-mail. The one list that
  * the mail planner, the notifier, mail delivery and the alarm schemas read.
  */
-export const NON_TICKET_ALERTS = ['webhook_disabled', 'data_access_alert'] as const satisfies readonly AlertType[];
+export const NON_TICKET_ALERTS = [
+  'webhook_disabled',
+  'data_access_alert',
+  'approval_requested',
+] as const satisfies readonly AlertType[];
 export type TicketAlertType = Exclude<AlertType, (typeof NON_TICKET_ALERTS)[number]>;
 export const isTicketAlert = (type: AlertType): type is TicketAlertType =>
   !(NON_TICKET_ALERTS as readonly AlertType[]).includes(type);

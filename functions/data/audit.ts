@@ -27,6 +27,8 @@ export interface NewAuditEntry {
    * stored beside the entry, never returned by `GET /api/audit`.
    */
   facts?: Record<string, unknown>;
+  /** The second admin who approved the action (docs/decisions/095-four-eyes-approval.md). */
+  approvedBy?: AuditActor;
 }
 
 /** The Put of one new entry, for the transaction of the action it records (never overwrites: append-only). */
@@ -42,6 +44,7 @@ export function auditEntryItem(entry: NewAuditEntry): GuardedItem {
     target: entry.target ?? null,
     details: entry.details ?? null,
     clientAddress: entry.clientAddress ?? null,
+    ...(entry.approvedBy ? { approvedBy: entry.approvedBy } : {}),
   };
   return {
     item: {
@@ -153,4 +156,5 @@ const toAuditEntry = (item: Record<string, unknown>): AuditEntry => ({
   target: (item.target as AuditTarget | null) ?? null,
   details: (item.details as string | null) ?? null,
   clientAddress: (item.clientAddress as string | null) ?? null,
+  ...(item.approvedBy ? { approvedBy: item.approvedBy as AuditActor } : {}),
 });

@@ -104,6 +104,8 @@ export const PREFIX = {
   customer: 'CUSTOMER#',
   access: 'ACCESS#',
   accessAlert: 'ACCESS_ALERT#',
+  approval: 'APPROVAL#',
+  approvals: 'APPROVALS#',
 } as const;
 
 export const keys = {
@@ -263,6 +265,8 @@ export const keys = {
     pk: `${PREFIX.accessAlert}${userId}#${hour}#${kind}`,
     sk: 'GUARD',
   }),
+  /** A four-eyes request (docs/data-model.md, AP1-AP5; docs/decisions/095-four-eyes-approval.md). */
+  approval: (id: string) => ({ pk: `${PREFIX.approval}${id}`, sk: 'APPROVAL' }),
 } as const;
 
 /** The partition of every webhook item. */
@@ -323,6 +327,16 @@ export const macroCollections = {
   shared: `${PREFIX.macros}SHARED`,
   owner: (userId: string) => `${PREFIX.macros}${PREFIX.user}${userId}`,
   sortKey: (title: string, id: string) => `${title.toLowerCase()}#${id}`,
+} as const;
+
+/**
+ * byCollection partitions of the four-eyes requests: the pending ones ordered by `<createdAt>#<id>`; a decision moves
+ * the item to the decided one, ordered by `<decidedAt>#<id>` (docs/data-model.md, AP2-AP3).
+ */
+export const approvalCollections = {
+  pending: `${PREFIX.approvals}PENDING`,
+  decided: `${PREFIX.approvals}DECIDED`,
+  sortKey: (at: string, id: string) => `${at}#${id}`,
 } as const;
 
 /** byCollection partition of the mail held over the per-sender limit, ordered by `<receivedAt>#<id>`. */

@@ -127,6 +127,26 @@ export async function deleteWebhook(
 }
 
 /**
+ * webhookTargetWrite: a webhook's new URL, only if it exists (else `missing()`), for the transaction with its audit
+ * entry. The next event goes to the new URL, signed with the same secret.
+ */
+export function webhookTargetWrite(id: string, url: string, missing: () => Error): GuardedItem {
+  return {
+    item: {
+      Update: {
+        TableName: TableName(),
+        Key: keys.webhook(id),
+        UpdateExpression: 'SET #url = :url',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#url': 'url' },
+        ExpressionAttributeValues: { ':url': url },
+      },
+    },
+    onConditionFailed: missing,
+  };
+}
+
+/**
  * requestWebhookPing: a new `pingId` on an existing webhook; the stream's change is what plans the ping (nothing
  * leaves the system but from the stream). False when there is no such webhook.
  */

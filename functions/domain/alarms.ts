@@ -82,6 +82,7 @@ export const ALARM_AUDIENCE = {
   webhook_disabled: 'admins',
   attachment_infected: 'admins',
   data_access_alert: 'admins',
+  approval_requested: 'admins',
 } as const satisfies Record<AlertType, 'desk' | 'assignee' | 'assigneeAndSupervisors' | 'supervisors' | 'admins'>;
 
 /** The audience of an alarm type about `ticket`, by ALARM_AUDIENCE. */
@@ -215,6 +216,7 @@ export const ALARM_PRECEDENCE: readonly AlertType[] = [
   'webhook_disabled',
   'attachment_infected',
   'data_access_alert',
+  'approval_requested',
 ];
 
 /** The settings that decide which alarm a person gets: the alarm switch and types, and the Notifications toggles. */
@@ -287,6 +289,43 @@ export function dataAccessAlarms(before: unknown, after: { action?: unknown; fac
 export function dataAccessAlarmMessage(facts: AlarmDataAccess, eventId: string): AlarmMessage {
   const { kind, userId, name, email, count, limit, hour } = facts;
   return { alarmType: 'data_access_alert', data: { kind, userId, name, email, count, limit, hour }, eventId };
+}
+
+/** The fields of a four-eyes request's image that the alarm rule reads. */
+export interface ApprovalImage {
+  id: string;
+  kind: string;
+  status: string;
+  requestedBy: { id: string; name: string };
+  target: { name: string };
+}
+
+/**
+ * A new four-eyes request (docs/decisions/095-four-eyes-approval.md): `approval_requested` to every admin but the one
+ * who asked. Its decision raises nothing.
+ */
+export function approvalAlarms(before: ApprovalImage | undefined, after: ApprovalImage | undefined): Alarm[] {
+  if (before || after?.status !== 'pending') return [];
+  return [
+    {
+      alarmType: 'approval_requested',
+      audience: { userIds: [], roles: ['admin'], exceptUserIds: [after.requestedBy.id] },
+    },
+  ];
+}
+
+/** The frame of a four-eyes alarm. */
+export function approvalAlarmMessage(approval: ApprovalImage, eventId: string): AlarmMessage {
+  return {
+    alarmType: 'approval_requested',
+    data: {
+      approvalId: approval.id,
+      kind: approval.kind,
+      requestedBy: approval.requestedBy.name,
+      target: approval.target.name,
+    },
+    eventId,
+  };
 }
 
 /** The frame sent to the browser (docs/product.md §3 "Alarm message"); `eventId` lets a client drop a redelivery. */

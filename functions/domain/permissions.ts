@@ -122,6 +122,14 @@ export const AUDIT_ACCESS = {
   read: { roles: ADMINS, deniedMessage: 'error.audit.denied' },
 } as const satisfies Record<string, Access>;
 
+/**
+ * Four-eyes requests (docs/decisions/095-four-eyes-approval.md): admins list, approve and reject them; a requester never
+ * approves their own (functions/domain/approvals.ts).
+ */
+export const APPROVAL_ACCESS = {
+  decide: { roles: ADMINS, deniedMessage: 'error.approval.denied' },
+} as const satisfies Record<string, Access>;
+
 /** A staff member's own settings and password: any signed-in staff member; the desk's settings: admins alone. */
 export const SETTINGS_ACCESS = {
   own: { roles: ROLES },

@@ -8,7 +8,7 @@ import {
 } from './settings.ts';
 
 describe('DEFAULT_USER_SETTINGS', () => {
-  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only, attachment_infected and data_access_alert admins only)', () => {
+  it('matches docs/product.md §3: everything on, UTC, English, system theme, bell at 80 for the default alert types (webhook_disabled reaches admins only, ticket_waiting supervisors only, attachment_infected, data_access_alert and approval_requested admins only)', () => {
     expect(DEFAULT_USER_SETTINGS).toEqual({
       notifications: {
         ticketAssigned: true,
@@ -36,6 +36,7 @@ describe('DEFAULT_USER_SETTINGS', () => {
           'ticket_waiting',
           'attachment_infected',
           'data_access_alert',
+          'approval_requested',
         ],
       },
     });
@@ -91,12 +92,13 @@ describe('settingsOverDefaults', () => {
 });
 
 describe('deskSettingsOverDefaults', () => {
-  it('gives five new tickets per sender and hour, auto-away off, no two-factor requirement and alerts past 200 customers or 100 downloads an hour while nothing is stored', () => {
+  it('gives five new tickets per sender and hour, auto-away off, no two-factor requirement and alerts past 200 customers or 100 downloads an hour and four-eyes on while nothing is stored', () => {
     expect(deskSettingsOverDefaults(undefined)).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 5 },
       routing: { autoAway: false },
       security: { requireMfa: 'none' },
       insiderRisk: { maxCustomersPerHour: 200, maxDownloadsPerHour: 100 },
+      approvals: { fourEyes: true },
     });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
   });
@@ -114,6 +116,7 @@ describe('deskSettingsOverDefaults', () => {
       routing: { autoAway: false },
       security: { requireMfa: 'admins' },
       insiderRisk: { maxCustomersPerHour: 50, maxDownloadsPerHour: 10 },
+      approvals: { fourEyes: true },
     });
     expect(deskSettingsOverDefaults({ routing: { autoAway: true } }).routing).toEqual({ autoAway: true });
   });

@@ -38,6 +38,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
       'ticket_waiting',
       'attachment_infected',
       'data_access_alert',
+      'approval_requested',
     ],
   },
 };
@@ -93,6 +94,8 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   // Far above a working hour: an agent answers a few dozen customers an hour, and a download is one file a person asked
   // for (docs/decisions/097-insider-risk-alerts.md).
   insiderRisk: { maxCustomersPerHour: 200, maxDownloadsPerHour: 100 },
+  // On: it takes effect only once a second admin exists, and then an admin alone cannot mint keys or admins.
+  approvals: { fourEyes: true },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
@@ -102,10 +105,12 @@ export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const security = deskSettingsSchema.shape.security.safeParse(saved.security);
   const routing = deskSettingsSchema.shape.routing.safeParse(saved.routing);
   const insiderRisk = deskSettingsSchema.shape.insiderRisk.safeParse(saved.insiderRisk);
+  const approvals = deskSettingsSchema.shape.approvals.safeParse(saved.approvals);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
     routing: routing.success ? routing.data : { ...DEFAULT_DESK_SETTINGS.routing },
     security: security.success ? security.data : { ...DEFAULT_DESK_SETTINGS.security },
     insiderRisk: insiderRisk.success ? insiderRisk.data : { ...DEFAULT_DESK_SETTINGS.insiderRisk },
+    approvals: approvals.success ? approvals.data : { ...DEFAULT_DESK_SETTINGS.approvals },
   };
 }

@@ -5,7 +5,9 @@
 import { apiKeyIdParamsSchema, createApiKeySchema } from '#shared/schemas/api-key.ts';
 import { API_KEY_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
-import { issueApiKey, listApiKeysFor, revokeApiKeyFor } from '../use-cases/api-keys/manage-api-keys.ts';
+import { listApiKeysFor, revokeApiKeyFor } from '../use-cases/api-keys/manage-api-keys.ts';
+import { requestApiKey } from '../use-cases/approvals/held-actions.ts';
+import { heldAnswer } from './held.ts';
 
 export const handler = httpHandler('apiKeys', {
   'GET /api/api-keys': defineRoute({
@@ -19,7 +21,7 @@ export const handler = httpHandler('apiKeys', {
     access: API_KEY_ACCESS.manage,
     body: createApiKeySchema,
     async handle({ body, caller }) {
-      return { status: 201, body: await issueApiKey(caller, body) };
+      return heldAnswer(await requestApiKey(caller, body), 201);
     },
   }),
 

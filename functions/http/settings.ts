@@ -14,7 +14,9 @@ import { defineRoute, httpHandler } from '../lib/http.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
 import { confirmTotpEnrolment, disableTotp, readMfaStatus, startTotpEnrolment } from '../use-cases/auth/two-factor.ts';
 import { setOwnAvailability } from '../use-cases/routing/availability.ts';
-import { readDeskSettings, saveDeskSettings } from '../use-cases/settings/desk-settings.ts';
+import { requestDeskSettings } from '../use-cases/approvals/held-actions.ts';
+import { readDeskSettings } from '../use-cases/settings/desk-settings.ts';
+import { heldAnswer } from './held.ts';
 import { readSlaPolicy, saveSlaPolicy } from '../use-cases/settings/sla-policy.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
 
@@ -102,7 +104,7 @@ export const handler = httpHandler('settings', {
     access: SETTINGS_ACCESS.desk,
     body: deskSettingsInputSchema,
     async handle({ caller, body }) {
-      return { body: await saveDeskSettings(caller, body) };
+      return heldAnswer(await requestDeskSettings(caller, body));
     },
   }),
 

@@ -14,14 +14,14 @@ import {
 import { ROUTING_ACCESS, STAFF_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { listRoutingQueue, setAgentRouting } from '../use-cases/routing/agent-routing.ts';
-import { createStaffAccount } from '../use-cases/staff/create-staff-account.ts';
 import {
-  changeStaffRole,
-  deactivateStaffMember,
-  listStaffWithWeek,
-  resetStaffPassword,
-  setStaffPermissions,
-} from '../use-cases/staff/manage-staff.ts';
+  requestMfaReset,
+  requestPasswordReset,
+  requestRoleChange,
+  requestStaffAccount,
+} from '../use-cases/approvals/held-actions.ts';
+import { deactivateStaffMember, listStaffWithWeek, setStaffPermissions } from '../use-cases/staff/manage-staff.ts';
+import { heldAnswer } from './held.ts';
 
 export const handler = httpHandler('staff', {
   'GET /api/agents': defineRoute({
@@ -35,7 +35,7 @@ export const handler = httpHandler('staff', {
     access: STAFF_ACCESS.manage,
     body: createUserSchema,
     async handle({ body, caller }) {
-      return { status: 201, body: await createStaffAccount(caller, body) };
+      return heldAnswer(await requestStaffAccount(caller, body), 201);
     },
   }),
 
@@ -44,7 +44,7 @@ export const handler = httpHandler('staff', {
     params: userIdParamsSchema,
     body: resetPasswordSchema,
     async handle({ params, body, caller }) {
-      return { body: await resetStaffPassword(caller, params.id, body.password) };
+      return heldAnswer(await requestPasswordReset(caller, params.id, body.password));
     },
   }),
 
@@ -53,7 +53,17 @@ export const handler = httpHandler('staff', {
     params: userIdParamsSchema,
     body: updateRoleSchema,
     async handle({ params, body, caller }) {
-      return { body: await changeStaffRole(caller, params.id, body.role) };
+      return heldAnswer(await requestRoleChange(caller, params.id, body.role));
+    },
+  }),
+
+  // Another user's two-factor sign-in turned off (docs/decisions/083-staff-two-factor.md), after a second admin's
+  // approval where four-eyes applies (docs/decisions/095-four-eyes-approval.md).
+  'DELETE /api/users/{id}/mfa': defineRoute({
+    access: STAFF_ACCESS.manage,
+    params: userIdParamsSchema,
+    async handle({ params, caller }) {
+      return heldAnswer(await requestMfaReset(caller, params.id));
     },
   }),
 

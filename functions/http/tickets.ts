@@ -40,7 +40,9 @@ import { toApiTicket } from '../domain/tickets.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
-import { downloadAttachment, removeAttachment, requestUpload } from '../use-cases/tickets/attachments.ts';
+import { downloadAttachment, requestUpload } from '../use-cases/tickets/attachments.ts';
+import { requestAttachmentRemoval } from '../use-cases/approvals/held-actions.ts';
+import { heldAnswer } from './held.ts';
 import { bulkUpdateTickets } from '../use-cases/tickets/bulk-update-tickets.ts';
 import { clearAntiPhishingCode, setAntiPhishingCode } from '../use-cases/customers/anti-phishing.ts';
 import { createTicket } from '../use-cases/tickets/create-ticket.ts';
@@ -412,7 +414,7 @@ export const handler = httpHandler('tickets', {
     params: ticketIdParamsSchema.extend(attachmentParamsSchema.shape),
     body: removeAttachmentSchema,
     async handle({ params, body, caller }) {
-      return { body: await removeAttachment(caller, params.id, params.attachmentId, body.reason) };
+      return heldAnswer(await requestAttachmentRemoval(caller, params.id, params.attachmentId, body.reason));
     },
   }),
 

@@ -3,8 +3,10 @@
  * and read their deliveries. Keys may not call these routes: the route table gives them no scope.
  */
 import {
+  changeWebhookTargetSchema,
   createdWebhookSchema,
   createWebhookSchema,
+  webhookSchema,
   WEBHOOK_LIMITS,
   webhookDeliveryListSchema,
   webhookIdParamsSchema,
@@ -13,8 +15,9 @@ import {
 } from '#shared/schemas/webhook.ts';
 import { WEBHOOK_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
+import { requestWebhook, requestWebhookTarget } from '../use-cases/approvals/held-actions.ts';
+import { heldAnswer } from './held.ts';
 import {
-  createWebhook,
   listWebhookDeliveries,
   listWebhooksFor,
   removeWebhook,
@@ -47,13 +50,34 @@ export const handler = httpHandler('webhooks', {
         'link-local or multicast address; the name it gives is checked again, resolved, at every delivery.',
       response: {
         status: 201,
-        description: 'The webhook and its signing secret, shown this once.',
+        description:
+          'The webhook and its signing secret, shown this once. Where four-eyes approval applies, 202 ' +
+          '`{approvalId, status}` instead: the webhook is made when a second admin approves, and its secret is shown ' +
+          'to the requester once (`POST /api/approvals/{id}/secret`).',
         schema: createdWebhookSchema,
       },
       conflict: `There are ${WEBHOOK_LIMITS.max} webhooks already.`,
     },
     async handle({ body, caller }) {
-      return { status: 201, body: await createWebhook(caller, body) };
+      return heldAnswer(await requestWebhook(caller, body), 201);
+    },
+  }),
+
+  'PATCH /api/webhooks/{id}': defineRoute({
+    access: WEBHOOK_ACCESS.manage,
+    params: webhookIdParamsSchema,
+    body: changeWebhookTargetSchema,
+    doc: {
+      operationId: 'changeWebhookTarget',
+      summary: "Change a webhook's URL",
+      description:
+        'Later events go to the new URL, checked as at creation and signed with the same secret. Where four-eyes ' +
+        'approval applies, 202 `{approvalId, status}` instead: the URL changes when a second admin approves.',
+      response: { status: 200, description: 'The webhook with its new URL.', schema: webhookSchema },
+      notFound: 'There is no webhook with this id.',
+    },
+    async handle({ params, body, caller }) {
+      return heldAnswer(await requestWebhookTarget(caller, params.id, body.url));
     },
   }),
 

@@ -29,6 +29,9 @@ import {
   alarmCandidates,
   alarmMessage,
   alarmsForChange,
+  type ApprovalImage,
+  approvalAlarmMessage,
+  approvalAlarms,
   chooseAlarm,
   dataAccessAlarmMessage,
   dataAccessAlarms,
@@ -136,6 +139,14 @@ function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
     const alarms = dataAccessAlarms(before, after);
     if (!alarms.length) return undefined;
     return { eventId, alarms, frame: () => dataAccessAlarmMessage(after!.facts as AlarmDataAccess, eventId) };
+  }
+  if (typeof id === 'string' && pk === keys.approval(id).pk && sk === keys.approval(id).sk) {
+    const approval = after as ApprovalImage | undefined;
+    return {
+      eventId,
+      alarms: approvalAlarms(before as ApprovalImage | undefined, approval),
+      frame: () => approvalAlarmMessage(approval!, eventId),
+    };
   }
   // Comments, history and ratings share the ticket's partition; only the ticket item itself is a ticket.
   if (typeof id !== 'number' || pk !== keys.ticket(id).pk || sk !== keys.ticket(id).sk) return undefined;

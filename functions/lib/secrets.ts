@@ -20,6 +20,7 @@ export const KEY_PURPOSES = [
   'totp-secret',
   'mfa-challenge',
   'file-link',
+  'approval-secret',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -79,6 +79,7 @@ const TICKET_TERMS = `${PREFIX.ticketTerms}*`;
 const NOTIFICATION_WINDOWS = `${PREFIX.notificationWindow}*`;
 const MACROS = partitionsOf(keys.macro('*'));
 const PRESENCE = `${PREFIX.presence}*`;
+const APPROVALS = partitionsOf(keys.approval('*'));
 
 /** Every function whose actions the audit log records appends entries, and nothing else of the log (ADR 072). */
 const AUDIT_APPEND: TableGrant = {
@@ -154,7 +155,12 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     { actions: ['BatchGetItem'], why: 'data/agent-weeks.ts listAgentWeeks for the staff list' },
     {
       actions: ['PutItem', 'UpdateItem'],
-      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session, routingWrite (ADR 006); their audit entries',
+      why: 'data/users.ts putNewUser (e-mail claim, directory item, admin set), the role/deactivation transactions and the password reset that ends every session, routingWrite (ADR 006); their audit entries; data/approvals.ts approvalPut: a request held for a second admin (ADR 095)',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [USERS],
+      why: 'data/mfa.ts mfaDisableWrites: an admin turns off another user’s two-factor sign-in (ADR 083, ADR 095)',
     },
   ],
   categories: [
@@ -172,6 +178,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       actions: ['PutItem'],
       partitions: [DESK_SETTINGS],
       why: 'data/settings.ts deskSettingsPut: the desk’s settings item, in the transaction of its audit entry',
+    },
+    {
+      actions: ['PutItem'],
+      partitions: [APPROVALS],
+      why: 'data/approvals.ts approvalPut: a change that lowers the desk’s security, held for a second admin (ADR 095)',
     },
     {
       actions: ['UpdateItem'],
@@ -279,9 +290,32 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['PutItem', 'UpdateItem', 'DeleteItem'],
       partitions: [WEBHOOKS],
-      why: 'data/webhooks.ts putNewWebhook, requestWebhookPing (the stream plans the ping), deleteWebhook',
+      why: 'data/webhooks.ts putNewWebhook, webhookTargetWrite, requestWebhookPing (the stream plans the ping), deleteWebhook',
+    },
+    {
+      actions: ['PutItem'],
+      partitions: [APPROVALS],
+      why: 'data/approvals.ts approvalPut: a new webhook or URL held for a second admin (ADR 095)',
     },
     AUDIT_APPEND,
+  ],
+  // Four-eyes approval (ADR 095): the requests, and each held action when a second admin approves it.
+  approvals: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/approvals.ts listPendingApprovals, listRecentApprovals (byCollection); data/webhooks.ts listWebhooks (a new webhook counts them)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem'],
+      why: 'the approved actions: data/users.ts putNewUser, writeStaffStatus, endAllSessions; data/api-keys.ts createApiKey; data/webhooks.ts putNewWebhook, webhookTargetWrite; data/settings.ts deskSettingsPut; the attachment removal with its history; data/approvals.ts the decision and takeApprovalSecret; their audit entries',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [USERS],
+      why: 'data/mfa.ts mfaDisableWrites: an approved reset of another user’s two-factor sign-in',
+    },
   ],
   wsAuthorizer: [
     {
@@ -542,6 +576,13 @@ export const ATTACHMENT_GRANTS: Readonly<Partial<Record<FunctionName | 'mailSend
       why: 'use-cases/mail/reply-files.ts: the bytes of a reply’s files, carried in its e-mail',
     },
   ],
+  approvals: [
+    {
+      actions: ['DeleteObject'],
+      prefixes: ['tickets/'],
+      why: 'use-cases/tickets/attachments.ts removeAttachment: a file’s bytes, once its removal was approved (ADR 095)',
+    },
+  ],
   inboundMailJob: [
     {
       actions: ['PutObject', 'DeleteObject'],
@@ -563,6 +604,13 @@ export const COGNITO_GRANTS: Readonly<Partial<Record<FunctionName, readonly stri
   ],
   // POST /api/user/change-password: the user's other sessions end, their refresh tokens too (ADR 070).
   settings: ['cognito-idp:AdminUserGlobalSignOut'],
+  // An approved new admin or password reset (ADR 095): as POST /api/users and PUT /api/users/{id}/password do.
+  approvals: [
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminDeleteUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+  ],
 };
 
 /** The ARN a grant's `on` entry stands for. */

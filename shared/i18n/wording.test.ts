@@ -41,6 +41,9 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/domain/bip39-english.ts': ['*'],
   'functions/domain/webhooks.ts': ['HTTP …'],
   'functions/domain/webhook-targets.ts': ['*'],
+  // A four-eyes request's summary: the API's English words for it (and the audit log's target name); the Pending
+  // Approvals screen words each request from its kind and target (docs/decisions/095-four-eyes-approval.md).
+  'functions/use-cases/approvals/held-actions.ts': ['*'],
   'functions/use-cases/mail/deliver-mail.ts': ['*'],
   'functions/use-cases/mail/delivery-events.ts': ['marked as spam'],
   'functions/use-cases/mail/manage-mail.ts': ['… of ticket …', 'opened …'],

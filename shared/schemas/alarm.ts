@@ -62,10 +62,27 @@ export const dataAccessAlarmMessageSchema = z.object({
   eventId: z.string().optional(),
 });
 
+/** The request an admin alarm is about: a guarded action waits for a second admin (docs/decisions/095). */
+export const alarmApprovalSchema = z.object({
+  approvalId: z.string(),
+  kind: z.string(),
+  /** Who asked, as the audit log names them. */
+  requestedBy: z.string(),
+  /** What the request is done to (a user's e-mail, a key's name, a file), for the screen's own words. */
+  target: z.string(),
+});
+
+export const approvalAlarmMessageSchema = z.object({
+  alarmType: z.literal('approval_requested'),
+  data: alarmApprovalSchema,
+  eventId: z.string().optional(),
+});
+
 export const alarmMessageSchema = z.union([
   ticketAlarmMessageSchema,
   webhookAlarmMessageSchema,
   dataAccessAlarmMessageSchema,
+  approvalAlarmMessageSchema,
 ]);
 export type AlarmMessage = z.infer<typeof alarmMessageSchema>;
 

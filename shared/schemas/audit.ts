@@ -35,6 +35,8 @@ export const auditEntrySchema = z.object({
   details: z.string().nullable(),
   /** The client's address as the API saw it; null for trusted code. */
   clientAddress: z.string().nullable(),
+  /** The second admin who approved the action (docs/decisions/095-four-eyes-approval.md); absent when none had to. */
+  approvedBy: auditActorSchema.optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

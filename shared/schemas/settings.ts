@@ -125,6 +125,16 @@ export const deskSettingsSchema = z.object({
     },
     { error: issueText('validation.deskSettings.insiderRisk') },
   ),
+  approvals: z.object(
+    {
+      /**
+       * Four-eyes approval (docs/decisions/095-four-eyes-approval.md): with two or more active admins, the actions that
+       * could take over the desk wait for a second admin. Without a second admin it has no effect.
+       */
+      fourEyes: toggle('fourEyes'),
+    },
+    { error: issueText('validation.deskSettings.approvals') },
+  ),
 });
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;
 
@@ -132,5 +142,9 @@ export type DeskSettings = z.infer<typeof deskSettingsSchema>;
  * `PUT /api/desk-settings`: the settings whole, except that a group left out keeps what is stored (so a client that
  * does not know a newer group, such as `security`, cannot reset it by saving another).
  */
-export const deskSettingsInputSchema = deskSettingsSchema.partial({ security: true, insiderRisk: true });
+export const deskSettingsInputSchema = deskSettingsSchema.partial({
+  security: true,
+  insiderRisk: true,
+  approvals: true,
+});
 export type DeskSettingsInput = z.infer<typeof deskSettingsInputSchema>;

@@ -67,6 +67,9 @@ export const createWebhookSchema = z.object({
 });
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
 
+/** `PATCH /api/webhooks/{id}`: a new target URL, checked as at creation (docs/decisions/095-four-eyes-approval.md). */
+export const changeWebhookTargetSchema = createWebhookSchema.pick({ url: true });
+
 /** The answer to `POST /api/webhooks`: the only time the signing secret is shown. */
 export const createdWebhookSchema = z.object({ webhook: webhookSchema, secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;

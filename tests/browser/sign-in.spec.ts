@@ -18,6 +18,7 @@ const SIDEBAR = {
     'Email Delivery',
     'Desk Settings',
     'Settings',
+    'Pending Approvals',
   ],
   manager: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Agent Management', 'AI Analytics', 'Settings'],
   agent: ['Dashboard', 'All Tickets', 'Direct Tickets', 'Macros', 'Settings'],

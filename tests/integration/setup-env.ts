@@ -1,4 +1,11 @@
-import { inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 
 // Runs before each test file imports anything, so function code reading process.env sees the emulators.
 Object.assign(process.env, inject('functionEnv'));
+
+// Every file starts with four-eyes approval off (the files share one table, where a second admin made by any earlier
+// file would otherwise hold every admin action of this one); tests/integration/four-eyes.test.ts turns it on.
+beforeAll(async () => {
+  const { withoutFourEyes } = await import('./support/fixtures.ts');
+  await withoutFourEyes();
+});

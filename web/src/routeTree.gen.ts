@@ -21,6 +21,7 @@ import { Route as RoleIndexRouteImport } from './routes/$role/index.tsx';
 import { Route as RoleSignedInRouteRouteImport } from './routes/$role/_signedIn/route.tsx';
 import { Route as RoleSignedInAgentsRouteImport } from './routes/$role/_signedIn/agents.tsx';
 import { Route as RoleSignedInAnalyticsRouteImport } from './routes/$role/_signedIn/analytics.tsx';
+import { Route as RoleSignedInApprovalsRouteImport } from './routes/$role/_signedIn/approvals.tsx';
 import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/audit.tsx';
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDeskSettingsRouteImport } from './routes/$role/_signedIn/desk-settings.tsx';
@@ -91,6 +92,11 @@ const RoleSignedInAnalyticsRoute = RoleSignedInAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => RoleSignedInRouteRoute,
 } as any);
+const RoleSignedInApprovalsRoute = RoleSignedInApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInAuditRoute = RoleSignedInAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/$role/': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/approvals': typeof RoleSignedInApprovalsRoute;
   '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
@@ -180,6 +187,7 @@ export interface FileRoutesByTo {
   '/$role': typeof RoleIndexRoute;
   '/$role/agents': typeof RoleSignedInAgentsRoute;
   '/$role/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/approvals': typeof RoleSignedInApprovalsRoute;
   '/$role/audit': typeof RoleSignedInAuditRoute;
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/$role/': typeof RoleIndexRoute;
   '/$role/_signedIn/agents': typeof RoleSignedInAgentsRoute;
   '/$role/_signedIn/analytics': typeof RoleSignedInAnalyticsRoute;
+  '/$role/_signedIn/approvals': typeof RoleSignedInApprovalsRoute;
   '/$role/_signedIn/audit': typeof RoleSignedInAuditRoute;
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/desk-settings': typeof RoleSignedInDeskSettingsRoute;
@@ -230,6 +239,7 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/approvals'
     | '/$role/audit'
     | '/$role/categories'
     | '/$role/desk-settings'
@@ -252,6 +262,7 @@ export interface FileRouteTypes {
     | '/$role'
     | '/$role/agents'
     | '/$role/analytics'
+    | '/$role/approvals'
     | '/$role/audit'
     | '/$role/categories'
     | '/$role/desk-settings'
@@ -276,6 +287,7 @@ export interface FileRouteTypes {
     | '/$role/'
     | '/$role/_signedIn/agents'
     | '/$role/_signedIn/analytics'
+    | '/$role/_signedIn/approvals'
     | '/$role/_signedIn/audit'
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/desk-settings'
@@ -385,6 +397,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInAnalyticsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/approvals': {
+      id: '/$role/_signedIn/approvals';
+      path: '/approvals';
+      fullPath: '/$role/approvals';
+      preLoaderRoute: typeof RoleSignedInApprovalsRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/audit': {
       id: '/$role/_signedIn/audit';
       path: '/audit';
@@ -461,6 +480,7 @@ declare module '@tanstack/react-router' {
 interface RoleSignedInRouteRouteChildren {
   RoleSignedInAgentsRoute: typeof RoleSignedInAgentsRoute;
   RoleSignedInAnalyticsRoute: typeof RoleSignedInAnalyticsRoute;
+  RoleSignedInApprovalsRoute: typeof RoleSignedInApprovalsRoute;
   RoleSignedInAuditRoute: typeof RoleSignedInAuditRoute;
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDeskSettingsRoute: typeof RoleSignedInDeskSettingsRoute;
@@ -476,6 +496,7 @@ interface RoleSignedInRouteRouteChildren {
 const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInAgentsRoute: RoleSignedInAgentsRoute,
   RoleSignedInAnalyticsRoute: RoleSignedInAnalyticsRoute,
+  RoleSignedInApprovalsRoute: RoleSignedInApprovalsRoute,
   RoleSignedInAuditRoute: RoleSignedInAuditRoute,
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDeskSettingsRoute: RoleSignedInDeskSettingsRoute,

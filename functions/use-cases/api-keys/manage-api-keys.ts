@@ -12,6 +12,8 @@ import { API_KEY_ACCESS, assertAccess, staffMember } from '../../domain/permissi
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { auditEntryItem } from '../../data/audit.ts';
 import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
+import { seal } from '../../lib/secrets.ts';
+import type { Approved } from '../approvals/hold.ts';
 
 /** listApiKeysFor: admins only; every key, newest first. */
 export async function listApiKeysFor(caller: Caller): Promise<ApiKey[]> {
@@ -19,11 +21,16 @@ export async function listApiKeysFor(caller: Caller): Promise<ApiKey[]> {
   return listApiKeys();
 }
 
-/** issueApiKey: admins only; a new key and its secret, which is returned this once and stored only as a hash. */
+/**
+ * issueApiKey: admins only; a new key and its secret, which is returned this once and stored only as a hash. Approved
+ * by a second admin, the secret waits sealed on the request until its requester reveals it, once
+ * (docs/decisions/095-four-eyes-approval.md).
+ */
 export async function issueApiKey(
   caller: Caller,
   input: CreateApiKeyInput,
   now = new Date(),
+  approved?: Approved,
 ): Promise<{ apiKey: ApiKey; secret: string }> {
   const admin = staffMember(caller, API_KEY_ACCESS.manage);
   const secret = apiKeySecret(randomBytes(API_KEY_SECRET_BYTES));
@@ -36,7 +43,9 @@ export async function issueApiKey(
       details: `scopes: ${apiKey.scopes.join(', ')}`,
       clientAddress: clientAddressOf(caller),
       at: now,
+      ...(approved ? { approvedBy: approved.approvedBy } : {}),
     }),
+    ...(approved ? [approved.decision(await seal('approval-secret', secret))] : []),
   ]);
   return { apiKey, secret };
 }

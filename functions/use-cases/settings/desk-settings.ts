@@ -8,6 +8,7 @@ import { deskSettingsPut, getDeskSettings, rememberDeskSettings } from '../../da
 import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, SETTINGS_ACCESS } from '../../domain/permissions.ts';
+import type { Approved } from '../approvals/hold.ts';
 
 /** readDeskSettings: admins only; the desk's settings, complete (the defaults where nothing valid is stored). */
 export async function readDeskSettings(caller: Caller): Promise<DeskSettings> {
@@ -24,6 +25,7 @@ export async function saveDeskSettings(
   caller: Caller,
   input: DeskSettingsInput,
   now = new Date(),
+  approved?: Approved,
 ): Promise<DeskSettings> {
   assertAccess(caller, SETTINGS_ACCESS.desk);
   const before = await getDeskSettings();
@@ -42,11 +44,13 @@ export async function saveDeskSettings(
         autoAway: [before.routing.autoAway, settings.routing.autoAway],
         maxCustomersPerHour: [before.insiderRisk.maxCustomersPerHour, settings.insiderRisk.maxCustomersPerHour],
         maxDownloadsPerHour: [before.insiderRisk.maxDownloadsPerHour, settings.insiderRisk.maxDownloadsPerHour],
+        fourEyes: [before.approvals.fourEyes, settings.approvals.fourEyes],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,
+      ...(approved ? { approvedBy: approved.approvedBy } : {}),
     },
-    [deskSettingsPut(settings, now)],
+    [deskSettingsPut(settings, now), ...(approved ? [approved.decision()] : [])],
   );
   rememberDeskSettings(settings);
   return settings;

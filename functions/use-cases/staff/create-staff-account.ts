@@ -11,12 +11,13 @@ import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { createCognitoUser, deleteCognitoUser } from '../../lib/identity.ts';
+import type { Approved } from '../approvals/hold.ts';
 
 /**
  * createStaffAccount: admins only; refused with nothing written when the e-mail is taken; never leaves half a user
  * behind (an identity without a directory entry could sign in nowhere and would block its address forever).
  */
-export async function createStaffAccount(caller: Caller, input: CreateUserInput): Promise<User> {
+export async function createStaffAccount(caller: Caller, input: CreateUserInput, approved?: Approved): Promise<User> {
   assertAccess(caller, STAFF_ACCESS.manage);
   // Checked first so that the common conflict writes nothing anywhere.
   if (await findUserIdByEmail(input.email)) throw new ConflictError('error.staff.duplicateEmail');
@@ -30,11 +31,12 @@ export async function createStaffAccount(caller: Caller, input: CreateUserInput)
       target: { type: 'user', id, name: input.email },
       details: `role: ${input.role}`,
       clientAddress: clientAddressOf(caller),
+      ...(approved ? { approvedBy: approved.approvedBy } : {}),
     });
     return await putNewUser(
       { id, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role },
       new Date(),
-      [audit],
+      [audit, ...(approved ? [approved.decision()] : [])],
     );
   } catch (error) {
     await deleteCognitoUser(id);

@@ -23,6 +23,9 @@ import { assertAccess, STAFF_ACCESS } from '../../domain/permissions.ts';
 import { adminSetChange, assertMayDeactivate, deactivated, lastAdminRefusal, withRole } from '../../domain/staff.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { disableUser, setPassword, signOutEverywhere } from '../../lib/identity.ts';
+import { mfaDisableWrites } from '../../data/mfa.ts';
+import { transact } from '../../data/transactions.ts';
+import type { Approved } from '../approvals/hold.ts';
 
 /**
  * listStaffWithWeek: admins and managers; everyone on the staff with this week's figures (one batch read per 100), their
@@ -51,10 +54,11 @@ async function existingUser(id: string): Promise<User> {
 /** The audit entry of an administrative change to a staff account, written with the change. */
 const staffAudit = (
   caller: Caller,
-  action: 'user_role_changed' | 'user_password_reset' | 'user_deactivated' | 'user_permissions_changed',
+  action: 'user_role_changed' | 'user_password_reset' | 'user_deactivated' | 'user_permissions_changed' | 'mfa_reset',
   user: User,
   details: string | null,
   at: Date,
+  approved?: Approved,
 ) => ({
   action,
   actor: auditActorOf(caller),
@@ -62,23 +66,50 @@ const staffAudit = (
   details,
   clientAddress: clientAddressOf(caller),
   at,
+  ...(approved ? { approvedBy: approved.approvedBy } : {}),
 });
 
 /**
  * resetStaffPassword: admins only; sets a staff member's password in Cognito, then ends every session of theirs
- * (with the audit entry, in one write) and revokes their refresh tokens where the identity provider can.
+ * (with the audit entry, in one write) and revokes their refresh tokens where the identity provider can. Approved by a
+ * second admin (docs/decisions/095-four-eyes-approval.md), the write comes first, with the request's decision, so that
+ * only one approval sets the password; Cognito follows the commit.
  */
 export async function resetStaffPassword(
   caller: Caller,
   id: string,
   password: string,
   now = new Date(),
+  approved?: Approved,
 ): Promise<User> {
   assertAccess(caller, STAFF_ACCESS.manage);
   const user = await existingUser(id);
-  await setPassword(user.id, password);
-  await recordAudit(staffAudit(caller, 'user_password_reset', user, null, now), [endAllSessions(user.id)]);
+  const audit = staffAudit(caller, 'user_password_reset', user, null, now, approved);
+  if (approved) {
+    await recordAudit(audit, [endAllSessions(user.id), approved.decision()]);
+    await setPassword(user.id, password);
+  } else {
+    await setPassword(user.id, password);
+    await recordAudit(audit, [endAllSessions(user.id)]);
+  }
   await signOutEverywhere(user.id);
+  return user;
+}
+
+/**
+ * resetStaffMfa: admins only, for another user (their own goes through Settings with a code); turns the user's
+ * two-factor sign-in off, with the audit entry in the same write. A desk that requires it sends them to enrolment at
+ * their next request (docs/decisions/083-staff-two-factor.md).
+ */
+export async function resetStaffMfa(caller: Caller, id: string, now = new Date(), approved?: Approved): Promise<User> {
+  assertAccess(caller, STAFF_ACCESS.manage);
+  if (caller.kind === 'staff' && caller.user.id === id) throw new ConflictError('error.mfa.resetOwn');
+  const user = await existingUser(id);
+  await transact([
+    ...mfaDisableWrites(user.id, () => new ConflictError('error.mfa.notEnabled')),
+    ...(approved ? [approved.decision()] : []),
+    auditEntryItem(staffAudit(caller, 'mfa_reset', user, null, now, approved)),
+  ]);
   return user;
 }
 
@@ -108,7 +139,13 @@ export async function setStaffPermissions(
  * changeStaffRole: admins only; never takes the role away from the last active admin. A lower role ends every
  * session of the user, so that what they may do is decided again at their next sign-in.
  */
-export async function changeStaffRole(caller: Caller, id: string, role: Role, now = new Date()): Promise<User> {
+export async function changeStaffRole(
+  caller: Caller,
+  id: string,
+  role: Role,
+  now = new Date(),
+  approved?: Approved,
+): Promise<User> {
   assertAccess(caller, STAFF_ACCESS.manage);
   let demoted = false;
   const user = await changeStaffStatus(
@@ -120,9 +157,10 @@ export async function changeStaffRole(caller: Caller, id: string, role: Role, no
       demoted = isDemotion(before.role, after.role);
       return {
         endSessions: demoted,
-        audit: staffAudit(caller, 'user_role_changed', before, `role: ${before.role} → ${after.role}`, now),
+        audit: staffAudit(caller, 'user_role_changed', before, `role: ${before.role} → ${after.role}`, now, approved),
       };
     },
+    approved,
   );
   // Cognito's global sign-out would take the refresh token of the session an admin demotes themself in; the
   // directory has already ended their other sessions.
@@ -161,6 +199,7 @@ function changeStaffStatus(
   change: (user: User) => User,
   attempted: 'deactivate' | 'changeRole',
   consequences: (before: User, after: User) => { endSessions: boolean; audit: Parameters<typeof auditEntryItem>[0] },
+  approved?: Approved,
 ): Promise<User> {
   return withRetries(
     { maxAttempts: 3, baseMs: 10, capMs: 50, exhausted: () => new ConflictError('error.staff.changedMeanwhile') },
@@ -169,7 +208,11 @@ function changeStaffStatus(
       if (!record) throw new NotFoundError('error.staff.notFound');
       const before = record.user;
       const after = change(before);
-      if (after.role === before.role && after.isActive === before.isActive) return before;
+      if (after.role === before.role && after.isActive === before.isActive) {
+        // Nothing to change; an approval is still decided, once.
+        if (approved) await transact([approved.decision()]);
+        return before;
+      }
       const { endSessions, audit } = consequences(before, after);
       const own = caller.kind === 'staff' && caller.user.id === id ? caller.sessionId : undefined;
       await writeStaffStatus(
@@ -177,7 +220,7 @@ function changeStaffStatus(
         after,
         { change: adminSetChange(before, after), lastAdmin: () => lastAdminRefusal(attempted) },
         endSessions ? onlySession(record.sessions, own) : undefined,
-        [auditEntryItem(audit)],
+        [auditEntryItem(audit), ...(approved ? [approved.decision()] : [])],
       );
       return after;
     },

@@ -36,6 +36,7 @@ import { attachmentsConfig } from '../../lib/config.ts';
 import { ConflictError, ForbiddenError, NotFoundError, parseInput, ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import { noteDownload } from '../insider-risk/access-watch.ts';
+import type { Approved } from '../approvals/hold.ts';
 
 /** The image types the thread shows as thumbnails (every browser draws them; HEIC is not among them). */
 const PREVIEW_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -253,6 +254,7 @@ export async function removeAttachment(
   attachmentId: string,
   reason: string,
   now = new Date(),
+  approved?: Approved,
 ): Promise<Attachment> {
   assertAccess(caller, ATTACHMENT_ACCESS.remove);
   const record = await getAttachment(ticketId, attachmentId);
@@ -269,8 +271,10 @@ export async function removeAttachment(
       details: reason,
       clientAddress: clientAddressOf(caller),
       at: now,
+      ...(approved ? { approvedBy: approved.approvedBy } : {}),
     },
     [
+      ...(approved ? [approved.decision()] : []),
       attachmentRemoval(record, removed, () => new NotFoundError('error.attachment.removed')),
       historyPut(ticketId, {
         at: now.toISOString(),

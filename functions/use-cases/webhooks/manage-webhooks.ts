@@ -19,7 +19,9 @@ import {
   putNewWebhook,
   requestWebhookPing,
   toWebhook,
+  webhookTargetWrite,
 } from '../../data/webhooks.ts';
+import { transact } from '../../data/transactions.ts';
 import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertAccess, staffMember, WEBHOOK_ACCESS } from '../../domain/permissions.ts';
@@ -28,6 +30,7 @@ import { deliveryOf, WEBHOOK_SECRET_BYTES, webhookSecret } from '../../domain/we
 import { config } from '../../lib/config.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { seal } from '../../lib/secrets.ts';
+import type { Approved } from '../approvals/hold.ts';
 
 /** listWebhooksFor: admins only; every webhook, newest first, never a secret. */
 export async function listWebhooksFor(caller: Caller): Promise<Webhook[]> {
@@ -43,6 +46,7 @@ export async function createWebhook(
   caller: Caller,
   input: CreateWebhookInput,
   now = new Date(),
+  approved?: Approved,
 ): Promise<{ webhook: Webhook; secret: string }> {
   const admin = staffMember(caller, WEBHOOK_ACCESS.manage);
   const target = checkWebhookUrl(input.url, { allowLoopback: config().webhookAllowLoopback });
@@ -68,9 +72,44 @@ export async function createWebhook(
       details: `events: ${webhook.events.join(', ')}`,
       clientAddress: clientAddressOf(caller),
       at: now,
+      ...(approved ? { approvedBy: approved.approvedBy } : {}),
     }),
+    ...(approved ? [approved.decision(await seal('approval-secret', secret))] : []),
   ]);
   return { webhook, secret };
+}
+
+/**
+ * changeWebhookTarget: admins only; the webhook's events go to a new URL (checked as at creation), with the audit entry
+ * in the same write.
+ */
+export async function changeWebhookTarget(
+  caller: Caller,
+  id: string,
+  url: string,
+  now = new Date(),
+  approved?: Approved,
+): Promise<Webhook> {
+  assertAccess(caller, WEBHOOK_ACCESS.manage);
+  const target = checkWebhookUrl(url, { allowLoopback: config().webhookAllowLoopback });
+  if (!target.ok) throw new ValidationError(target.message, { url: target.message });
+  const webhook = await getWebhook(id);
+  if (!webhook) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+  const missing = () => new NotFoundError(WEBHOOK_MESSAGES.notFound);
+  await transact([
+    webhookTargetWrite(id, target.url.href, missing),
+    ...(approved ? [approved.decision()] : []),
+    auditEntryItem({
+      action: 'webhook_target_changed',
+      actor: auditActorOf(caller),
+      target: { type: 'webhook', id, name: target.url.href },
+      details: `url: ${webhook.url} → ${target.url.href}`,
+      clientAddress: clientAddressOf(caller),
+      at: now,
+      ...(approved ? { approvedBy: approved.approvedBy } : {}),
+    }),
+  ]);
+  return toWebhook({ ...webhook, url: target.url.href });
 }
 
 /** removeWebhook: admins only; nothing more is sent to it, and its queued deliveries are dropped when their turn comes. */

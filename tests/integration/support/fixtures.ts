@@ -11,6 +11,8 @@ import {
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { putNewUser } from '#functions/data/users.ts';
+import { deskSettingsPut, getDeskSettings, rememberDeskSettings } from '#functions/data/settings.ts';
+import { transact } from '#functions/data/transactions.ts';
 import { systemCaller } from '#functions/domain/caller.ts';
 
 let cognito: CognitoIdentityProviderClient | undefined;
@@ -72,3 +74,17 @@ export async function createStaffUser(options: {
   });
   return { user, email, password };
 }
+
+/**
+ * Sets the desk's four-eyes approval on or off, straight in the table (docs/decisions/095-four-eyes-approval.md). The
+ * run's files share one table whose admins accumulate, so every file starts with it off (tests/integration/setup-env.ts)
+ * and the files about it turn it on.
+ */
+export async function setFourEyes(on: boolean): Promise<void> {
+  const settings = { ...(await getDeskSettings()), approvals: { fourEyes: on } };
+  await transact([deskSettingsPut(settings, new Date())]);
+  rememberDeskSettings(settings);
+}
+
+/** Four-eyes off: admins' actions run at once, as with a single admin. */
+export const withoutFourEyes = (): Promise<void> => setFourEyes(false);

@@ -19,6 +19,7 @@ describe('navItemsFor', () => {
         'Email Delivery',
         'Desk Settings',
         'Settings',
+        'Pending Approvals',
       ],
     ],
     [

@@ -14,7 +14,8 @@ export type Section =
   | 'audit'
   | 'mail'
   | 'desk-settings'
-  | 'settings';
+  | 'settings'
+  | 'approvals';
 
 /** Page headings, which are also the sidebar labels. */
 export const SECTION_TITLES: Record<Section, MessageKey> = {
@@ -30,10 +31,11 @@ export const SECTION_TITLES: Record<Section, MessageKey> = {
   mail: 'nav.mail',
   'desk-settings': 'nav.deskSettings',
   settings: 'nav.settings',
+  approvals: 'nav.approvals',
 };
 
 /** Dashboard figures a sidebar item shows as a badge. */
-export type NavBadge = 'totalTickets' | 'openTickets';
+export type NavBadge = 'totalTickets' | 'openTickets' | 'pendingApprovals';
 
 export interface NavItem {
   section: Section;
@@ -70,6 +72,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: ['admin'],
   },
   { section: 'settings', label: SECTION_TITLES.settings, to: '/$role/settings', roles: ROLES },
+  // Four-eyes approval (docs/decisions/095-four-eyes-approval.md): what waits for a second admin.
+  {
+    section: 'approvals',
+    label: SECTION_TITLES.approvals,
+    to: '/$role/approvals',
+    roles: ['admin'],
+    badge: 'pendingApprovals',
+  },
 ];
 
 /** The sidebar items a role sees. */

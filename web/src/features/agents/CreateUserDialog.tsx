@@ -13,6 +13,8 @@ import { notify } from '../../lib/notify.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
 import { useCreateUserMutation } from './queries.ts';
+import { isPendingApproval } from '../approvals/queries.ts';
+import { notifySentForApproval } from '../approvals/sent-for-approval.ts';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'role'] as const;
 
@@ -43,7 +45,11 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose: ()
   const onSubmit = handleSubmit(async (input) => {
     setRefusal(undefined);
     try {
-      await create.mutateAsync(input);
+      if (isPendingApproval(await create.mutateAsync(input))) {
+        notifySentForApproval();
+        close();
+        return;
+      }
     } catch (error) {
       if (isUnauthorized(error)) return;
       notify('error', translate('createUser.failed'), refusalMessage(error, translate));

@@ -14,6 +14,8 @@ import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useResetPasswordMutation } from './queries.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
+import { isPendingApproval } from '../approvals/queries.ts';
+import { notifySentForApproval } from '../approvals/sent-for-approval.ts';
 
 /** The password and its confirmation; the mismatch is reported on the confirmation (docs/product.md §5). */
 const resetPasswordFormSchema = z
@@ -48,7 +50,11 @@ export function ResetPasswordDialog({ agent, open, onClose }: ResetPasswordDialo
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!agent) return;
     try {
-      await resetPassword.mutateAsync({ id: agent.id, password });
+      if (isPendingApproval(await resetPassword.mutateAsync({ id: agent.id, password }))) {
+        notifySentForApproval();
+        onClose();
+        return;
+      }
     } catch (error) {
       if (!isUnauthorized(error)) notify('error', translate('resetPassword.failed'), refusalMessage(error, translate));
       return;

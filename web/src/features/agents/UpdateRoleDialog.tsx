@@ -10,6 +10,8 @@ import { notify } from '../../lib/notify.ts';
 import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { useUpdateRoleMutation } from './queries.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
+import { isPendingApproval } from '../approvals/queries.ts';
+import { notifySentForApproval } from '../approvals/sent-for-approval.ts';
 
 interface UpdateRoleDialogProps {
   agent: Agent | undefined;
@@ -30,7 +32,11 @@ export function UpdateRoleDialog({ agent, open, onClose }: UpdateRoleDialogProps
     event.preventDefault();
     if (!agent) return;
     try {
-      await update.mutateAsync({ id: agent.id, role });
+      if (isPendingApproval(await update.mutateAsync({ id: agent.id, role }))) {
+        notifySentForApproval();
+        onClose();
+        return;
+      }
     } catch (error) {
       if (!isUnauthorized(error)) notify('error', translate('updateRole.failed'), refusalMessage(error, translate));
       return;

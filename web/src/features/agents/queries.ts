@@ -4,6 +4,8 @@ import type { Ticket } from '#shared/schemas/ticket.ts';
 import type { Agent, AgentRouting, CreateUserInput, StaffMember, User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
 import { agentPerformanceQuery, analyticsKeys } from '../analytics/queries.ts';
+import type { ApprovalRequested } from '#shared/schemas/approval.ts';
+import { approvalKeys, useInvalidateApprovals } from '../approvals/queries.ts';
 
 export const agentKeys = {
   all: ['agents'] as const,
@@ -58,6 +60,8 @@ function useInvalidateAgents() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: agentKeys.all }),
+      // A change held for a second admin shows on Pending Approvals instead.
+      queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
       ...[LIST_LIMITS.topAgents, LIST_LIMITS.agentPerformance].map((limit) =>
         queryClient.invalidateQueries({ queryKey: analyticsKeys.agentPerformance(limit) }),
       ),
@@ -68,7 +72,7 @@ function useInvalidateAgents() {
 export function useCreateUserMutation() {
   const invalidate = useInvalidateAgents();
   return useMutation({
-    mutationFn: (input: CreateUserInput) => api.post<User>('/api/users', input),
+    mutationFn: (input: CreateUserInput) => api.post<User | ApprovalRequested>('/api/users', input),
     onSuccess: invalidate,
   });
 }
@@ -78,16 +82,21 @@ export function useUpdateRoleMutation() {
   const invalidate = useInvalidateAgents();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      api.put<User>(`/api/users/${encodeURIComponent(id)}/role`, { role }),
+      api.put<User | ApprovalRequested>(`/api/users/${encodeURIComponent(id)}/role`, { role }),
     onSuccess: invalidate,
   });
 }
 
-/** Sets a new password for a staff member (`PUT /api/users/{id}/password`); the list does not change. */
+/**
+ * Sets a new password for a staff member (`PUT /api/users/{id}/password`); the list does not change. Held for a
+ * second admin, it shows on Pending Approvals.
+ */
 export function useResetPasswordMutation() {
+  const invalidateApprovals = useInvalidateApprovals();
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) =>
-      api.put<User>(`/api/users/${encodeURIComponent(id)}/password`, { password }),
+      api.put<User | ApprovalRequested>(`/api/users/${encodeURIComponent(id)}/password`, { password }),
+    onSuccess: invalidateApprovals,
   });
 }
 

@@ -20,6 +20,7 @@ const TITLES: Partial<Record<AlertType, MessageKey>> = {
   sla_warning: 'alarm.title.slaWarning',
   attachment_infected: 'alarm.title.attachmentInfected',
   data_access_alert: 'alarm.title.dataAccessAlert',
+  approval_requested: 'alarm.title.approvalRequested',
 };
 
 /** Whether an alarm is about a ticket (not a webhook's, not an insider-risk alert). */
@@ -44,6 +45,9 @@ export function alarmDescription(alarm: AlarmMessage, t: Translate): string {
       limit,
     });
   }
+  if (alarm.alarmType === 'approval_requested') {
+    return t('alarm.approvalRequested', { name: alarm.data.requestedBy, target: alarm.data.target });
+  }
   const ticket = alarm.data;
   return t('alarm.description', {
     code: ticket.ticketId,
@@ -65,7 +69,9 @@ export function alarmTone(alarmType: AlertType): AlarmTone {
   ) {
     return 'error';
   }
-  if (alarmType === 'high_priority' || alarmType === 'sla_warning') return 'warning';
+  if (alarmType === 'high_priority' || alarmType === 'sla_warning' || alarmType === 'approval_requested') {
+    return 'warning';
+  }
   return 'info';
 }
 
@@ -85,6 +91,7 @@ export const DEFAULT_ALARM_SETTINGS: AlarmSettings = {
     'ticket_waiting',
     'attachment_infected',
     'data_access_alert',
+    'approval_requested',
   ],
 };
 

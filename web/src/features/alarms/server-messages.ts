@@ -30,6 +30,17 @@ function isAlarmWebhook(data: unknown): boolean {
   return isRecord(data) && typeof data.webhookId === 'string' && typeof data.url === 'string';
 }
 
+/** A four-eyes request (docs/decisions/095-four-eyes-approval.md). */
+function isAlarmApproval(data: unknown): boolean {
+  return (
+    isRecord(data) &&
+    typeof data.approvalId === 'string' &&
+    typeof data.kind === 'string' &&
+    typeof data.requestedBy === 'string' &&
+    typeof data.target === 'string'
+  );
+}
+
 /** An insider-risk alarm's person and figures (docs/decisions/097-insider-risk-alerts.md). */
 function isAlarmDataAccess(data: unknown): boolean {
   return (
@@ -45,6 +56,7 @@ function isAlarmDataAccess(data: unknown): boolean {
 function isAlarmAbout(alarmType: unknown, data: unknown): boolean {
   if (alarmType === 'webhook_disabled') return isAlarmWebhook(data);
   if (alarmType === 'data_access_alert') return isAlarmDataAccess(data);
+  if (alarmType === 'approval_requested') return isAlarmApproval(data);
   return isAlarmTicket(data);
 }
 

@@ -1,4 +1,16 @@
-import { Box, Button, EmptyState, Field, HStack, Input, NativeSelect, Stack, Table, VStack } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  EmptyState,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
 import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -209,6 +221,12 @@ function AuditTable({ filters }: { filters: AuditSearch }) {
                 </Table.Cell>
                 <Table.Cell truncate title={entry.actor.name}>
                   {entry.actor.name}
+                  {entry.approvedBy && (
+                    // The second admin of a four-eyes action (docs/decisions/095-four-eyes-approval.md).
+                    <Text fontSize="xs" color="fg.muted" truncate title={entry.approvedBy.name}>
+                      {t('audit.approvedBy', { name: entry.approvedBy.name })}
+                    </Text>
+                  )}
                 </Table.Cell>
                 <Table.Cell truncate title={entry.target?.name}>
                   {entry.target ? entry.target.name : '—'}

@@ -36,4 +36,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   anti_phishing_code_cleared: 'audit.action.antiPhishingCodeCleared',
   ticket_viewed: 'audit.action.ticketViewed',
   data_access_alert: 'audit.action.dataAccessAlert',
+  mfa_reset: 'audit.action.mfaReset',
+  approval_requested: 'audit.action.approvalRequested',
+  approval_rejected: 'audit.action.approvalRejected',
+  webhook_target_changed: 'audit.action.webhookTargetChanged',
 };

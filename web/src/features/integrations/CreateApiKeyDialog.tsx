@@ -12,6 +12,7 @@ import { fieldErrorText, showFieldErrors } from '../../lib/form-errors.ts';
 import { useT } from '../../i18n/react.tsx';
 import { useCreateApiKeyMutation } from './queries.ts';
 import { CheckboxSetField, SecretDialog } from './parts.tsx';
+import { isPendingApproval } from '../approvals/queries.ts';
 
 /** What each scope lets a key do, as the form offers it (docs/api.md "Scopes"). */
 export const SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], MessageKey> = {
@@ -38,12 +39,12 @@ export function CreateApiKeyDialog({ open, onClose }: Props) {
       createdTitle={t('integrations.apiKeyCreated')}
       describe={(created) => created.apiKey.name}
       secretLabel={t('integrations.apiKeySecret')}
-      form={(onCreated) => <ApiKeyForm onCreated={onCreated} />}
+      form={(onCreated, onHeld) => <ApiKeyForm onCreated={onCreated} onHeld={onHeld} />}
     />
   );
 }
 
-function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
+function ApiKeyForm({ onCreated, onHeld }: { onCreated: (created: CreatedApiKey) => void; onHeld: () => void }) {
   const t = useT();
   const create = useCreateApiKeyMutation();
   const {
@@ -59,7 +60,9 @@ function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      onCreated(await create.mutateAsync(input));
+      const answer = await create.mutateAsync(input);
+      if (isPendingApproval(answer)) onHeld();
+      else onCreated(answer);
     } catch (error) {
       if (isUnauthorized(error)) return;
       showFieldErrors(error, ['name', 'scopes'] as const, setError);

@@ -12,6 +12,7 @@ import { refusalMessage } from '../../lib/server-message.ts';
 import { useT } from '../../i18n/react.tsx';
 import { useCreateWebhookMutation } from './queries.ts';
 import { CheckboxSetField, SecretDialog } from './parts.tsx';
+import { isPendingApproval } from '../approvals/queries.ts';
 
 /** What each event means, as the form offers it. */
 const EVENT_LABELS: Record<WebhookEventType, MessageKey> = {
@@ -40,12 +41,12 @@ export function CreateWebhookDialog({ open, onClose }: Props) {
       createdTitle={t('integrations.webhookCreated')}
       describe={(created) => created.webhook.url}
       secretLabel={t('integrations.signingSecret')}
-      form={(onCreated) => <WebhookForm onCreated={onCreated} />}
+      form={(onCreated, onHeld) => <WebhookForm onCreated={onCreated} onHeld={onHeld} />}
     />
   );
 }
 
-function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
+function WebhookForm({ onCreated, onHeld }: { onCreated: (created: CreatedWebhook) => void; onHeld: () => void }) {
   const t = useT();
   const create = useCreateWebhookMutation();
   const {
@@ -61,7 +62,9 @@ function WebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => vo
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      onCreated(await create.mutateAsync(input));
+      const answer = await create.mutateAsync(input);
+      if (isPendingApproval(answer)) onHeld();
+      else onCreated(answer);
     } catch (error) {
       if (isUnauthorized(error)) return;
       showFieldErrors(error, ['url', 'events', 'description'] as const, setError);

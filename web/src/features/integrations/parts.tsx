@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { useT } from '../../i18n/react.tsx';
 import { SecretStep } from './SecretReveal.tsx';
+import { notifySentForApproval } from '../approvals/sent-for-approval.ts';
 
 interface SecretDialogProps<Created extends { secret: string }> {
   open: boolean;
@@ -21,8 +22,11 @@ interface SecretDialogProps<Created extends { secret: string }> {
   /** The line under the title once created: what was created. */
   describe: (created: Created) => string;
   secretLabel: string;
-  /** The form; it calls `onCreated` with the server's answer. */
-  form: (onCreated: (created: Created) => void) => ReactNode;
+  /**
+   * The form; it calls `onCreated` with the server's answer, or `onHeld` when the creation waits for a second admin
+   * (docs/decisions/095-four-eyes-approval.md): the dialog closes, and the secret is shown later on Pending Approvals.
+   */
+  form: (onCreated: (created: Created) => void, onHeld: () => void) => ReactNode;
 }
 
 /**
@@ -47,7 +51,10 @@ export function SecretDialog<Created extends { secret: string }>(props: SecretDi
       {created ? (
         <SecretStep secret={created.secret} label={props.secretLabel} onDone={close} />
       ) : (
-        props.form(setCreated)
+        props.form(setCreated, () => {
+          notifySentForApproval();
+          close();
+        })
       )}
     </DialogFrame>
   );

@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ApiKey, CreateApiKeyInput, CreatedApiKey } from '#shared/schemas/api-key.ts';
 import type { CreatedWebhook, CreateWebhookInput, Webhook, WebhookDelivery } from '#shared/schemas/webhook.ts';
 import { api } from '../../lib/api.ts';
+import type { ApprovalRequested } from '#shared/schemas/approval.ts';
+import { useInvalidateApprovals } from '../approvals/queries.ts';
 
 export const integrationKeys = {
   all: ['integrations'] as const,
@@ -44,9 +46,10 @@ function useInvalidate(queryKey: readonly unknown[]) {
 /** `POST /api/api-keys`: the answer holds the secret, shown once. */
 export function useCreateApiKeyMutation() {
   const invalidate = useInvalidate(integrationKeys.apiKeys());
+  const invalidateApprovals = useInvalidateApprovals();
   return useMutation({
-    mutationFn: (input: CreateApiKeyInput) => api.post<CreatedApiKey>('/api/api-keys', input),
-    onSuccess: invalidate,
+    mutationFn: (input: CreateApiKeyInput) => api.post<CreatedApiKey | ApprovalRequested>('/api/api-keys', input),
+    onSuccess: () => Promise.all([invalidate(), invalidateApprovals()]),
   });
 }
 
@@ -62,9 +65,10 @@ export function useRevokeApiKeyMutation() {
 /** `POST /api/webhooks`: the answer holds the signing secret, shown once. */
 export function useCreateWebhookMutation() {
   const invalidate = useInvalidate(integrationKeys.webhooks());
+  const invalidateApprovals = useInvalidateApprovals();
   return useMutation({
-    mutationFn: (input: CreateWebhookInput) => api.post<CreatedWebhook>('/api/webhooks', input),
-    onSuccess: invalidate,
+    mutationFn: (input: CreateWebhookInput) => api.post<CreatedWebhook | ApprovalRequested>('/api/webhooks', input),
+    onSuccess: () => Promise.all([invalidate(), invalidateApprovals()]),
   });
 }
 

@@ -14,6 +14,7 @@ const ALERT_TYPE_ROLES: Partial<Record<AlertType, readonly string[]>> = {
   webhook_disabled: ['admin'],
   attachment_infected: ['admin'],
   data_access_alert: ['admin'],
+  approval_requested: ['admin'],
   ticket_waiting: ['admin', 'manager'],
 };
 

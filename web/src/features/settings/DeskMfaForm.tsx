@@ -9,6 +9,8 @@ import { isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { deskSettingsQuery, useRefreshMfaStatus, useSaveDeskSettingsMutation } from './queries.ts';
+import { isPendingApproval } from '../approvals/queries.ts';
+import { notifySentForApproval } from '../approvals/sent-for-approval.ts';
 
 const REQUIREMENT_LABELS: Record<MfaRequirement, MessageKey> = {
   none: 'mfa.desk.none',
@@ -28,7 +30,10 @@ export function DeskMfaForm() {
 
   const onSave = async () => {
     try {
-      await save.mutateAsync({ ...settings, security: { requireMfa } });
+      if (isPendingApproval(await save.mutateAsync({ ...settings, security: { requireMfa } }))) {
+        notifySentForApproval();
+        return;
+      }
     } catch (error) {
       if (!isUnauthorized(error)) notify('error', translate('mfa.desk.saveFailed'), refusalMessage(error, translate));
       return;

@@ -4,6 +4,8 @@ import type { ChangePasswordInput, DeskSettings, UserSettings } from '#shared/sc
 import type { SlaPolicy } from '#shared/schemas/sla.ts';
 import { api } from '../../lib/api.ts';
 import { userSettingsKeys, userSettingsQuery } from '../../lib/user-settings.ts';
+import type { ApprovalRequested } from '#shared/schemas/approval.ts';
+import { approvalKeys, isPendingApproval } from '../approvals/queries.ts';
 
 // One cache entry (lib/user-settings.ts) serves the Settings page, the theme, the alarm preferences and the time zone that
 // dates are shown in, so a save updates all of them at once.
@@ -34,12 +36,18 @@ export const deskSettingsQuery = () =>
     queryFn: ({ signal }) => api.get<DeskSettings>('/api/desk-settings', { signal }),
   });
 
-/** Replaces the desk's settings whole (`PUT /api/desk-settings`) and puts the stored result in the cache. */
+/**
+ * Replaces the desk's settings whole (`PUT /api/desk-settings`) and puts the stored result in the cache; a change that
+ * lowers security may be held for a second admin instead (docs/decisions/095-four-eyes-approval.md).
+ */
 export function useSaveDeskSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: DeskSettings) => api.put<DeskSettings>('/api/desk-settings', settings),
-    onSuccess: (saved) => queryClient.setQueryData(deskSettingsKey, saved),
+    mutationFn: (settings: DeskSettings) => api.put<DeskSettings | ApprovalRequested>('/api/desk-settings', settings),
+    onSuccess: (saved) =>
+      isPendingApproval(saved)
+        ? queryClient.invalidateQueries({ queryKey: approvalKeys.all })
+        : queryClient.setQueryData(deskSettingsKey, saved),
   });
 }
 

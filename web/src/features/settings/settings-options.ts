@@ -74,4 +74,5 @@ export const ALERT_TYPE_LABELS: Record<AlertType, MessageKey> = {
   sla_warning: 'settings.alertType.slaWarning',
   attachment_infected: 'settings.alertType.attachmentInfected',
   data_access_alert: 'settings.alertType.dataAccessAlert',
+  approval_requested: 'settings.alertType.approvalRequested',
 };

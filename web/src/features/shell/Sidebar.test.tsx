@@ -31,6 +31,7 @@ describe('sidebar', () => {
         ['Email Delivery', '/admin/mail'],
         ['Desk Settings', '/admin/desk-settings'],
         ['Settings', '/admin/settings'],
+        ['Pending Approvals', '/admin/approvals'],
       ],
     ],
     [

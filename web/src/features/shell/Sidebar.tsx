@@ -12,6 +12,7 @@ import {
   LuPlug,
   LuScrollText,
   LuSettings,
+  LuShieldCheck,
   LuSlidersVertical,
   LuTags,
   LuZap,
@@ -24,6 +25,7 @@ import { displayNameOf, initialsOf, roleLabelOf } from '../../lib/format.ts';
 import { colorPaletteFor } from '../../lib/roles.ts';
 import { useSession } from '../../lib/router-context.ts';
 import { type NavBadge, type Section, navItemsFor } from '../../lib/sections.ts';
+import { approvalsQuery } from '../approvals/queries.ts';
 import { dashboardMetricsQuery } from '../dashboard/queries.ts';
 import { AvailabilityControl } from './AvailabilityControl.tsx';
 
@@ -40,6 +42,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   mail: LuMailWarning,
   'desk-settings': LuSlidersVertical,
   settings: LuSettings,
+  approvals: LuShieldCheck,
 };
 
 interface SidebarProps {
@@ -53,7 +56,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
   const t = useT();
   const format = useFormat();
   const session = useSession();
-  const badges = useNavBadges();
+  const badges = useNavBadges(user);
   const { role } = user;
 
   return (
@@ -135,9 +138,19 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
   );
 }
 
-/** Badge figures from the dashboard metrics; absent while loading or when the metrics are unavailable. */
-function useNavBadges(): Partial<Record<NavBadge, number>> {
+/**
+ * Badge figures from the dashboard metrics, and for admins the requests waiting for their approval (not their own);
+ * absent while loading or when unavailable.
+ */
+function useNavBadges(user: User): Partial<Record<NavBadge, number>> {
   const { data } = useQuery(dashboardMetricsQuery());
-  if (!data) return {};
-  return { totalTickets: data.overview.totalTickets, openTickets: data.overview.openTickets };
+  const approvals = useQuery({ ...approvalsQuery(), enabled: user.role === 'admin' });
+  const waiting = approvals.data?.pending.filter(
+    (approval) => approval.status === 'pending' && approval.requestedBy.id !== user.id,
+  ).length;
+  return {
+    ...(data ? { totalTickets: data.overview.totalTickets, openTickets: data.overview.openTickets } : {}),
+    // Nothing to decide, no badge: the item stays quiet until someone waits.
+    ...(waiting ? { pendingApprovals: waiting } : {}),
+  };
 }

@@ -28,6 +28,8 @@ import { useCurrentUser } from '../auth/queries.ts';
 import { fileSize } from './attachment-upload.ts';
 import { useRemoveAttachmentMutation } from './mutations.ts';
 import { canRemoveAttachments } from './permissions.ts';
+import { isPendingApproval } from '../approvals/queries.ts';
+import { notifySentForApproval } from '../approvals/sent-for-approval.ts';
 
 /** The download route of a file; also an image's thumbnail. */
 export const attachmentUrl = (ticketId: number, attachmentId: string): string =>
@@ -228,7 +230,15 @@ function RemoveAttachmentDialog({
     event.preventDefault();
     setTried(true);
     if (!attachment || missing || remove.isPending) return;
-    remove.mutate({ attachmentId: attachment.id, reason: reason.trim() }, { onSuccess: close });
+    remove.mutate(
+      { attachmentId: attachment.id, reason: reason.trim() },
+      {
+        onSuccess: (answer) => {
+          if (isPendingApproval(answer)) notifySentForApproval();
+          close();
+        },
+      },
+    );
   };
 
   return (

@@ -20,6 +20,8 @@ import { ApiError, api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/queries.ts';
 import { macroKeys } from '../macros/queries.ts';
 import { ticketKeys } from './queries.ts';
+import type { ApprovalRequested } from '#shared/schemas/approval.ts';
+import { approvalKeys } from '../approvals/queries.ts';
 
 /** What a changed ticket makes out of date everywhere. */
 async function refreshTicketViews(queryClient: QueryClient, ticket: Ticket): Promise<void> {
@@ -142,11 +144,16 @@ export function useRemoveAttachmentMutation(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ attachmentId, reason }: { attachmentId: string; reason: string }) =>
-      api.delete<Attachment>(`/api/tickets/${ticketId}/attachments/${encodeURIComponent(attachmentId)}`, { reason }),
+      api.delete<Attachment | ApprovalRequested>(
+        `/api/tickets/${ticketId}/attachments/${encodeURIComponent(attachmentId)}`,
+        { reason },
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ticketKeys.comments(ticketId) }),
         queryClient.invalidateQueries({ queryKey: ticketKeys.history(ticketId) }),
+        // Held for a second admin (docs/decisions/095-four-eyes-approval.md), it shows on Pending Approvals.
+        queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
       ]),
   });
 }
