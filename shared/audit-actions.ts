@@ -34,5 +34,9 @@ export const AUDIT_ACTIONS = [
   'desk_settings_changed',
   'attachment_removed',
   'sla_policy_changed',
+  'reply_held',
+  'reply_released',
+  'reply_returned',
+  'guard_terms_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

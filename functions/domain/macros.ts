@@ -52,6 +52,7 @@ export function newMacro(input: CreateMacroInput, id: string, owner: User, now: 
     body: defined(input.body),
     actions: defined(input.actions),
     shared: input.shared,
+    approvedForRestricted: input.approvedForRestricted ?? false,
     ownerId: owner.id,
     ownerName: displayName(owner),
     usageCount: 0,
@@ -59,6 +60,7 @@ export function newMacro(input: CreateMacroInput, id: string, owner: User, now: 
     updatedAt: at,
   };
   if (!canManageMacro(owner, macro)) throw macroRefusals.shareDenied();
+  if (macro.approvedForRestricted && owner.compliance !== true) throw macroRefusals.approvalDenied();
   return macro;
 }
 
@@ -74,6 +76,13 @@ export function macroEdit(current: Macro, patch: UpdateMacroInput, editor: User)
     changes.shared = patch.shared;
     // Sharing one's own macro, or taking a shared one back to its author, is for admins and managers.
     if (!canManageMacro(editor, { ...current, shared: patch.shared })) throw macroRefusals.shareDenied();
+  }
+  if (patch.approvedForRestricted !== undefined && patch.approvedForRestricted !== current.approvedForRestricted) {
+    if (editor.compliance !== true) throw macroRefusals.approvalDenied();
+    changes.approvedForRestricted = patch.approvedForRestricted;
+  } else if (current.approvedForRestricted && changes.body && editor.compliance !== true) {
+    // What compliance approved was this text: a new text by anyone else needs their approval again.
+    changes.approvedForRestricted = false;
   }
   return changes;
 }
@@ -94,6 +103,8 @@ const sameJson = (a: object, b: object): boolean =>
 export const macroRefusals = {
   notFound: () => new NotFoundError('error.macro.notFound'),
   shareDenied: () => new ForbiddenError('error.macro.shareDenied'),
+  /** Approving a macro for restricted tickets is for compliance users (docs/decisions/099-reply-guard.md). */
+  approvalDenied: () => new ForbiddenError('error.macro.approvalDenied'),
   /** Someone else's own macro is not even visible; a shared one is, but only admins and managers change it. */
   manageDenied: (macro: Macro) => (macro.shared ? macroRefusals.shareDenied() : macroRefusals.notFound()),
 };

@@ -89,6 +89,8 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   security: { requireMfa: 'none' },
   // Off until an admin turns it on: an agent who closes the tab for lunch stays available unless the desk wants it.
   routing: { autoAway: false },
+  // No outside host until an admin names one: every link but the desk's own is held for compliance (ADR 099).
+  replies: { allowedLinkHosts: [] },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
@@ -97,9 +99,11 @@ export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const inboundMail = deskSettingsSchema.shape.inboundMail.safeParse(saved.inboundMail);
   const security = deskSettingsSchema.shape.security.safeParse(saved.security);
   const routing = deskSettingsSchema.shape.routing.safeParse(saved.routing);
+  const replies = deskSettingsSchema.shape.replies.safeParse(saved.replies);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
     routing: routing.success ? routing.data : { ...DEFAULT_DESK_SETTINGS.routing },
     security: security.success ? security.data : { ...DEFAULT_DESK_SETTINGS.security },
+    replies: replies.success ? replies.data : { allowedLinkHosts: [...DEFAULT_DESK_SETTINGS.replies.allowedLinkHosts] },
   };
 }

@@ -40,6 +40,7 @@ export async function saveDeskSettings(
         ],
         requireMfa: [before.security.requireMfa, settings.security.requireMfa],
         autoAway: [before.routing.autoAway, settings.routing.autoAway],
+        allowedLinkHosts: [before.replies.allowedLinkHosts.join(', '), settings.replies.allowedLinkHosts.join(', ')],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,

@@ -32,4 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   desk_settings_changed: 'audit.action.deskSettingsChanged',
   attachment_removed: 'audit.action.attachmentRemoved',
   sla_policy_changed: 'audit.action.slaPolicyChanged',
+  reply_held: 'audit.action.replyHeld',
+  reply_released: 'audit.action.replyReleased',
+  reply_returned: 'audit.action.replyReturned',
+  guard_terms_changed: 'audit.action.guardTermsChanged',
 };

@@ -9,6 +9,7 @@ const macro: Macro = {
   body: { en: 'Hi {{customer.email}}', ja: 'こんにちは' },
   actions: { status: 'resolved', waitingOnCustomer: false },
   shared: true,
+  approvedForRestricted: false,
   ownerId: 'u-1',
   ownerName: 'Maria Santos',
   usageCount: 2,
