@@ -100,7 +100,10 @@ export function heldReplyRemoval(comment: Pick<Comment, 'ticketId' | 'createdAt'
 }
 
 /** heldReplyReturn: the note stays internal, with the decision and its note, off the list; only while held (409). */
-export function heldReplyReturn(comment: Pick<Comment, 'ticketId' | 'createdAt' | 'id'>, hold: Comment['hold']): GuardedItem {
+export function heldReplyReturn(
+  comment: Pick<Comment, 'ticketId' | 'createdAt' | 'id'>,
+  hold: Comment['hold'],
+): GuardedItem {
   return {
     item: {
       Update: {

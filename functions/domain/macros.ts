@@ -66,7 +66,10 @@ export function newMacro(input: CreateMacroInput, id: string, owner: User, now: 
 
 /** The fields a PATCH changes, checked against who may manage the macro before and after. */
 export function macroEdit(current: Macro, patch: UpdateMacroInput, editor: User): Partial<Macro> {
-  if (!canManageMacro(editor, current)) throw macroRefusals.manageDenied(current);
+  // Approving a macro is compliance's decision: a compliance user approves any macro they can use, shared ones too.
+  const approvalOnly = Object.entries(patch).every(([k, v]) => k === 'approvedForRestricted' || v === undefined);
+  const approving = approvalOnly && patch.approvedForRestricted !== undefined && editor.compliance === true;
+  if (!approving && !canManageMacro(editor, current)) throw macroRefusals.manageDenied(current);
   const changes: Partial<Macro> = {};
   if (patch.title !== undefined && patch.title !== current.title) changes.title = patch.title;
   if (patch.body !== undefined && !sameJson(patch.body, current.body)) changes.body = defined(patch.body);

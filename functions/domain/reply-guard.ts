@@ -83,7 +83,18 @@ export const DEFAULT_GUARD_TERMS: Readonly<Record<Language, readonly string[]>> 
     'コンプライアンス審査',
     'コンプライアンス部門による審査',
   ],
-  zh: ['可疑活动报告', '可疑交易报告', '可疑交易', '调查', '执法机关', '执法部门', '警方', '洗钱', '合规审查', '合规部门审核'],
+  zh: [
+    '可疑活动报告',
+    '可疑交易报告',
+    '可疑交易',
+    '调查',
+    '执法机关',
+    '执法部门',
+    '警方',
+    '洗钱',
+    '合规审查',
+    '合规部门审核',
+  ],
 };
 
 /** Every default term, in one list (what `GET /api/compliance/guard-terms` answers until the list is first saved). */
@@ -137,7 +148,9 @@ export function matchGuardTerms(text: string, terms: readonly string[]): string[
       continue;
     }
     const wanted = compiled.words ?? [];
-    const hit = words.some((_, start) => wanted.every((w, j) => start + j < words.length && wordMatches(words[start + j] ?? '', w)));
+    const hit = words.some((_, start) =>
+      wanted.every((w, j) => start + j < words.length && wordMatches(words[start + j] ?? '', w)),
+    );
     if (hit) found.push(compiled.term);
   }
   return found;
@@ -158,7 +171,8 @@ const BARE_LINK_TLDS = new Set(
 
 const SCHEME_LINK = /\bhttps?:\/\/[^\s<>"'`]+/giu;
 const WWW_LINK = /(?<![\p{L}\p{N}@.-])www\.[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu;
-const BARE_LINK = /(?<![\p{L}\p{N}@./:-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+([\p{L}]{2,})(?![\p{L}\p{N}@-])/giu;
+const BARE_LINK =
+  /(?<![\p{L}\p{N}@./:-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+([\p{L}]{2,})(?![\p{L}\p{N}@-])/giu;
 
 /** normalHost: a host in the form compared with the allowlist (lower case, punycode, no trailing dot); undefined if none. */
 export function normalHost(host: string): string | undefined {

@@ -90,11 +90,12 @@ describe('settingsOverDefaults', () => {
 });
 
 describe('deskSettingsOverDefaults', () => {
-  it('gives five new tickets per sender and hour, auto-away off and no two-factor requirement while nothing is stored', () => {
+  it('gives five new tickets per sender and hour, auto-away off, no two-factor requirement and no outside link host while nothing is stored', () => {
     expect(deskSettingsOverDefaults(undefined)).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 5 },
       routing: { autoAway: false },
       security: { requireMfa: 'none' },
+      replies: { allowedLinkHosts: [] },
     });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
   });
@@ -110,6 +111,7 @@ describe('deskSettingsOverDefaults', () => {
       inboundMail: { newTicketsPerSenderPerHour: 12 },
       routing: { autoAway: false },
       security: { requireMfa: 'admins' },
+      replies: { allowedLinkHosts: [] },
     });
     expect(deskSettingsOverDefaults({ routing: { autoAway: true } }).routing).toEqual({ autoAway: true });
   });

@@ -2,11 +2,7 @@
  * The compliance group (docs/decisions/099-reply-guard.md): staff with the compliance permission review the replies
  * the reply guard held and edit its terms (functions/use-cases/compliance/).
  */
-import {
-  guardTermsInputSchema,
-  heldReplyParamsSchema,
-  returnHeldReplySchema,
-} from '#shared/schemas/reply-guard.ts';
+import { guardTermsInputSchema, heldReplyParamsSchema, returnHeldReplySchema } from '#shared/schemas/reply-guard.ts';
 import { COMPLIANCE_ACCESS } from '../domain/permissions.ts';
 import { defineRoute, httpHandler } from '../lib/http.ts';
 import {

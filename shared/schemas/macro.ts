@@ -115,7 +115,9 @@ export const createMacroSchema = z.object({
   body: macroBodySchema,
   actions: macroActionsSchema.default({}),
   shared: z.boolean({ error: issueText('validation.boolean', { field: 'shared' }) }).default(false),
-  approvedForRestricted: z.boolean({ error: issueText('validation.boolean', { field: 'approvedForRestricted' }) }).optional(),
+  approvedForRestricted: z
+    .boolean({ error: issueText('validation.boolean', { field: 'approvedForRestricted' }) })
+    .optional(),
 });
 export type CreateMacroInput = z.infer<typeof createMacroSchema>;
 
@@ -125,7 +127,9 @@ export const updateMacroSchema = z.object({
   body: macroBodySchema.optional(),
   actions: macroActionsSchema.optional(),
   shared: z.boolean({ error: issueText('validation.boolean', { field: 'shared' }) }).optional(),
-  approvedForRestricted: z.boolean({ error: issueText('validation.boolean', { field: 'approvedForRestricted' }) }).optional(),
+  approvedForRestricted: z
+    .boolean({ error: issueText('validation.boolean', { field: 'approvedForRestricted' }) })
+    .optional(),
 });
 export type UpdateMacroInput = z.infer<typeof updateMacroSchema>;
 

@@ -25,7 +25,6 @@ export const holdReasonSchema = z.object({ kind: z.enum(['term', 'link']), value
 export type HoldReason = z.infer<typeof holdReasonSchema>;
 
 export const HOLD_STATES = ['held', 'released', 'returned'] as const;
-export type HoldState = (typeof HOLD_STATES)[number];
 
 /** What a held reply carries (on the comment): why, since when, and what a compliance user decided. */
 export const holdSchema = z.object({
@@ -75,7 +74,11 @@ export const returnHeldReplySchema = z.object({
 });
 export type ReturnHeldReplyInput = z.infer<typeof returnHeldReplySchema>;
 
-const guardTerm = text({ label: 'field.guardTerm', max: GUARD_TERM_LIMITS.termMax, required: issueText('validation.guard.termEmpty') });
+const guardTerm = text({
+  label: 'field.guardTerm',
+  max: GUARD_TERM_LIMITS.termMax,
+  required: issueText('validation.guard.termEmpty'),
+});
 
 /** `PUT /api/compliance/guard-terms`: the whole list, at least one term, each once. */
 export const guardTermsInputSchema = z.object({

@@ -3,7 +3,13 @@
  * against, and the compliance users' side of it: the held replies they release or return, and the terms they edit.
  * Every decision is audited in the transaction that makes it.
  */
-import type { GuardTerms, GuardTermsInput, HeldReply, Hold, ReturnHeldReplyInput } from '#shared/schemas/reply-guard.ts';
+import type {
+  GuardTerms,
+  GuardTermsInput,
+  HeldReply,
+  Hold,
+  ReturnHeldReplyInput,
+} from '#shared/schemas/reply-guard.ts';
 import { GUARD_TERM_LIMITS } from '#shared/schemas/reply-guard.ts';
 import type { Comment } from '#shared/schemas/ticket.ts';
 import { auditEntryItem, recordAudit } from '../../data/audit.ts';
