@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
 import { MailLimitsForm } from '../mail/MailLimitsForm.tsx';
+import { AllowedLinkHostsForm } from './AllowedLinkHostsForm.tsx';
 import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/queries.ts';
 
 /**
@@ -59,6 +60,11 @@ export function DeskSettingsPage() {
         <Card.Root>
           <Card.Body>
             <MailLimitsForm />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <AllowedLinkHostsForm />
           </Card.Body>
         </Card.Root>
       </Stack>
