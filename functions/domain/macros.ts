@@ -67,7 +67,12 @@ export function newMacro(input: CreateMacroInput, id: string, owner: User, now: 
 /** The fields a PATCH changes, checked against who may manage the macro before and after. */
 export function macroEdit(current: Macro, patch: UpdateMacroInput, editor: User): Partial<Macro> {
   // Approving a macro is compliance's decision: a compliance user approves any macro they can use, shared ones too.
-  const approvalOnly = Object.entries(patch).every(([k, v]) => k === 'approvedForRestricted' || v === undefined);
+  const unchanged = (key: string, value: unknown) =>
+    value === undefined ||
+    (typeof value === 'object' && value !== null
+      ? sameJson(value, current[key as keyof Macro] as object)
+      : value === current[key as keyof Macro]);
+  const approvalOnly = Object.entries(patch).every(([k, v]) => k === 'approvedForRestricted' || unchanged(k, v));
   const approving = approvalOnly && patch.approvedForRestricted !== undefined && editor.compliance === true;
   if (!approving && !canManageMacro(editor, current)) throw macroRefusals.manageDenied(current);
   const changes: Partial<Macro> = {};

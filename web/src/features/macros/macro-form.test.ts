@@ -27,6 +27,7 @@ describe('the macro form', () => {
       category: '',
       waiting: 'stop',
       shared: true,
+      approvedForRestricted: false,
     });
   });
 
@@ -37,6 +38,7 @@ describe('the macro form', () => {
       body: macro.body,
       actions: macro.actions,
       shared: true,
+      approvedForRestricted: false,
     });
   });
 
