@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ticket, ticketSchema } from '#shared/schemas/ticket.ts';
 import { eventually, type MailHarness, mailSettled, startMailHarness } from './support/mail.ts';
 import { markRestricted } from './support/restricted.ts';
-import { createTestCategory, signedIn, ticketBody, type SignedIn, useDedicatedTable } from './tickets-support.ts';
+import { ApiClient } from './support/api.ts';
+import {
+  createTestApiKey,
+  createTestCategory,
+  signedIn,
+  ticketBody,
+  type SignedIn,
+  useDedicatedTable,
+} from './tickets-support.ts';
 
 let mail: MailHarness;
 let admin: SignedIn;
@@ -100,6 +108,11 @@ describe('a reply with a guarded term', () => {
       'the released reply',
     );
     expect(await settledMailsWith(ticket.customerEmail, content)).toHaveLength(1);
+    const key = await createTestApiKey(['tickets:read'], `Guard ${randomUUID()}`);
+    const keyed = await new ApiClient(mail.gateway.url, { headers: { authorization: `Bearer ${key.secret}` } }).get(
+      `/api/tickets/${ticket.id}/comments`,
+    );
+    expect(keyed.body.find((c: { id: string }) => c.id === held.body.id)).not.toHaveProperty('hold');
     const waiting = await compliance.client.get('/api/compliance/held-replies');
     expect(waiting.body.some((h: { commentId: string }) => h.commentId === held.body.id)).toBe(false);
     const audit = await admin.client.get('/api/audit?action=reply_released');

@@ -272,8 +272,17 @@ const seesInternalNotes = (caller: Caller) => caller.kind !== 'apiKey';
 export async function readComments(caller: Caller, ticketId: number): Promise<Comment[]> {
   assertAccess(caller, TICKET_ACCESS.read);
   const comments = await listComments(ticketId);
-  return withCurrentAttachments(ticketId, seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal));
+  return withCurrentAttachments(
+    ticketId,
+    seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal).map(withoutHold),
+  );
 }
+
+/**
+ * A released reply keeps its `hold` for staff; an upstream system may show what it reads to the customer, and the
+ * reasons name what the guard looked for, so keys never see it (docs/decisions/099-reply-guard.md).
+ */
+const withoutHold = ({ hold: _hold, ...comment }: Comment): Comment => comment;
 
 /**
  * readThread: one page of a ticket's thread, oldest first, and the cursor of the next; API keys never see internal
@@ -282,8 +291,10 @@ export async function readComments(caller: Caller, ticketId: number): Promise<Co
 export async function readThread(caller: Caller, ticketId: number, query: ThreadQuery = {}): Promise<ThreadPage> {
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
-  const page = await listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
-  return { ...page, messages: await withCurrentAttachments(ticketId, page.messages) };
+  const staff = seesInternalNotes(caller);
+  const page = await listThread(ticketId, { publicOnly: !staff, limit, cursor });
+  const messages = staff ? page.messages : page.messages.map(withoutHold);
+  return { ...page, messages: await withCurrentAttachments(ticketId, messages) };
 }
 
 /**
