@@ -24,6 +24,7 @@ export const HTTP_GROUPS = [
   'mail',
   'rating',
   'approvals',
+  'compliance',
 ] as const;
 export type HttpGroup = (typeof HTTP_GROUPS)[number];
 
@@ -140,6 +141,13 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/mail/held', 'mail'),
   r('POST', '/api/mail/held/{id}/release', 'mail'),
   r('DELETE', '/api/mail/held/{id}', 'mail'),
+
+  // The reply guard's review and terms: staff with the compliance permission (docs/decisions/099-reply-guard.md).
+  r('GET', '/api/compliance/held-replies', 'compliance'),
+  r('POST', '/api/compliance/held-replies/{id}/{commentId}/release', 'compliance'),
+  r('POST', '/api/compliance/held-replies/{id}/{commentId}/return', 'compliance'),
+  r('GET', '/api/compliance/guard-terms', 'compliance'),
+  r('PUT', '/api/compliance/guard-terms', 'compliance'),
 
   // The rating link of a resolution e-mail: a small page for the customer, outside /api (CloudFront sends /r/* to
   // the HTTP API as well).

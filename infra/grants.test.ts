@@ -149,6 +149,17 @@ const EXPECTED: Record<
     's3:GetObject attachments/tickets/*',
     's3:ListBucket attachments',
   ],
+  compliance: [
+    ...AUTH,
+    'dynamodb:Query table',
+    'dynamodb:Query index/byCollection',
+    'dynamodb:PutItem table [AGENT#*,STATS,TICKET#*]',
+    'dynamodb:UpdateItem table [AGENT#*,STATS,TICKET#*]',
+    'dynamodb:ConditionCheckItem table [AGENT#*,STATS,TICKET#*]',
+    'dynamodb:DeleteItem table [TICKET#*]',
+    'dynamodb:PutItem table [DESK]',
+    'dynamodb:PutItem table [AUDIT]',
+  ],
   webhooks: [
     ...AUTH,
     'dynamodb:Query table [DELIVERY_LOG#*,WEBHOOKS]',

@@ -42,5 +42,9 @@ export const AUDIT_ACTIONS = [
   'approval_requested',
   'approval_rejected',
   'webhook_target_changed',
+  'reply_held',
+  'reply_released',
+  'reply_returned',
+  'guard_terms_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

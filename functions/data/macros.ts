@@ -15,7 +15,11 @@ import type { GuardedItem } from './transactions.ts';
 
 type MacroItem = Macro & { pk: string; sk: string; gsi1pk: string; gsi1sk: string };
 
-const toMacro = ({ pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, ...macro }: MacroItem): Macro => macro;
+// Macros stored before restricted tickets were never approved for them.
+const toMacro = ({ pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, ...macro }: MacroItem): Macro => ({
+  ...macro,
+  approvedForRestricted: macro.approvedForRestricted === true,
+});
 
 const listedUnder = (macro: Pick<Macro, 'shared' | 'ownerId' | 'title' | 'id'>) => ({
   gsi1pk: macro.shared ? macroCollections.shared : macroCollections.owner(macro.ownerId),

@@ -267,6 +267,8 @@ export const keys = {
   }),
   /** A four-eyes request (docs/data-model.md, AP1-AP5; docs/decisions/095-four-eyes-approval.md). */
   approval: (id: string) => ({ pk: `${PREFIX.approval}${id}`, sk: 'APPROVAL' }),
+  /** The reply guard's terms as compliance users last saved them (absent: the defaults; docs/decisions/099). */
+  guardTerms: () => ({ pk: 'DESK', sk: 'GUARD_TERMS' }),
 } as const;
 
 /** The partition of every webhook item. */
@@ -341,6 +343,14 @@ export const approvalCollections = {
 
 /** byCollection partition of the mail held over the per-sender limit, ordered by `<receivedAt>#<id>`. */
 export const HELD_MAIL_COLLECTION = 'HELD_MAIL';
+
+/**
+ * byCollection partition of the replies the reply guard holds for a compliance user, ordered by
+ * `<heldAt>#<ticket>#<commentId>` (docs/decisions/099-reply-guard.md): only a comment still held carries it.
+ */
+export const HELD_REPLIES_COLLECTION = 'HELD_REPLIES';
+export const heldReplySortKey = (heldAt: string, ticketId: number, commentId: string): string =>
+  `${heldAt}#${pad(ticketId)}#${commentId}`;
 
 /** byCollection partition of one kind's parked (failed) jobs, ordered by `<parkedAt>#<jobId>`. */
 export const failedJobsCollection = (kind: string): string => `${PREFIX.failedJobs}${kind}`;

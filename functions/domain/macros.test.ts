@@ -12,6 +12,7 @@ const macro = (overrides: Partial<Macro> = {}): Macro => ({
   body: { en: 'Hi {{customer.email}}', fr: 'Bonjour {{customer.email}}' },
   actions: {},
   shared: false,
+  approvedForRestricted: false,
   ownerId: 'agent-1',
   ownerName: 'Lena Vogel',
   usageCount: 3,

@@ -52,6 +52,7 @@ export function newMacro(input: CreateMacroInput, id: string, owner: User, now: 
     body: defined(input.body),
     actions: defined(input.actions),
     shared: input.shared,
+    approvedForRestricted: input.approvedForRestricted ?? false,
     ownerId: owner.id,
     ownerName: displayName(owner),
     usageCount: 0,
@@ -59,12 +60,21 @@ export function newMacro(input: CreateMacroInput, id: string, owner: User, now: 
     updatedAt: at,
   };
   if (!canManageMacro(owner, macro)) throw macroRefusals.shareDenied();
+  if (macro.approvedForRestricted && owner.compliance !== true) throw macroRefusals.approvalDenied();
   return macro;
 }
 
 /** The fields a PATCH changes, checked against who may manage the macro before and after. */
 export function macroEdit(current: Macro, patch: UpdateMacroInput, editor: User): Partial<Macro> {
-  if (!canManageMacro(editor, current)) throw macroRefusals.manageDenied(current);
+  // Approving a macro is compliance's decision: a compliance user approves any macro they can use, shared ones too.
+  const unchanged = (key: string, value: unknown) =>
+    value === undefined ||
+    (typeof value === 'object' && value !== null
+      ? sameJson(value, current[key as keyof Macro] as object)
+      : value === current[key as keyof Macro]);
+  const approvalOnly = Object.entries(patch).every(([k, v]) => k === 'approvedForRestricted' || unchanged(k, v));
+  const approving = approvalOnly && patch.approvedForRestricted !== undefined && editor.compliance === true;
+  if (!approving && !canManageMacro(editor, current)) throw macroRefusals.manageDenied(current);
   const changes: Partial<Macro> = {};
   if (patch.title !== undefined && patch.title !== current.title) changes.title = patch.title;
   if (patch.body !== undefined && !sameJson(patch.body, current.body)) changes.body = defined(patch.body);
@@ -74,6 +84,13 @@ export function macroEdit(current: Macro, patch: UpdateMacroInput, editor: User)
     changes.shared = patch.shared;
     // Sharing one's own macro, or taking a shared one back to its author, is for admins and managers.
     if (!canManageMacro(editor, { ...current, shared: patch.shared })) throw macroRefusals.shareDenied();
+  }
+  if (patch.approvedForRestricted !== undefined && patch.approvedForRestricted !== current.approvedForRestricted) {
+    if (editor.compliance !== true) throw macroRefusals.approvalDenied();
+    changes.approvedForRestricted = patch.approvedForRestricted;
+  } else if (current.approvedForRestricted && changes.body && editor.compliance !== true) {
+    // What compliance approved was this text: a new text by anyone else needs their approval again.
+    changes.approvedForRestricted = false;
   }
   return changes;
 }
@@ -94,6 +111,8 @@ const sameJson = (a: object, b: object): boolean =>
 export const macroRefusals = {
   notFound: () => new NotFoundError('error.macro.notFound'),
   shareDenied: () => new ForbiddenError('error.macro.shareDenied'),
+  /** Approving a macro for restricted tickets is for compliance users (docs/decisions/099-reply-guard.md). */
+  approvalDenied: () => new ForbiddenError('error.macro.approvalDenied'),
   /** Someone else's own macro is not even visible; a shared one is, but only admins and managers change it. */
   manageDenied: (macro: Macro) => (macro.shared ? macroRefusals.shareDenied() : macroRefusals.notFound()),
 };

@@ -101,6 +101,21 @@ export const canManageMacro = (
  */
 export const isCompliance = (caller: Caller): boolean => caller.kind === 'staff' && caller.user.compliance === true;
 
+/**
+ * The reply guard's review and terms (docs/decisions/099-reply-guard.md): any staff role may hold the compliance
+ * permission, so the roles admit all and `assertCompliance` narrows to its holders; keys never may.
+ */
+export const COMPLIANCE_ACCESS = {
+  review: { roles: ROLES, deniedMessage: 'error.compliance.denied' },
+} as const satisfies Record<string, Access>;
+
+/** The staff member behind a caller holding the compliance permission (403 `error.compliance.denied` otherwise). */
+export function assertCompliance(caller: Caller): User {
+  const user = staffMember(caller, COMPLIANCE_ACCESS.review);
+  if (user.compliance !== true) throw new ForbiddenError('error.compliance.denied');
+  return user;
+}
+
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },

@@ -92,13 +92,14 @@ describe('settingsOverDefaults', () => {
 });
 
 describe('deskSettingsOverDefaults', () => {
-  it('gives five new tickets per sender and hour, auto-away off, no two-factor requirement and alerts past 200 customers or 100 downloads an hour and four-eyes on while nothing is stored', () => {
+  it('gives five new tickets per sender and hour, auto-away off, no two-factor requirement, alerts past 200 customers or 100 downloads an hour, four-eyes on and no outside link host while nothing is stored', () => {
     expect(deskSettingsOverDefaults(undefined)).toEqual({
       inboundMail: { newTicketsPerSenderPerHour: 5 },
       routing: { autoAway: false },
       security: { requireMfa: 'none' },
       insiderRisk: { maxCustomersPerHour: 200, maxDownloadsPerHour: 100 },
       approvals: { fourEyes: true },
+      replies: { allowedLinkHosts: [] },
     });
     expect(DEFAULT_DESK_SETTINGS.inboundMail.newTicketsPerSenderPerHour).toBe(5);
   });
@@ -117,6 +118,7 @@ describe('deskSettingsOverDefaults', () => {
       security: { requireMfa: 'admins' },
       insiderRisk: { maxCustomersPerHour: 50, maxDownloadsPerHour: 10 },
       approvals: { fourEyes: true },
+      replies: { allowedLinkHosts: [] },
     });
     expect(deskSettingsOverDefaults({ routing: { autoAway: true } }).routing).toEqual({ autoAway: true });
   });

@@ -96,6 +96,8 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   insiderRisk: { maxCustomersPerHour: 200, maxDownloadsPerHour: 100 },
   // On: it takes effect only once a second admin exists, and then an admin alone cannot mint keys or admins.
   approvals: { fourEyes: true },
+  // No outside host until an admin names one: every link but the desk's own is held for compliance (ADR 099).
+  replies: { allowedLinkHosts: [] },
 };
 
 /** Stored desk settings read over the defaults, group by group: a group missing or no longer valid is the default. */
@@ -106,11 +108,13 @@ export function deskSettingsOverDefaults(stored: unknown): DeskSettings {
   const routing = deskSettingsSchema.shape.routing.safeParse(saved.routing);
   const insiderRisk = deskSettingsSchema.shape.insiderRisk.safeParse(saved.insiderRisk);
   const approvals = deskSettingsSchema.shape.approvals.safeParse(saved.approvals);
+  const replies = deskSettingsSchema.shape.replies.safeParse(saved.replies);
   return {
     inboundMail: inboundMail.success ? inboundMail.data : { ...DEFAULT_DESK_SETTINGS.inboundMail },
     routing: routing.success ? routing.data : { ...DEFAULT_DESK_SETTINGS.routing },
     security: security.success ? security.data : { ...DEFAULT_DESK_SETTINGS.security },
     insiderRisk: insiderRisk.success ? insiderRisk.data : { ...DEFAULT_DESK_SETTINGS.insiderRisk },
     approvals: approvals.success ? approvals.data : { ...DEFAULT_DESK_SETTINGS.approvals },
+    replies: replies.success ? replies.data : { allowedLinkHosts: [...DEFAULT_DESK_SETTINGS.replies.allowedLinkHosts] },
   };
 }

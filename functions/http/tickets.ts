@@ -274,7 +274,9 @@ export const handler = httpHandler('tickets', {
     params: ticketIdParamsSchema,
     body: createCommentSchema,
     async handle({ params, body, caller }) {
-      return { status: 201, body: await addStaffComment(caller, params.id, body) };
+      // A reply the reply guard held is accepted, not sent: 202 with `held: true` (docs/decisions/099-reply-guard.md).
+      const comment = await addStaffComment(caller, params.id, body);
+      return { status: comment.held ? 202 : 201, body: comment };
     },
   }),
 

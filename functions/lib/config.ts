@@ -189,3 +189,22 @@ export function resetConfigForTests(): void {
   attachmentsCached = undefined;
   outboundCache.clear();
 }
+
+/**
+ * The desk's own hosts, which a reply may always link to (docs/decisions/099-reply-guard.md): the site's public
+ * address (`PUBLIC_BASE_URL`, where rating and file links point) and the mail domain (`MAIL_DOMAIN`), where set.
+ */
+export function ownLinkHosts(): string[] {
+  const hosts: string[] = [];
+  const base = optional('PUBLIC_BASE_URL');
+  if (base) {
+    try {
+      hosts.push(new URL(base).hostname);
+    } catch {
+      // mailConfig() refuses a malformed address where mail is sent; the guard then knows one host less.
+    }
+  }
+  const domain = optional('MAIL_DOMAIN');
+  if (domain) hosts.push(domain.toLowerCase());
+  return hosts;
+}

@@ -317,6 +317,31 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
       why: 'data/mfa.ts mfaDisableWrites: an approved reset of another user’s two-factor sign-in',
     },
   ],
+  // The reply guard (ADR 099): held replies released or returned, and the guard's terms.
+  compliance: [
+    ...AUTHENTICATION,
+    {
+      actions: ['Query'],
+      on: ['table', 'byCollection'],
+      why: 'data/held-replies.ts listHeldReplies (byCollection HELD_REPLIES); data/tickets/thread.ts findComment (a ticket’s thread)',
+    },
+    {
+      actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      partitions: [TICKETS, STATS, AGENT_WEEKS],
+      why: 'use-cases/compliance/reply-guard.ts releaseHeldReply: the reply, the ticket, its history and aggregates; returnHeldReply: the note’s decision (ADR 099)',
+    },
+    {
+      actions: ['DeleteItem'],
+      partitions: [TICKETS],
+      why: 'data/held-replies.ts heldReplyRemoval: the held note leaves the thread as it becomes the reply (ADR 099)',
+    },
+    {
+      actions: ['PutItem'],
+      partitions: [DESK_SETTINGS],
+      why: 'data/held-replies.ts guardTermsPut: the reply guard’s terms, in the transaction of their audit entry (ADR 099)',
+    },
+    AUDIT_APPEND,
+  ],
   wsAuthorizer: [
     {
       actions: ['GetItem'],

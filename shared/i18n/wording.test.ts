@@ -39,6 +39,8 @@ const SERVER_DIRS = ['functions/domain', 'functions/use-cases'];
 const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/domain/api-keys.ts': ['… seconds'],
   'functions/domain/bip39-english.ts': ['*'],
+  // The reply guard's default terms and link domains are what it looks for in replies, not texts anyone reads.
+  'functions/domain/reply-guard.ts': ['*'],
   'functions/domain/webhooks.ts': ['HTTP …'],
   'functions/domain/webhook-targets.ts': ['*'],
   // A four-eyes request's summary: the API's English words for it (and the audit log's target name); the Pending
@@ -48,11 +50,18 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/use-cases/mail/delivery-events.ts': ['marked as spam'],
   'functions/use-cases/mail/manage-mail.ts': ['… of ticket …', 'opened …'],
   'functions/use-cases/mail/receive-mail.ts': ['*'],
+  'functions/use-cases/compliance/reply-guard.ts': [
+    'Reply guard terms',
+    '… terms; added: …; removed: …',
+    'comment …; held for: …',
+    'comment …; note: …',
+  ],
   'functions/use-cases/settings/desk-settings.ts': ['Desk settings'],
   'functions/use-cases/settings/sla-policy.ts': ['SLA policy'],
   'functions/use-cases/tickets/incident-fan-out.ts': ['… child job(s) queued for …', 'Nothing to change', 'Reply on …'],
   'functions/use-cases/tickets/mark-overdue.ts': ['Overdue check'],
   'functions/use-cases/tickets/scan-results.ts': ['Malware scan'],
+  'functions/use-cases/tickets/thread.ts': ['comment …; held for: …'],
 };
 
 /** Two words in a row, a substitution counting as one: 'Card … charged', '[redacted …]', '… in …'. */

@@ -91,6 +91,11 @@ export const macroSchema = z.object({
   /** Who wrote it: the one person who sees and uses it while it is not shared. */
   ownerId: z.string(),
   ownerName: z.string(),
+  /**
+   * A compliance user approved it for restricted tickets, where a public reply may only be such a macro, unedited
+   * (docs/decisions/099-reply-guard.md). Only compliance users set or change it.
+   */
+  approvedForRestricted: z.boolean(),
   /** Replies sent from it. */
   usageCount: z.number().int(),
   createdAt: z.string(),
@@ -110,6 +115,9 @@ export const createMacroSchema = z.object({
   body: macroBodySchema,
   actions: macroActionsSchema.default({}),
   shared: z.boolean({ error: issueText('validation.boolean', { field: 'shared' }) }).default(false),
+  approvedForRestricted: z
+    .boolean({ error: issueText('validation.boolean', { field: 'approvedForRestricted' }) })
+    .optional(),
 });
 export type CreateMacroInput = z.infer<typeof createMacroSchema>;
 
@@ -119,6 +127,9 @@ export const updateMacroSchema = z.object({
   body: macroBodySchema.optional(),
   actions: macroActionsSchema.optional(),
   shared: z.boolean({ error: issueText('validation.boolean', { field: 'shared' }) }).optional(),
+  approvedForRestricted: z
+    .boolean({ error: issueText('validation.boolean', { field: 'approvedForRestricted' }) })
+    .optional(),
 });
 export type UpdateMacroInput = z.infer<typeof updateMacroSchema>;
 

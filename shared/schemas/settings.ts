@@ -76,6 +76,13 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const NEW_TICKETS_PER_SENDER = { min: 1, max: 1_000 } as const;
 const invalidSenderCap = issueText('validation.deskSettings.newTicketsPerSender', NEW_TICKETS_PER_SENDER);
 
+/** Bounds of the reply guard's allowed link hosts (docs/decisions/099-reply-guard.md). */
+export const LINK_HOST_LIMITS = { maxHosts: 100, hostMax: 253 } as const;
+/** A DNS name of at least two labels: letters, digits and hyphens (an IDN in its xn-- form). */
+const LINK_HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+const invalidLinkHost = issueText('validation.deskSettings.linkHost');
+const invalidLinkHosts = issueText('validation.deskSettings.linkHosts', LINK_HOST_LIMITS);
+
 /**
  * The bounds of the insider-risk thresholds (docs/decisions/097-insider-risk-alerts.md): what one staff member may open
  * or download in a clock hour before the admins are alarmed. At least 1; at most what no person reads by hand.
@@ -135,6 +142,27 @@ export const deskSettingsSchema = z.object({
     },
     { error: issueText('validation.deskSettings.approvals') },
   ),
+  replies: z.object(
+    {
+      /**
+       * Hosts a public reply may link to (their subdomains too); a reply linking anywhere else is held for compliance
+       * (docs/decisions/099-reply-guard.md). The desk's own hosts are always allowed.
+       */
+      allowedLinkHosts: z
+        .array(
+          z
+            .string({ error: invalidLinkHost })
+            .trim()
+            .toLowerCase()
+            .max(LINK_HOST_LIMITS.hostMax, invalidLinkHost)
+            .regex(LINK_HOST, invalidLinkHost),
+          { error: invalidLinkHosts },
+        )
+        .max(LINK_HOST_LIMITS.maxHosts, invalidLinkHosts)
+        .refine((hosts) => new Set(hosts).size === hosts.length, invalidLinkHosts),
+    },
+    { error: issueText('validation.deskSettings.replies') },
+  ),
 });
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;
 
@@ -146,5 +174,6 @@ export const deskSettingsInputSchema = deskSettingsSchema.partial({
   security: true,
   insiderRisk: true,
   approvals: true,
+  replies: true,
 });
 export type DeskSettingsInput = z.infer<typeof deskSettingsInputSchema>;

@@ -16,6 +16,7 @@ import {
 import { issueText } from '../i18n/messages.ts';
 import { attachmentIdsField, attachmentSchema } from './attachment.ts';
 import { antiPhishingCodeSchema } from './customer.ts';
+import { holdSchema } from './reply-guard.ts';
 import { identifier, opaqueToken, text, wholeNumber } from './text.ts';
 import { emailSchema } from './user.ts';
 
@@ -390,6 +391,13 @@ export const commentSchema = z.object({
   toChildren: z.boolean().optional(),
   /** Set on a reply an incident passed on to this ticket: the incident and its own reply. */
   fromIncident: z.object({ ticketId: z.number().int(), commentId: z.string() }).optional(),
+  /**
+   * A public reply the reply guard held for a compliance user (docs/decisions/099-reply-guard.md): stored as an
+   * internal note until released; `POST /api/tickets/{id}/comments` answers 202 with it.
+   */
+  held: z.boolean().optional(),
+  /** Why it was held and what was decided; on the held note, and on the reply it became when released. Staff only. */
+  hold: holdSchema.optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -61,6 +61,9 @@ beforeAll(async () => {
   staff.agent = await createStaffUser({ role: 'agent' });
   victim = await createStaffUser({ role: 'agent' });
   clients.admin = await signedInClient(staff.admin);
+  // The agent holds the compliance permission, so that the compliance routes are fuzzed past their gate too.
+  const granted = await clients.admin.put(`/api/users/${staff.agent.user.id}/permissions`, { compliance: true });
+  if (granted.status !== 200) throw new Error(`compliance not granted: ${granted.status}`);
   clients.agent = await signedInClient(staff.agent);
   const key = await createTestApiKey([...API_KEY_SCOPES], 'Fuzz key');
   apiKeyId = key.id;
@@ -99,6 +102,7 @@ async function snapshot(): Promise<string> {
     keys.apiKey(apiKeyId),
     keys.activeAdmins(),
     keys.deskSettings(),
+    keys.guardTerms(),
   ];
   const [batch, thread, categories, apiKeys, staffList] = await Promise.all([
     dynamo().send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: wanted, ConsistentRead: true } } })),

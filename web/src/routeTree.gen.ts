@@ -26,6 +26,7 @@ import { Route as RoleSignedInAuditRouteImport } from './routes/$role/_signedIn/
 import { Route as RoleSignedInCategoriesRouteImport } from './routes/$role/_signedIn/categories.tsx';
 import { Route as RoleSignedInDeskSettingsRouteImport } from './routes/$role/_signedIn/desk-settings.tsx';
 import { Route as RoleSignedInDirectTicketsRouteImport } from './routes/$role/_signedIn/direct-tickets.tsx';
+import { Route as RoleSignedInHeldRepliesRouteImport } from './routes/$role/_signedIn/held-replies.tsx';
 import { Route as RoleSignedInIntegrationsRouteImport } from './routes/$role/_signedIn/integrations.tsx';
 import { Route as RoleSignedInMacrosRouteImport } from './routes/$role/_signedIn/macros.tsx';
 import { Route as RoleSignedInMailRouteImport } from './routes/$role/_signedIn/mail.tsx';
@@ -119,6 +120,11 @@ const RoleSignedInDirectTicketsRoute =
     path: '/direct-tickets',
     getParentRoute: () => RoleSignedInRouteRoute,
   } as any);
+const RoleSignedInHeldRepliesRoute = RoleSignedInHeldRepliesRouteImport.update({
+  id: '/held-replies',
+  path: '/held-replies',
+  getParentRoute: () => RoleSignedInRouteRoute,
+} as any);
 const RoleSignedInIntegrationsRoute =
   RoleSignedInIntegrationsRouteImport.update({
     id: '/integrations',
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/held-replies': typeof RoleSignedInHeldRepliesRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/macros': typeof RoleSignedInMacrosRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/$role/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/held-replies': typeof RoleSignedInHeldRepliesRoute;
   '/$role/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/macros': typeof RoleSignedInMacrosRoute;
   '/$role/mail': typeof RoleSignedInMailRoute;
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/$role/_signedIn/categories': typeof RoleSignedInCategoriesRoute;
   '/$role/_signedIn/desk-settings': typeof RoleSignedInDeskSettingsRoute;
   '/$role/_signedIn/direct-tickets': typeof RoleSignedInDirectTicketsRoute;
+  '/$role/_signedIn/held-replies': typeof RoleSignedInHeldRepliesRoute;
   '/$role/_signedIn/integrations': typeof RoleSignedInIntegrationsRoute;
   '/$role/_signedIn/macros': typeof RoleSignedInMacrosRoute;
   '/$role/_signedIn/mail': typeof RoleSignedInMailRoute;
@@ -244,6 +253,7 @@ export interface FileRouteTypes {
     | '/$role/categories'
     | '/$role/desk-settings'
     | '/$role/direct-tickets'
+    | '/$role/held-replies'
     | '/$role/integrations'
     | '/$role/macros'
     | '/$role/mail'
@@ -267,6 +277,7 @@ export interface FileRouteTypes {
     | '/$role/categories'
     | '/$role/desk-settings'
     | '/$role/direct-tickets'
+    | '/$role/held-replies'
     | '/$role/integrations'
     | '/$role/macros'
     | '/$role/mail'
@@ -292,6 +303,7 @@ export interface FileRouteTypes {
     | '/$role/_signedIn/categories'
     | '/$role/_signedIn/desk-settings'
     | '/$role/_signedIn/direct-tickets'
+    | '/$role/_signedIn/held-replies'
     | '/$role/_signedIn/integrations'
     | '/$role/_signedIn/macros'
     | '/$role/_signedIn/mail'
@@ -432,6 +444,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RoleSignedInDirectTicketsRouteImport;
       parentRoute: typeof RoleSignedInRouteRoute;
     };
+    '/$role/_signedIn/held-replies': {
+      id: '/$role/_signedIn/held-replies';
+      path: '/held-replies';
+      fullPath: '/$role/held-replies';
+      preLoaderRoute: typeof RoleSignedInHeldRepliesRouteImport;
+      parentRoute: typeof RoleSignedInRouteRoute;
+    };
     '/$role/_signedIn/integrations': {
       id: '/$role/_signedIn/integrations';
       path: '/integrations';
@@ -485,6 +504,7 @@ interface RoleSignedInRouteRouteChildren {
   RoleSignedInCategoriesRoute: typeof RoleSignedInCategoriesRoute;
   RoleSignedInDeskSettingsRoute: typeof RoleSignedInDeskSettingsRoute;
   RoleSignedInDirectTicketsRoute: typeof RoleSignedInDirectTicketsRoute;
+  RoleSignedInHeldRepliesRoute: typeof RoleSignedInHeldRepliesRoute;
   RoleSignedInIntegrationsRoute: typeof RoleSignedInIntegrationsRoute;
   RoleSignedInMacrosRoute: typeof RoleSignedInMacrosRoute;
   RoleSignedInMailRoute: typeof RoleSignedInMailRoute;
@@ -501,6 +521,7 @@ const RoleSignedInRouteRouteChildren: RoleSignedInRouteRouteChildren = {
   RoleSignedInCategoriesRoute: RoleSignedInCategoriesRoute,
   RoleSignedInDeskSettingsRoute: RoleSignedInDeskSettingsRoute,
   RoleSignedInDirectTicketsRoute: RoleSignedInDirectTicketsRoute,
+  RoleSignedInHeldRepliesRoute: RoleSignedInHeldRepliesRoute,
   RoleSignedInIntegrationsRoute: RoleSignedInIntegrationsRoute,
   RoleSignedInMacrosRoute: RoleSignedInMacrosRoute,
   RoleSignedInMailRoute: RoleSignedInMailRoute,

@@ -56,7 +56,7 @@ export async function putCommentOnce(comment: Comment): Promise<boolean> {
 }
 
 /** A stored comment; one stored before the thread model knew authors and channels was a staff comment in the app. */
-const toComment = (item: Record<string, unknown>): Comment => ({
+export const toComment = (item: Record<string, unknown>): Comment => ({
   id: item.id as string,
   ticketId: item.ticketId as number,
   userId: (item.userId as string | null | undefined) ?? null,
@@ -72,6 +72,8 @@ const toComment = (item: Record<string, unknown>): Comment => ({
   ...(typeof item.macroId === 'string' ? { macroId: item.macroId } : {}),
   ...(item.toChildren === true ? { toChildren: true } : {}),
   ...(item.fromIncident ? { fromIncident: item.fromIncident as NonNullable<Comment['fromIncident']> } : {}),
+  ...(item.held === true ? { held: true } : {}),
+  ...(item.hold ? { hold: item.hold as NonNullable<Comment['hold']> } : {}),
 });
 
 export async function queryThread(
@@ -100,6 +102,13 @@ export async function queryThread(
 export async function listComments(id: number): Promise<Comment[]> {
   const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.comments), requireTicket(id)]);
   return items.map(toComment);
+}
+
+/** findComment: one comment of a ticket's thread by id (one Query of the bounded thread); undefined if none. */
+export async function findComment(ticketId: number, commentId: string): Promise<Comment | undefined> {
+  const items = await queryThread(ticketId, TICKET_THREAD_PREFIXES.comments);
+  const item = items.find((candidate) => candidate.id === commentId);
+  return item ? toComment(item) : undefined;
 }
 
 /** listHistory: a ticket's history entries, oldest first (404 for an unknown ticket). */

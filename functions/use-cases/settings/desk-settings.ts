@@ -45,6 +45,7 @@ export async function saveDeskSettings(
         maxCustomersPerHour: [before.insiderRisk.maxCustomersPerHour, settings.insiderRisk.maxCustomersPerHour],
         maxDownloadsPerHour: [before.insiderRisk.maxDownloadsPerHour, settings.insiderRisk.maxDownloadsPerHour],
         fourEyes: [before.approvals.fourEyes, settings.approvals.fourEyes],
+        allowedLinkHosts: [before.replies.allowedLinkHosts.join(', '), settings.replies.allowedLinkHosts.join(', ')],
       }),
       clientAddress: clientAddressOf(caller),
       at: now,

@@ -26,11 +26,20 @@ import { commentPut, listComments, listThread } from '../../data/tickets/thread.
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { type Caller, customerActor, staffActor } from '../../domain/caller.ts';
-import { assertUsable } from '../../domain/macros.ts';
+import { assertUsable, renderMacro } from '../../domain/macros.ts';
+import { holdReasons } from '../../domain/reply-guard.ts';
 import { assertAccess, canEditTicket, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { customerMessage, customerWroteIn, staffComment } from '../../domain/thread.ts';
-import { commentOnTicket } from '../../domain/tickets.ts';
+import { commentOnTicket, ticketCode } from '../../domain/tickets.ts';
+import { auditEntryItem } from '../../data/audit.ts';
+import { heldReplyPut } from '../../data/held-replies.ts';
+import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
+import type { HoldReason } from '#shared/schemas/reply-guard.ts';
+import type { Macro } from '#shared/schemas/macro.ts';
+import type { User } from '#shared/schemas/user.ts';
+import type { TicketRecord } from '../../domain/tickets.ts';
+import { guardPolicy } from '../compliance/reply-guard.ts';
 import { toPublicMessage } from '../../domain/webhooks.ts';
 import {
   ConflictError,
@@ -54,6 +63,9 @@ import { editInputs, plannedEdit } from './update-ticket.ts';
  * A comment sent from a macro (`macroId`) applies the macro's actions in the same write, as the sender's own edit
  * would (403 when they may not edit the ticket), counts one use of the macro, and the history names it. A public reply
  * with `toChildren` is also carried to each unresolved child of the incident, from the stream (ADR 093).
+ * A public reply the reply guard matches (a guarded term, a link outside the allowlist) is held for compliance instead
+ * (`held: true`, audited `reply_held`); on a restricted ticket a public reply must be an approved macro, unedited
+ * (docs/decisions/099-reply-guard.md).
  */
 export async function addStaffComment(
   caller: Caller,
@@ -67,23 +79,30 @@ export async function addStaffComment(
   }
   const { value: clean, found } = redactFields(input, ['content']);
   const macro = input.macroId === undefined ? undefined : assertUsable(author, await getMacro(input.macroId));
-  await requireTicket(ticketId);
+  const ticket = await requireTicket(ticketId);
+  if (!input.isInternal && ticket.restricted) assertRestrictedReply(ticket, author, macro, clean.content);
+  const reasons = input.isInternal ? [] : holdReasons(clean.content, await guardPolicy());
   const prepared = input.attachmentIds?.length
     ? await prepareAttachments(caller, ticketId, input.attachmentIds)
     : undefined;
-  const comment: Comment = {
+  const written: Comment = {
     ...staffComment(ticketId, author, clean, randomUUID(), now),
     attachments: prepared?.summaries ?? [],
     ...(macro ? { macroId: macro.id } : {}),
     ...(input.toChildren && !input.isInternal ? { toChildren: true } : {}),
   };
+  const comment = reasons.length ? heldReply(written, reasons, now) : written;
   const actions = macro && Object.keys(macro.actions).length > 0 ? macro.actions : undefined;
   const inputs = actions && (await editInputs(actions));
   await withAttachments(prepared, () =>
     retryWhileStale(async () => {
       const current = await requireTicket(ticketId);
       let transition = commentOnTicket(current, clean, now);
-      const extra: GuardedItem[] = [commentPut(comment), ...(prepared?.guards(comment.id) ?? [])];
+      const extra: GuardedItem[] = [
+        comment.held ? heldReplyPut(comment) : commentPut(comment),
+        ...(prepared?.guards(comment.id) ?? []),
+        ...(comment.held ? [heldAudit(caller, comment, now)] : []),
+      ];
       if (macro) {
         if (actions && inputs) {
           if (!canEditTicket(author, current)) throw new ForbiddenError('error.macro.actionsDenied');
@@ -106,6 +125,48 @@ export async function addStaffComment(
     }),
   );
   return comment;
+}
+
+/**
+ * A public reply the guard holds (docs/decisions/099-reply-guard.md): stored as an internal note, so that no reader of
+ * public messages (mail, webhooks, incident fan-out, search, the customer's thread) ever sees it, with why it was held;
+ * a reply meant for an incident's tickets keeps that in its hold, for when it is released.
+ */
+function heldReply(reply: Comment, reasons: HoldReason[], now: Date): Comment {
+  const { toChildren, ...rest } = reply;
+  return {
+    ...rest,
+    isInternal: true,
+    held: true,
+    hold: { reasons, heldAt: now.toISOString(), state: 'held', ...(toChildren ? { toChildren: true } : {}) },
+  };
+}
+
+/** The audit entry `reply_held`, in the transaction that holds the reply. */
+function heldAudit(caller: Caller, comment: Comment, now: Date): GuardedItem {
+  return auditEntryItem({
+    action: 'reply_held',
+    actor: auditActorOf(caller),
+    target: { type: 'ticket', id: String(comment.ticketId), name: ticketCode(comment.ticketId) },
+    details: `comment ${comment.id}; held for: ${(comment.hold?.reasons ?? []).map((r) => r.value).join(', ')}`,
+    clientAddress: clientAddressOf(caller),
+    at: now,
+  });
+}
+
+/**
+ * On a restricted ticket a public reply is only a macro a compliance user approved for restricted tickets, exactly as
+ * the one renderer writes it for this ticket and sender (docs/decisions/099-reply-guard.md): free text is refused
+ * (403), and so is a macro not approved (403) or an approved one edited (400). Nothing is written.
+ */
+function assertRestrictedReply(ticket: TicketRecord, author: User, macro: Macro | undefined, content: string): void {
+  if (!macro) throw new ForbiddenError('error.guard.restrictedFreeText');
+  if (!macro.approvedForRestricted) throw new ForbiddenError('error.guard.macroNotApproved');
+  const rendered = renderMacro(macro, { ticket, agent: author }).content;
+  const same = (text: string) => text.replace(/\r\n?/g, '\n').trim();
+  if (same(rendered) !== same(content)) {
+    throw new ValidationError('error.guard.macroEdited', { content: 'error.guard.macroEdited' });
+  }
 }
 
 /**
@@ -211,8 +272,17 @@ const seesInternalNotes = (caller: Caller) => caller.kind !== 'apiKey';
 export async function readComments(caller: Caller, ticketId: number): Promise<Comment[]> {
   assertAccess(caller, TICKET_ACCESS.read);
   const comments = await listComments(ticketId);
-  return withCurrentAttachments(ticketId, seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal));
+  return withCurrentAttachments(
+    ticketId,
+    seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal).map(withoutHold),
+  );
 }
+
+/**
+ * A released reply keeps its `hold` for staff; an upstream system may show what it reads to the customer, and the
+ * reasons name what the guard looked for, so keys never see it (docs/decisions/099-reply-guard.md).
+ */
+const withoutHold = ({ hold: _hold, ...comment }: Comment): Comment => comment;
 
 /**
  * readThread: one page of a ticket's thread, oldest first, and the cursor of the next; API keys never see internal
@@ -221,8 +291,10 @@ export async function readComments(caller: Caller, ticketId: number): Promise<Co
 export async function readThread(caller: Caller, ticketId: number, query: ThreadQuery = {}): Promise<ThreadPage> {
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
-  const page = await listThread(ticketId, { publicOnly: !seesInternalNotes(caller), limit, cursor });
-  return { ...page, messages: await withCurrentAttachments(ticketId, page.messages) };
+  const staff = seesInternalNotes(caller);
+  const page = await listThread(ticketId, { publicOnly: !staff, limit, cursor });
+  const messages = staff ? page.messages : page.messages.map(withoutHold);
+  return { ...page, messages: await withCurrentAttachments(ticketId, messages) };
 }
 
 /**

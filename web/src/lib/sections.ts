@@ -15,7 +15,8 @@ export type Section =
   | 'mail'
   | 'desk-settings'
   | 'settings'
-  | 'approvals';
+  | 'approvals'
+  | 'held-replies';
 
 /** Page headings, which are also the sidebar labels. */
 export const SECTION_TITLES: Record<Section, MessageKey> = {
@@ -32,6 +33,7 @@ export const SECTION_TITLES: Record<Section, MessageKey> = {
   'desk-settings': 'nav.deskSettings',
   settings: 'nav.settings',
   approvals: 'nav.approvals',
+  'held-replies': 'nav.heldReplies',
 };
 
 /** Dashboard figures a sidebar item shows as a badge. */
@@ -43,6 +45,8 @@ export interface NavItem {
   to: '/$role' | `/$role/${Exclude<Section, 'dashboard'>}`;
   roles: readonly Role[];
   badge?: NavBadge;
+  /** Only for staff with the compliance permission, whatever their role (docs/decisions/099-reply-guard.md). */
+  compliance?: true;
 }
 
 /** The sidebar, in order, with who may see each item (docs/product.md §2 Sidebar table). */
@@ -80,11 +84,19 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: ['admin'],
     badge: 'pendingApprovals',
   },
+  // The replies the reply guard held, and its terms: compliance users of any role.
+  {
+    section: 'held-replies',
+    label: SECTION_TITLES['held-replies'],
+    to: '/$role/held-replies',
+    roles: ROLES,
+    compliance: true,
+  },
 ];
 
-/** The sidebar items a role sees. */
-export function navItemsFor(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => item.roles.includes(role));
+/** The sidebar items a role sees; the compliance-only ones only with the compliance permission. */
+export function navItemsFor(role: Role, compliance = false): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.roles.includes(role) && (!item.compliance || compliance));
 }
 
 /** Whether a role has the page at all; a page it lacks is a 404 under its base. */

@@ -40,4 +40,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageKey> = {
   approval_requested: 'audit.action.approvalRequested',
   approval_rejected: 'audit.action.approvalRejected',
   webhook_target_changed: 'audit.action.webhookTargetChanged',
+  reply_held: 'audit.action.replyHeld',
+  reply_released: 'audit.action.replyReleased',
+  reply_returned: 'audit.action.replyReturned',
+  guard_terms_changed: 'audit.action.guardTermsChanged',
 };

@@ -13,6 +13,7 @@ import { agentsQuery } from '../agents/queries.ts';
 import { isPendingApproval } from '../approvals/queries.ts';
 import { notifySentForApproval } from '../approvals/sent-for-approval.ts';
 import { MailLimitsForm } from '../mail/MailLimitsForm.tsx';
+import { AllowedLinkHostsForm } from './AllowedLinkHostsForm.tsx';
 import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/queries.ts';
 import { InsiderRiskForm } from './InsiderRiskForm.tsx';
 
@@ -79,6 +80,7 @@ export function DeskSettingsPage() {
         <Card.Root>
           <Card.Body>
             <InsiderRiskForm />
+            <AllowedLinkHostsForm />
           </Card.Body>
         </Card.Root>
       </Stack>

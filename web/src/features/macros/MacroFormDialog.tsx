@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { LANGUAGES, type Language } from '#shared/constants.ts';
+import { useCurrentUser } from '../auth/queries.ts';
 import { MACRO_LIMITS, MACRO_PLACEHOLDERS, type Macro } from '#shared/schemas/macro.ts';
 import { FormDialog } from '../../components/ui/DialogFrames.tsx';
 import { t as translate } from '../../i18n/i18n.ts';
@@ -34,6 +35,8 @@ export function MacroFormDialog({ macro, open, onClose, canShare }: MacroFormDia
   const create = useCreateMacroMutation();
   const update = useUpdateMacroMutation();
   const [tab, setTab] = useState<Language>('en');
+  // Approving a macro for restricted tickets is for compliance users alone (docs/decisions/099-reply-guard.md).
+  const canApprove = useCurrentUser()?.compliance === true;
   const {
     register,
     control,
@@ -169,6 +172,23 @@ export function MacroFormDialog({ macro, open, onClose, canShare }: MacroFormDia
               <Checkbox.HiddenInput onBlur={field.onBlur} />
               <Checkbox.Control />
               <Checkbox.Label>{t('macros.shareWithTeam')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+      )}
+      {canApprove && (
+        <Controller
+          control={control}
+          name="approvedForRestricted"
+          render={({ field }) => (
+            <Checkbox.Root
+              checked={field.value}
+              onCheckedChange={(details) => field.onChange(details.checked === true)}
+              name={field.name}
+            >
+              <Checkbox.HiddenInput onBlur={field.onBlur} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('macros.approvedForRestricted')}</Checkbox.Label>
             </Checkbox.Root>
           )}
         />

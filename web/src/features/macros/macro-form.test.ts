@@ -9,6 +9,7 @@ const macro: Macro = {
   body: { en: 'Hi {{customer.email}}', ja: 'こんにちは' },
   actions: { status: 'resolved', waitingOnCustomer: false },
   shared: true,
+  approvedForRestricted: false,
   ownerId: 'u-1',
   ownerName: 'Maria Santos',
   usageCount: 2,
@@ -26,6 +27,7 @@ describe('the macro form', () => {
       category: '',
       waiting: 'stop',
       shared: true,
+      approvedForRestricted: false,
     });
   });
 
@@ -36,6 +38,7 @@ describe('the macro form', () => {
       body: macro.body,
       actions: macro.actions,
       shared: true,
+      approvedForRestricted: false,
     });
   });
 

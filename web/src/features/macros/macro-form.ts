@@ -16,6 +16,8 @@ export const macroFormSchema = z.object({
   category: z.string(),
   waiting: z.enum(['', 'start', 'stop']),
   shared: z.boolean(),
+  /** Approved for restricted tickets: only compliance users see and change it (docs/decisions/099-reply-guard.md). */
+  approvedForRestricted: z.boolean(),
 });
 export type MacroFormInput = z.input<typeof macroFormSchema>;
 type MacroFormOutput = z.output<typeof macroFormSchema>;
@@ -32,6 +34,7 @@ export function macroFormValues(macro: Macro | undefined): MacroFormInput {
     category: macro?.actions.category ?? '',
     waiting: waiting === undefined ? '' : waiting ? 'start' : 'stop',
     shared: macro?.shared ?? false,
+    approvedForRestricted: macro?.approvedForRestricted ?? false,
   };
 }
 
@@ -43,5 +46,12 @@ export function macroInputOf(values: MacroFormOutput): CreateMacroInput {
   if (values.category) actions.category = values.category;
   if (values.waiting) actions.waitingOnCustomer = values.waiting === 'start';
   const body = Object.fromEntries(Object.entries(values.body).filter(([, text]) => text)) as CreateMacroInput['body'];
-  return { title: values.title, body, actions, shared: values.shared };
+  // Sent as it opened unless a compliance user changed it: the server lets only them change it.
+  return {
+    title: values.title,
+    body,
+    actions,
+    shared: values.shared,
+    approvedForRestricted: values.approvedForRestricted,
+  };
 }

@@ -11,6 +11,7 @@ import {
   LuPhoneIncoming,
   LuPlug,
   LuScrollText,
+  LuShieldAlert,
   LuSettings,
   LuShieldCheck,
   LuSlidersVertical,
@@ -43,6 +44,7 @@ const SECTION_ICONS: Record<Section, IconType> = {
   'desk-settings': LuSlidersVertical,
   settings: LuSettings,
   approvals: LuShieldCheck,
+  'held-replies': LuShieldAlert,
 };
 
 interface SidebarProps {
@@ -72,7 +74,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
 
       <Box as="nav" aria-label={t('shell.mainNavigation')} flex="1" overflowY="auto" px="3" py="4">
         <Stack as="ul" gap="1" listStyleType="none">
-          {navItemsFor(role).map((item) => {
+          {navItemsFor(role, user.compliance).map((item) => {
             const count = item.badge ? badges[item.badge] : undefined;
             return (
               <li key={item.section}>

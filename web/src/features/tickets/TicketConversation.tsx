@@ -149,6 +149,11 @@ function Message({ comment }: { comment: Comment }) {
               {t('incident.sentToChildren')}
             </Text>
           )}
+          {comment.hold && (
+            <Badge colorPalette={comment.hold.state === 'released' ? 'green' : 'orange'} variant="subtle" size="sm">
+              {t(HOLD_LABELS[comment.hold.state])}
+            </Badge>
+          )}
         </HStack>
         <Text fontSize="xs" color="fg.muted">
           {format.dateTime(comment.createdAt)}
@@ -158,9 +163,21 @@ function Message({ comment }: { comment: Comment }) {
         <IdentifierText text={comment.comment} />
       </Text>
       <MessageAttachments ticketId={comment.ticketId} attachments={comment.attachments} />
+      {comment.hold?.state === 'returned' && comment.hold.note && (
+        <Text fontSize="sm" mt="2" color="fg.warning" whiteSpace="pre-wrap">
+          {t('guard.returnedNote', { name: comment.hold.decidedBy?.name ?? '', note: comment.hold.note })}
+        </Text>
+      )}
     </Box>
   );
 }
+
+/** How the thread names a reply the reply guard held, by what compliance decided (docs/decisions/099-reply-guard.md). */
+const HOLD_LABELS: Record<NonNullable<Comment['hold']>['state'], MessageKey> = {
+  held: 'guard.state.held',
+  released: 'guard.state.released',
+  returned: 'guard.state.returned',
+};
 
 type Audience = 'customer' | 'staff';
 
@@ -192,6 +209,7 @@ function Composer({
   const t = useT();
   const language = useLanguage();
   const addComment = useAddCommentMutation(ticket.id);
+  const [heldNotice, setHeldNotice] = useState(false);
   const mailStatus = useQuery(ticketMailStatusQuery(ticket.id));
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
@@ -232,7 +250,9 @@ function Composer({
         ...(attachmentIds.length > 0 ? { attachmentIds } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (comment) => {
+          // A reply the reply guard held went to compliance, not to the customer (docs/decisions/099-reply-guard.md).
+          setHeldNotice(comment.held === true);
           changeText('');
           setAudience('customer');
           setMacro(null);
@@ -412,6 +432,11 @@ function Composer({
               </HStack>
             </Alert.Content>
           </Alert.Root>
+        )}
+        {heldNotice && (
+          <Text role="status" fontSize="sm" color="fg.warning">
+            {t('guard.heldNotice')}
+          </Text>
         )}
         {addComment.isError && !isNewerMessageConflict(addComment.error) && (
           <Text role="alert" color="fg.error" fontSize="sm">
