@@ -10,6 +10,7 @@ function category(overrides: Partial<Category> & Pick<Category, 'id' | 'name' | 
     description: null,
     color: '#3b82f6',
     isActive: true,
+    restricted: false,
     usageCount: 0,
     createdAt: '2025-01-06T09:00:00.000Z',
     updatedAt: '2025-01-06T09:00:00.000Z',
