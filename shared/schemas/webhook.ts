@@ -125,7 +125,6 @@ export const webhookTicketSchema = z.object({
   /** The ticket this one was merged into; null otherwise. */
   mergedIntoId: z.number().int().nullable(),
 });
-export type WebhookTicket = z.infer<typeof webhookTicketSchema>;
 
 /**
  * A restricted compliance case as events carry it (docs/product.md §6 "Compliance"): its number, code and status,
@@ -137,7 +136,6 @@ export const restrictedWebhookTicketSchema = z.object({
   status: ticketStatusSchema,
   restricted: z.literal(true),
 });
-export type RestrictedWebhookTicket = z.infer<typeof restrictedWebhookTicketSchema>;
 
 /** The ticket part of an event: the whole public ticket, or the restricted shape for a compliance case. */
 export const eventTicketSchema = z.union([webhookTicketSchema, restrictedWebhookTicketSchema]);
