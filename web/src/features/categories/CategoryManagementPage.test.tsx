@@ -117,6 +117,7 @@ describe('Category Management', () => {
           displayName: 'Crypto Staking',
           description: null,
           color: '#6366f1',
+          restricted: false,
         }),
       );
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -185,6 +186,7 @@ describe('Category Management', () => {
           displayName: 'KYC',
           description: 'Identity checks',
           color: '#ef4444',
+          restricted: false,
           isActive: false,
         }),
       );
