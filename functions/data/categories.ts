@@ -16,7 +16,11 @@ import { type GuardedItem, transact } from './transactions.ts';
 
 export type CategoryItem = Category & { pk: string; sk: string; gsi1pk: string; gsi1sk: string };
 
-export const toCategory = ({ pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, ...category }: CategoryItem): Category => category;
+/** The category in an item; categories stored before the restricted flag are not restricted. */
+export const toCategory = ({ pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, ...category }: CategoryItem): Category => ({
+  ...category,
+  restricted: category.restricted ?? false,
+});
 
 /** getCategory: one category by id. */
 export async function getCategory(id: string): Promise<Category | undefined> {

@@ -226,6 +226,15 @@ describe('alarmCandidates', () => {
     });
   });
 
+  it('tells of a restricted case only the compliance staff among those the alarms are meant for', () => {
+    const compliant = (member: AlarmStaff): AlarmStaff => ({ ...member, user: { ...member.user, compliance: true } });
+    const desk = [...staff.filter((member) => member.user.id !== 'agent1'), compliant(person('agent1', 'agent'))];
+    const after = { ...ticket({ priority: 'critical', assignedToId: 'agent1' }), restricted: true };
+    expect(Object.fromEntries(alarmCandidates(alarmsForChange(undefined, after), desk))).toEqual({
+      agent1: ['ticket_created', 'ticket_assigned', 'critical_priority'],
+    });
+  });
+
   it('tells of a new ticket only the supervisors and the available agents eligible for it', () => {
     const desk = [
       person('admin1', 'admin', true, 'away'),

@@ -37,6 +37,8 @@ export type TicketImage = Pick<
     /** The SLA warnings given (absent on tickets from before SLA policies). */
     resolutionWarned?: boolean;
     firstResponseWarned?: boolean;
+    /** A restricted compliance case (absent on tickets from before them: not restricted). */
+    restricted?: boolean;
   };
 
 /**
@@ -50,6 +52,8 @@ export interface Audience {
   eligibleFor?: RoutedTicket;
   /** People left out even when a role includes them: who made the ticket needs no news of it. */
   exceptUserIds?: string[];
+  /** About a restricted case: only staff with the compliance permission hear (docs/product.md §6 "Compliance"). */
+  complianceOnly?: boolean;
 }
 
 export interface Alarm {
@@ -167,11 +171,15 @@ export function alarmsForChange(before: TicketImage | undefined, after: TicketIm
   if (!before && after.createdById) {
     for (const alarm of alarms) alarm.audience.exceptUserIds = [after.createdById];
   }
+  // A restricted case exists only for compliance staff: nobody else hears of it, whatever their role.
+  if (after.restricted) for (const alarm of alarms) alarm.audience.complianceOnly = true;
   return alarms;
 }
 
 /** A staff member as the audiences read them: the directory entry and what routing reads. */
-export type AlarmStaff = RoutableAgent & { user: Pick<User, 'id' | 'role' | 'isActive' | 'availability'> };
+export type AlarmStaff = RoutableAgent & {
+  user: Pick<User, 'id' | 'role' | 'isActive' | 'availability'> & Partial<Pick<User, 'compliance'>>;
+};
 
 /**
  * Everyone an alarm could reach, with the alarm types meant for them: active staff only (a deactivated assignee
@@ -190,7 +198,8 @@ export function alarmCandidates(alarms: readonly Alarm[], staff: readonly AlarmS
           (audience.userIds.includes(member.id) ||
             audience.roles.includes(member.role) ||
             !!eligible[i]?.has(member.id)) &&
-          !audience.exceptUserIds?.includes(member.id),
+          !audience.exceptUserIds?.includes(member.id) &&
+          (!audience.complianceOnly || member.compliance === true),
       )
       .map((alarm) => alarm.alarmType);
     if (types.length) candidates.set(member.id, [...new Set(types)]);

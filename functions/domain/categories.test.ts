@@ -9,6 +9,7 @@ const category = (overrides: Partial<Category> = {}): Category => ({
   description: null,
   color: '#3b82f6',
   isActive: true,
+  restricted: false,
   usageCount: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

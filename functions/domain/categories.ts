@@ -14,7 +14,10 @@ export const categoryInUse = (usageCount: number): ConflictError =>
 export const nameKey = (name: string): string => name.toLowerCase();
 
 /** A new, active, unused category from validated input. */
-export function newCategory(input: CreateCategoryInput, id: string, now: Date): Category {
+/** A create's fields; without `restricted` the category is not restricted. */
+export type NewCategoryInput = Omit<CreateCategoryInput, 'restricted'> & { restricted?: boolean };
+
+export function newCategory(input: NewCategoryInput, id: string, now: Date): Category {
   const at = now.toISOString();
   return {
     id,
@@ -23,13 +26,14 @@ export function newCategory(input: CreateCategoryInput, id: string, now: Date): 
     description: input.description,
     color: input.color,
     isActive: true,
+    restricted: input.restricted ?? false,
     usageCount: 0,
     createdAt: at,
     updatedAt: at,
   };
 }
 
-type EditableField = 'name' | 'displayName' | 'description' | 'color' | 'isActive';
+type EditableField = 'name' | 'displayName' | 'description' | 'color' | 'isActive' | 'restricted';
 export type CategoryChanges = Partial<Pick<Category, EditableField>>;
 
 export interface CategoryEdit {
@@ -42,7 +46,7 @@ export interface CategoryEdit {
 /** What a PATCH changes on a category; fields sent with their current value are no change at all. */
 export function categoryEdit(current: Category, patch: UpdateCategoryInput): CategoryEdit {
   const changes: CategoryChanges = {};
-  const fields: EditableField[] = ['name', 'displayName', 'description', 'color', 'isActive'];
+  const fields: EditableField[] = ['name', 'displayName', 'description', 'color', 'isActive', 'restricted'];
   for (const field of fields) {
     const value = patch[field];
     if (value !== undefined && value !== current[field]) Object.assign(changes, { [field]: value });

@@ -29,6 +29,7 @@ const audienceSchema = z.object({
   roles: z.array(z.enum(ROLES)),
   eligibleFor: z.object({ categoryId: z.string(), customerLanguage: z.string() }).optional(),
   exceptUserIds: z.array(z.string()).optional(),
+  complianceOnly: z.boolean().optional(),
 });
 
 export const mailPayloadSchema = z.discriminatedUnion('type', [

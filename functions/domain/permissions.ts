@@ -116,6 +116,16 @@ export function assertCompliance(caller: Caller): User {
   return user;
 }
 
+/**
+ * Whether a ticket exists for this caller (docs/product.md §6 "Compliance"): a restricted case only for compliance
+ * staff and for trusted code inside the help desk (inbound mail, jobs); to everyone else it is a 404 and absent.
+ */
+export const canSeeTicket = (caller: Caller, ticket: { restricted: boolean }): boolean =>
+  !ticket.restricted || caller.kind === 'system' || isCompliance(caller);
+
+/** Whether a staff member may hold a restricted case (assignee, alarm and e-mail audience): compliance staff only. */
+export const mayHoldRestricted = (user: Pick<User, 'compliance'>): boolean => user.compliance === true;
+
 /** Admins alone manage API keys; keys themselves never may. */
 export const API_KEY_ACCESS = {
   manage: { roles: ADMINS, deniedMessage: 'error.apiKey.manageDenied' },

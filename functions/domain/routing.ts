@@ -77,9 +77,16 @@ export function loadDeltas(
 
 const PRIORITY_ORDER: Record<Priority, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 
-/** A ticket waits in the queue while it is unresolved and nobody holds it. */
-export const isWaiting = (ticket: { assignedToId: string | null; status: TicketStatus }): boolean =>
-  !ticket.assignedToId && UNRESOLVED_STATUSES.includes(ticket.status);
+/**
+ * A ticket waits in the queue while it is unresolved and nobody holds it. A restricted case never does: nothing
+ * assigns it by itself; it waits, unassigned, for a compliance staff member to take it (docs/product.md §6
+ * "Compliance").
+ */
+export const isWaiting = (ticket: {
+  assignedToId: string | null;
+  status: TicketStatus;
+  restricted?: boolean | null;
+}): boolean => !ticket.assignedToId && !ticket.restricted && UNRESOLVED_STATUSES.includes(ticket.status);
 
 /** The queue's order: by priority, critical first, then oldest first. */
 export const queueSortKey = (ticket: { priority: Priority; createdAt: string }): string =>

@@ -85,6 +85,9 @@ export const ticketRefusals = {
     new ValidationError('error.ticket.inactiveAssignee', { [field]: 'error.ticket.inactiveAssignee' }),
   /** Every attempt found the ticket changed by someone else. */
   busy: () => new ConflictError('error.ticket.busy'),
+  /** A restricted case goes only to compliance staff (docs/product.md §6 "Compliance"). */
+  assigneeNotCompliance: (field: 'assignedToId' | 'agentId') =>
+    new ValidationError('error.ticket.assigneeNotCompliance', { [field]: 'error.ticket.assigneeNotCompliance' }),
 } as const;
 
 /** The display code of ticket number `id` (shared with the web app, which names tickets by it too). */
@@ -226,6 +229,8 @@ export interface TicketEdit {
   /** The new priority's targets under the SLA policy in force (with `priority`). */
   sla?: TicketSla;
   waitingOnCustomer?: boolean;
+  /** Restrict the ticket to compliance staff, or lift it (docs/product.md §6 "Compliance"). */
+  restricted?: boolean;
 }
 
 /**
@@ -265,6 +270,11 @@ export function editTicket(current: TicketRecord, edit: TicketEdit, now: Date): 
     next = retargeted;
   }
   if (edit.status !== undefined) set('status', edit.status);
+  if (edit.restricted !== undefined && edit.restricted !== current.restricted) {
+    // The history says that it changed, never anything of the ticket's text.
+    changes.push({ field: 'restricted', from: current.restricted, to: edit.restricted });
+    next = { ...next, restricted: edit.restricted };
+  }
   const wait = edit.waitingOnCustomer ?? (isUnresolved(next.status) ? current.waitingOnCustomer : false);
   if (wait !== current.waitingOnCustomer) {
     if (wait && !isUnresolved(next.status)) throw new ConflictError('error.ticket.notWaitable');

@@ -100,8 +100,19 @@ describe('webhookEventsOfChange', () => {
   it('names a new ticket created, with its public fields and only the assignee’s name', () => {
     const [event] = webhookEventsOfChange(ticketChange(undefined, ticket()));
     expect(event).toMatchObject({ type: 'ticket.created', createdAt: '2025-06-02T09:00:00.000Z', ticketId: 42 });
-    expect(event!.ticket!.assignee).toEqual({ id: AGENT.id, name: 'Ada Lovelace' });
+    expect(event!.ticket).toMatchObject({ assignee: { id: AGENT.id, name: 'Ada Lovelace' } });
     expect(JSON.stringify(event)).not.toContain(AGENT.email);
+  });
+
+  it('carries only the number, code and status of a restricted case, and only its status changes', () => {
+    const before = ticket({ restricted: true });
+    const [created] = webhookEventsOfChange(ticketChange(undefined, before));
+    expect(created!.ticket).toEqual({ id: 42, ticketId: before.ticketId, status: 'open', restricted: true });
+    const [updated] = webhookEventsOfChange(
+      ticketChange(before, { ...before, status: 'in_progress', priority: 'high' }),
+    );
+    expect(updated!.changes).toEqual([{ field: 'status', from: 'open', to: 'in_progress' }]);
+    expect(JSON.stringify([created, updated])).not.toContain(before.subject);
   });
 
   it.each([

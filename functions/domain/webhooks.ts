@@ -14,8 +14,8 @@ import {
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
-  webhookTicketSchema,
-  type WebhookTicket,
+  eventTicketSchema,
+  type EventTicket,
 } from '#shared/schemas/webhook.ts';
 import type { PlannedDelivery, StreamChange } from './outbound.ts';
 import { displayName, type TicketRecord } from './tickets.ts';
@@ -46,7 +46,7 @@ export const plannedEventSchema = z.object({
   /** The ticket it is about; absent for a ping. */
   ticketId: z.number().int().optional(),
   /** The ticket as the change left it; absent for a message, whose record does not carry it (read when sent). */
-  ticket: webhookTicketSchema.optional(),
+  ticket: eventTicketSchema.optional(),
   message: publicMessageSchema.optional(),
   changes: z.array(fieldChangeSchema).optional(),
   /** `ticket.merged`: the ticket it was merged into. */
@@ -61,8 +61,12 @@ export type WebhookJobPayload = z.infer<typeof webhookJobPayloadSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Public shapes
 
-/** A ticket's public fields, as events carry it: of the staff, only the assignee's name. */
-export function toWebhookTicket(ticket: TicketRecord): WebhookTicket {
+/**
+ * A ticket's public fields, as events carry it: of the staff, only the assignee's name. A restricted case carries its
+ * number, code and status alone (docs/product.md §6 "Compliance").
+ */
+export function toWebhookTicket(ticket: TicketRecord): EventTicket {
+  if (ticket.restricted) return { id: ticket.id, ticketId: ticket.ticketId, status: ticket.status, restricted: true };
   return {
     id: ticket.id,
     ticketId: ticket.ticketId,
@@ -157,7 +161,8 @@ function ticketEvents(change: StreamChange): PlannedEvent[] {
   }
   const before = change.before as unknown as TicketRecord;
   const events: PlannedEvent[] = [];
-  const changes = reportedChanges(before, after);
+  // Of a restricted case, only its status changes are told (its category and assignee say too much).
+  const changes = reportedChanges(before, after).filter((c) => !after.restricted || c.field === 'status');
   if (changes.length) events.push({ type: 'ticket.updated', createdAt: after.updatedAt, ...base, changes });
   if (after.status === 'resolved' && before.status !== 'resolved') {
     events.push({ type: 'ticket.resolved', createdAt: after.resolvedAt ?? after.updatedAt, ...base });
@@ -243,7 +248,7 @@ export function planWebhookDeliveries(
 export function webhookBody(
   eventId: string,
   event: PlannedEvent,
-  data: { ticket?: WebhookTicket; webhook?: { id: string; url: string } },
+  data: { ticket?: EventTicket; webhook?: { id: string; url: string } },
 ): WebhookEvent {
   const { type, createdAt } = event;
   if (type === 'ping') return { id: eventId, type, createdAt, data: { webhook: data.webhook! } };
@@ -253,6 +258,8 @@ export function webhookBody(
       return { id: eventId, type, createdAt, data: { ticket, changes: event.changes ?? [] } };
     case 'ticket.replied':
     case 'ticket.customer_replied':
+      // Nothing of a restricted case's thread leaves the help desk: the event says only that a message came.
+      if ('restricted' in ticket) return { id: eventId, type, createdAt, data: { ticket } };
       return { id: eventId, type, createdAt, data: { ticket, message: event.message! } };
     case 'ticket.merged': {
       const into = event.intoTicketId!;

@@ -93,8 +93,14 @@ export const handler = httpHandler('tickets', {
       response: { status: 200, description: 'One page of tickets.', schema: ticketListSchema },
     },
     async handle({ query, caller }) {
-      const page = await findTickets(caller, query);
-      return { body: { tickets: page.tickets.map(toApiTicket), nextCursor: page.nextCursor } };
+      const { tickets, nextCursor, restrictedCount } = await findTickets(caller, query);
+      return {
+        body: {
+          tickets: tickets.map(toApiTicket),
+          nextCursor,
+          ...(restrictedCount === undefined ? {} : { restrictedCount }),
+        },
+      };
     },
   }),
 

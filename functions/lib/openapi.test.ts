@@ -190,7 +190,9 @@ describe('buildOpenApiDocument', () => {
       expect(body.required).toEqual(['id', 'type', 'createdAt', 'data']);
     }
     const updated = resolve(doc, '#/components/schemas/TicketUpdatedEvent') as any;
-    expect(updated.properties.data.properties.ticket).toEqual({ $ref: '#/components/schemas/WebhookTicket' });
+    expect(updated.properties.data.properties.ticket).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/WebhookTicket' }, { $ref: '#/components/schemas/RestrictedWebhookTicket' }],
+    });
   });
 
   it('states Retry-After and the configured limit for 429', () => {

@@ -22,6 +22,7 @@ import {
   webhookDeliverySchema,
   webhookSchema,
   webhookTicketSchema,
+  restrictedWebhookTicketSchema,
 } from '#shared/schemas/webhook.ts';
 import { rateLimitMessage, rateWindowInWords } from '../domain/api-keys.ts';
 import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../routes.ts';
@@ -114,6 +115,7 @@ const NAMED_SCHEMAS: ReadonlyArray<readonly [ZodType, string]> = [
   [webhookSchema, 'Webhook'],
   [webhookDeliverySchema, 'WebhookDelivery'],
   [webhookTicketSchema, 'WebhookTicket'],
+  [restrictedWebhookTicketSchema, 'RestrictedWebhookTicket'],
   [errorBodySchema, 'Error'],
 ];
 

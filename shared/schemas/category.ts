@@ -11,6 +11,11 @@ export const categorySchema = z.object({
   description: z.string().nullable(),
   color: z.string(),
   isActive: z.boolean(),
+  /**
+   * Tickets filed in it or moved into it become restricted compliance cases (docs/product.md §6 "Compliance"). False
+   * for categories stored before the flag.
+   */
+  restricted: z.boolean(),
   usageCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -45,6 +50,7 @@ export const createCategorySchema = z.object({
   displayName: displayNameInput,
   description: descriptionInput,
   color: colorInput.default(DEFAULT_CATEGORY_COLOR),
+  restricted: z.boolean({ error: issueText('validation.boolean', { field: 'restricted' }) }).default(false),
 });
 export type CreateCategoryInput = z.infer<typeof createCategorySchema>;
 
@@ -55,6 +61,7 @@ export const updateCategorySchema = z.object({
   description: descriptionInput.optional(),
   color: colorInput.optional(),
   isActive: z.boolean({ error: issueText('validation.boolean', { field: 'isActive' }) }).optional(),
+  restricted: z.boolean({ error: issueText('validation.boolean', { field: 'restricted' }) }).optional(),
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 

@@ -165,6 +165,11 @@ export const ticketListSchema = z.object({
   tickets: z.array(ticketSchema),
   /** Null when there is nothing more. A page may hold fewer than `limit` tickets and still have a cursor. */
   nextCursor: z.string().nullable(),
+  /**
+   * Only on one customer's list (`customerEmail`, or `q` as a whole address): how many of this page's tickets are
+   * restricted cases the caller may not see, left out (docs/product.md §6 "Compliance"). The customer panel says so.
+   */
+  restrictedCount: z.number().int().nonnegative().optional(),
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
 
@@ -242,6 +247,8 @@ export const updateTicketSchema = z.object({
   category: categoryField.optional(),
   /** Stop (true) or restart (false) the resolution clock while staff wait on the customer; only while unresolved. */
   waitingOnCustomer: z.boolean({ error: issueText('validation.waitingOnCustomer') }).optional(),
+  /** Restrict the ticket to compliance staff, or lift it: compliance staff only (docs/product.md §6 "Compliance"). */
+  restricted: z.boolean({ error: issueText('validation.boolean', { field: 'restricted' }) }).optional(),
 });
 export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
 

@@ -128,7 +128,21 @@ export const webhookTicketSchema = z.object({
   /** The ticket this one was merged into; null otherwise. */
   mergedIntoId: z.number().int().nullable(),
 });
-export type WebhookTicket = z.infer<typeof webhookTicketSchema>;
+
+/**
+ * A restricted compliance case as events carry it (docs/product.md §6 "Compliance"): its number, code and status,
+ * nothing of its text, its customer or its staff.
+ */
+export const restrictedWebhookTicketSchema = z.object({
+  id: z.number().int(),
+  ticketId: z.string(),
+  status: ticketStatusSchema,
+  restricted: z.literal(true),
+});
+
+/** The ticket part of an event: the whole public ticket, or the restricted shape for a compliance case. */
+export const eventTicketSchema = z.union([webhookTicketSchema, restrictedWebhookTicketSchema]);
+export type EventTicket = z.infer<typeof eventTicketSchema>;
 
 /**
  * A public message on a ticket's thread, as upstream systems read it (`GET /api/tickets/{id}/messages`, webhook
@@ -166,7 +180,10 @@ const eventEnvelope = <T extends string, D extends z.ZodType>(type: T, data: D) 
     data,
   });
 
-const ticketData = z.object({ ticket: webhookTicketSchema });
+const ticketData = z.object({ ticket: eventTicketSchema });
+
+/** A message event's message; absent when the ticket is a restricted case (nothing of its thread leaves). */
+const messageData = ticketData.extend({ message: publicMessageSchema.optional() });
 
 /** Every body a webhook receives, by `type`. */
 export const webhookEventSchemas = {
@@ -178,11 +195,8 @@ export const webhookEventSchemas = {
       changes: z.array(fieldChangeSchema),
     }),
   ),
-  'ticket.replied': eventEnvelope('ticket.replied', ticketData.extend({ message: publicMessageSchema })),
-  'ticket.customer_replied': eventEnvelope(
-    'ticket.customer_replied',
-    ticketData.extend({ message: publicMessageSchema }),
-  ),
+  'ticket.replied': eventEnvelope('ticket.replied', messageData),
+  'ticket.customer_replied': eventEnvelope('ticket.customer_replied', messageData),
   'ticket.resolved': eventEnvelope('ticket.resolved', ticketData),
   'ticket.rated': eventEnvelope('ticket.rated', ticketData),
   'ticket.merged': eventEnvelope(

@@ -25,6 +25,7 @@ export async function createTestCategory(overrides: Partial<Category> = {}): Pro
     description: null,
     color: '#3b82f6',
     isActive: true,
+    restricted: false,
     usageCount: 0,
     createdAt: at,
     updatedAt: at,

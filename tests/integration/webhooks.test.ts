@@ -312,6 +312,35 @@ describe('events', () => {
     ).toEqual(['ticket.created', 'ticket.replied']);
     for (const request of receiver.on(path)) expect(request.body).not.toContain(note);
   });
+
+  it('carry only the code and status of a restricted case, and no message of its thread', async () => {
+    const path = freshPath('restricted');
+    await createWebhook(path, ALL_EVENTS);
+    const compliance = await signedIn(api.url, 'agent');
+    expect((await admin.client.put(`/api/users/${compliance.user.id}/permissions`, { compliance: true })).status).toBe(
+      200,
+    );
+    const restricted = (await createTestCategory({ restricted: true })).name;
+    const subject = `Law-enforcement request ${randomUUID().slice(0, 8)}`;
+    const ticket = await createTicketAs(admin.client, ticketBody(restricted, { subject }));
+    const reply = `We have frozen the account ${randomUUID()}`;
+    expect(
+      (await compliance.client.post(`/api/tickets/${ticket.id}/comments`, { content: reply, isInternal: false }))
+        .status,
+    ).toBe(201);
+
+    await eventually(() => ofTicket(path, ticket.id).some((e) => e.type === 'ticket.replied'), 'the reply event');
+    const events = ofTicket(path, ticket.id);
+    expect(events.map((event) => event.type).sort()).toEqual(['ticket.created', 'ticket.replied']);
+    for (const event of events) {
+      expect(event.data).toEqual({
+        ticket: { id: ticket.id, ticketId: ticket.ticketId, status: 'open', restricted: true },
+      });
+    }
+    for (const request of receiver.on(path)) {
+      for (const secret of [subject, reply, ticket.customerEmail]) expect(request.body).not.toContain(secret);
+    }
+  });
 });
 
 describe('delivery', () => {

@@ -20,6 +20,12 @@ import { keys, TICKET_THREAD_PREFIXES } from '../table.ts';
 import type { GuardedItem } from '../transactions.ts';
 import { requireTicket } from './item.ts';
 
+/**
+ * How a read of the thread reads its ticket, in parallel with the thread: by default any ticket or a 404; a use case
+ * passes the read that also hides a restricted case from its caller (functions/use-cases/tickets/common.ts).
+ */
+type TicketCheck = (id: number) => Promise<unknown>;
+
 /** Most entries one ticket's comments, history or attachments answer with; a ticket's thread is bounded, this only caps it. */
 const THREAD_LIMIT = 1_000;
 
@@ -99,8 +105,8 @@ export async function queryThread(
 }
 
 /** listComments: a ticket's comments, oldest first (404 for an unknown ticket). */
-export async function listComments(id: number): Promise<Comment[]> {
-  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.comments), requireTicket(id)]);
+export async function listComments(id: number, check: TicketCheck = requireTicket): Promise<Comment[]> {
+  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.comments), check(id)]);
   return items.map(toComment);
 }
 
@@ -112,8 +118,8 @@ export async function findComment(ticketId: number, commentId: string): Promise<
 }
 
 /** listHistory: a ticket's history entries, oldest first (404 for an unknown ticket). */
-export async function listHistory(id: number): Promise<HistoryEntry[]> {
-  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.history), requireTicket(id)]);
+export async function listHistory(id: number, check: TicketCheck = requireTicket): Promise<HistoryEntry[]> {
+  const [items] = await Promise.all([queryThread(id, TICKET_THREAD_PREFIXES.history), check(id)]);
   return items.map((item) => ({
     id: item.id as string,
     at: item.at as string,
@@ -147,6 +153,7 @@ function threadStartKey(ticketId: number, publicOnly: boolean, cursor: string): 
 export async function listThread(
   ticketId: number,
   options: { publicOnly: boolean; limit: number; cursor?: string },
+  check: TicketCheck = requireTicket,
 ): Promise<ThreadPage> {
   const { publicOnly, limit, cursor } = options;
   const startKey = cursor ? await threadStartKey(ticketId, publicOnly, cursor) : undefined;
@@ -177,6 +184,6 @@ export async function listThread(
       cursorOf: (key) => sealCursor(threadBinding(ticketId, publicOnly), key),
     },
   );
-  const [, page] = await Promise.all([requireTicket(ticketId), read]);
+  const [, page] = await Promise.all([check(ticketId), read]);
   return { messages: page.items.map(toComment), nextCursor: page.nextCursor };
 }

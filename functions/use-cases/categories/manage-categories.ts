@@ -3,7 +3,7 @@
  * them; only admins create, edit and delete them.
  */
 import { randomUUID } from 'node:crypto';
-import type { Category, CreateCategoryInput, UpdateCategoryInput } from '#shared/schemas/category.ts';
+import type { Category, UpdateCategoryInput } from '#shared/schemas/category.ts';
 import {
   createCategory,
   deleteUnusedCategory,
@@ -13,7 +13,13 @@ import {
 } from '../../data/categories.ts';
 import { DEFAULT_RETRY, StaleReadError, withRetries } from '../../data/transactions.ts';
 import type { Caller } from '../../domain/caller.ts';
-import { assertDeletable, categoryEdit, categoryInUse, newCategory } from '../../domain/categories.ts';
+import {
+  assertDeletable,
+  categoryEdit,
+  categoryInUse,
+  type NewCategoryInput,
+  newCategory,
+} from '../../domain/categories.ts';
 import { assertAccess, CATEGORY_ACCESS } from '../../domain/permissions.ts';
 import { auditEntryItem } from '../../data/audit.ts';
 import { auditActorOf, clientAddressOf, describeChanges } from '../../domain/audit.ts';
@@ -38,7 +44,7 @@ export async function listCategoriesFor(caller: Caller, filter: { active?: boole
 }
 
 /** addCategory: admins only; a new active category under a name no other category has (409 otherwise). */
-export async function addCategory(caller: Caller, input: CreateCategoryInput, now = new Date()): Promise<Category> {
+export async function addCategory(caller: Caller, input: NewCategoryInput, now = new Date()): Promise<Category> {
   assertAccess(caller, CATEGORY_ACCESS.manage);
   const category = newCategory(input, randomUUID(), now);
   // Nothing was read: a transaction that met another (the same name claimed at once) is written again, and then

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateMacroInput, Macro, MacroPreview, UpdateMacroInput } from '#shared/schemas/macro.ts';
 import { deleteMacro, getMacro, listMacros, putNewMacro, updateMacro } from '../../data/macros.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
+import { requireVisibleTicket } from '../tickets/common.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { assertUsable, macroEdit, newMacro, renderMacro } from '../../domain/macros.ts';
 import { assertAccess, MACRO_ACCESS, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
@@ -47,6 +47,6 @@ export async function removeMacro(caller: Caller, id: string): Promise<void> {
 export async function previewMacro(caller: Caller, ticketId: number, macroId: string): Promise<MacroPreview> {
   const user = staffMember(caller, MACRO_ACCESS.use);
   assertAccess(caller, TICKET_ACCESS.read);
-  const [ticket, macro] = await Promise.all([requireTicket(ticketId), getMacro(macroId)]);
+  const [ticket, macro] = await Promise.all([requireVisibleTicket(caller, ticketId), getMacro(macroId)]);
   return renderMacro(assertUsable(user, macro), { ticket, agent: user });
 }

@@ -15,7 +15,7 @@ import { auditEntryItem, type NewAuditEntry, recordAudit } from '../../data/audi
 import { getHeldMail, type HeldMailRecord, heldMailRemoval, listHeldMail } from '../../data/held-mail.ts';
 import { getAddressStatus, listInboundRefusals } from '../../data/mail.ts';
 import { type FailedJob, listFailedJobs } from '../../data/outbound-jobs.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
+import { requireVisibleTicket } from '../tickets/common.ts';
 import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { MAIL_KIND, mailPayloadSchema } from '../../domain/mail-jobs.ts';
@@ -29,7 +29,7 @@ import { inboundCategory, openMailTicket } from './receive-mail.ts';
 /** readCustomerMailStatus: whether e-mail reaches a ticket's customer (404 for an unknown ticket). */
 export async function readCustomerMailStatus(caller: Caller, ticketId: number): Promise<CustomerMailStatus> {
   assertAccess(caller, TICKET_ACCESS.read);
-  const ticket = await requireTicket(ticketId);
+  const ticket = await requireVisibleTicket(caller, ticketId);
   const status = await getAddressStatus(ticket.customerEmail);
   return {
     address: ticket.customerEmail,

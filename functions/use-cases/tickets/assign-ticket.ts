@@ -2,12 +2,11 @@
  * Assigning a ticket (docs/product.md §6): admins and managers give a ticket to any active staff member.
  */
 import { ROLES } from '#shared/constants.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
-import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { assertAccess, mayHoldRestricted, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { assignTicket as assignTransition, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
-import { asAssignee, eligibleAssignee, retryWhileStale } from './common.ts';
+import { asAssignee, eligibleAssignee, requireVisibleTicket, retryWhileStale } from './common.ts';
 
 /**
  * assignTicket: only to an active staff member (checked again inside the write), only over the version read;
@@ -22,7 +21,9 @@ export async function assignTicket(
   assertAccess(caller, TICKET_ACCESS.assign);
   const assignee = await eligibleAssignee(assigneeId, 'agentId');
   return retryWhileStale(async () => {
-    const current = await requireTicket(id);
+    const current = await requireVisibleTicket(caller, id);
+    // A restricted case goes only to compliance staff (docs/product.md §6 "Compliance").
+    if (current.restricted && !mayHoldRestricted(assignee)) throw ticketRefusals.assigneeNotCompliance('agentId');
     const transition = assignTransition(current, asAssignee(assignee), now);
     if (transition.changes.length === 0) return current;
     return writeTicketChange(current, transition, {

@@ -3,6 +3,7 @@
  * uploads before a message takes them, downloading, and an admin's removal. The bytes are judged by
  * functions/domain/attachments.ts; they live in the attachments bucket (functions/lib/attachment-store.ts).
  */
+import { requireVisibleTicket } from './common.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Attachment, CreateUploadInput, UploadAnswer } from '#shared/schemas/attachment.ts';
 import { ATTACHMENT_MAX_MB, createUploadSchema } from '#shared/schemas/attachment.ts';
@@ -17,7 +18,6 @@ import {
   putUpload,
   recordHistory,
 } from '../../data/tickets/attachments.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
 import { historyPut } from '../../data/tickets/writes.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { judgeContent, judgeDeclared, sanitiseFilename, type Verdict } from '../../domain/attachments.ts';
@@ -80,7 +80,7 @@ export async function requestUpload(
   const filename = sanitiseFilename(rawName);
   const verdict = judgeDeclared({ filename, contentType, size });
   if (!verdict.ok) throw refusalError(filename, verdict);
-  await requireTicket(ticketId);
+  await requireVisibleTicket(caller, ticketId);
   const id = randomUUID();
   await putUpload({
     id,
@@ -223,7 +223,8 @@ export async function downloadAttachment(
   now = new Date(),
 ): Promise<string> {
   assertAccess(caller, TICKET_ACCESS.read);
-  const record = await getAttachment(ticketId, attachmentId);
+  // A file of a restricted case is a 404 like the case itself (docs/product.md §6 "Compliance").
+  const [record] = await Promise.all([getAttachment(ticketId, attachmentId), requireVisibleTicket(caller, ticketId)]);
   if (!record || record.state === 'uploading' || record.state === 'refused')
     throw new NotFoundError('error.attachment.notFound');
   if (record.state === 'removed') throw new NotFoundError('error.attachment.removed');
@@ -257,7 +258,7 @@ export async function removeAttachment(
   approved?: Approved,
 ): Promise<Attachment> {
   assertAccess(caller, ATTACHMENT_ACCESS.remove);
-  const record = await getAttachment(ticketId, attachmentId);
+  const [record] = await Promise.all([getAttachment(ticketId, attachmentId), requireVisibleTicket(caller, ticketId)]);
   if (!record || record.state === 'uploading' || record.state === 'refused')
     throw new NotFoundError('error.attachment.notFound');
   if (record.state === 'removed') throw new NotFoundError('error.attachment.removed');

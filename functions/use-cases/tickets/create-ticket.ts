@@ -18,7 +18,7 @@ import type { AssigneeGuard } from '../../data/users.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { ticketSlaFor } from '../../domain/deadlines.ts';
-import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { assertAccess, mayHoldRestricted, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { creationChanges, newTicket, type TicketRecord, ticketRefusals } from '../../domain/tickets.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
@@ -145,6 +145,10 @@ export async function createTicket(
   const request = caller.kind === 'apiKey' ? { ...redacted.value, type: 'api' as const } : redacted.value;
   const category = await activeCategoryNamed(request.category);
   const chosen = request.assignedToId ? await eligibleAssignee(request.assignedToId, 'assignedToId') : undefined;
+  // A ticket filed in a restricted category is a compliance case from its first write (docs/product.md §6
+  // "Compliance"): it goes only to compliance staff, and never round robin.
+  const restricted = category.restricted;
+  if (restricted && chosen && !mayHoldRestricted(chosen)) throw ticketRefusals.assigneeNotCompliance('assignedToId');
   // The SLA policy in force now sets the ticket's targets for good (docs/decisions/005-sla-clocks.md).
   const [id, policy] = await Promise.all([nextTicketNumber(), getSlaPolicy()]);
   const sla = ticketSlaFor(policy, request.priority);
@@ -166,6 +170,7 @@ export async function createTicket(
         createdByApiKeyId: caller.kind === 'apiKey' ? caller.apiKey.id : null,
         sourceMessageId: fromMail?.messageId ?? null,
         sla,
+        restricted,
         ...(opening ? { attachments: opening.summaries } : {}),
       },
       now,
@@ -195,21 +200,23 @@ export async function createTicket(
           () => write(chosen, [], { roles: ROLES, onFailed: () => ticketRefusals.inactiveAssignee('assignedToId') }),
           CREATE_RETRY,
         )
-      : await withRoundRobinTurn(
-          now,
-          { categoryId: category.id, customerLanguage: request.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE },
-          (assign) => {
-            let holdsTurn = false;
-            return retryWhileStale(
-              async () => {
-                const { agent, items, guard } = await assign();
-                holdsTurn = agent !== undefined;
-                return write(agent, items, guard);
-              },
-              { ...CREATE_RETRY, capMs: () => (holdsTurn ? TURN_HELD_CAP_MS : CREATE_RETRY.capMs) },
-            );
-          },
-        );
+      : restricted
+        ? await retryWhileStale(() => write(undefined, []), CREATE_RETRY)
+        : await withRoundRobinTurn(
+            now,
+            { categoryId: category.id, customerLanguage: request.customerLanguage ?? DEFAULT_CUSTOMER_LANGUAGE },
+            (assign) => {
+              let holdsTurn = false;
+              return retryWhileStale(
+                async () => {
+                  const { agent, items, guard } = await assign();
+                  holdsTurn = agent !== undefined;
+                  return write(agent, items, guard);
+                },
+                { ...CREATE_RETRY, capMs: () => (holdsTurn ? TURN_HELD_CAP_MS : CREATE_RETRY.capMs) },
+              );
+            },
+          );
     recordMetrics({ TicketsCreated: 1, ...(!chosen && ticket.assignedToId ? { AutoAssignments: 1 } : {}) });
     return { ticket, replayed: false };
   } catch (error) {

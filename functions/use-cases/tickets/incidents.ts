@@ -11,13 +11,12 @@ import {
   hasNoChildren,
   listChildren,
 } from '../../data/tickets/incidents.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { type Caller, staffActor } from '../../domain/caller.ts';
 import { assertLinkable, incidentRefusals, linkedChild, unlinkedChild } from '../../domain/incidents.ts';
 import { assertAccess, canEditTicket, staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
-import { retryWhileStale } from './common.ts';
+import { requireVisibleTicket, retryWhileStale, visibleTickets } from './common.ts';
 
 /**
  * linkToIncident: the ticket becomes a child of `parentId` (moved from its previous incident, if any), decided on
@@ -33,7 +32,10 @@ export async function linkToIncident(
   const user = staffMember(caller, TICKET_ACCESS.edit);
   if (childId === parentId) throw incidentRefusals.ownParent();
   return retryWhileStale(async () => {
-    const [child, parent] = await Promise.all([requireTicket(childId), requireTicket(parentId)]);
+    const [child, parent] = await Promise.all([
+      requireVisibleTicket(caller, childId),
+      requireVisibleTicket(caller, parentId),
+    ]);
     assertLinkable(user, child, parent);
     if (await childCount(child.id)) throw incidentRefusals.childIsParent();
     const transition = linkedChild(child, parent, now);
@@ -56,7 +58,7 @@ export async function linkToIncident(
 export async function unlinkFromIncident(caller: Caller, childId: number, now = new Date()): Promise<TicketRecord> {
   const user = staffMember(caller, TICKET_ACCESS.edit);
   return retryWhileStale(async () => {
-    const child = await requireTicket(childId);
+    const child = await requireVisibleTicket(caller, childId);
     if (!canEditTicket(user, child)) throw incidentRefusals.editDenied();
     const transition = unlinkedChild(child, now);
     return writeTicketChange(child, transition, {
@@ -71,6 +73,6 @@ export async function unlinkFromIncident(caller: Caller, childId: number, now = 
 /** readChildren: an incident's children by ticket number (none for a ticket that is no incident). */
 export async function readChildren(caller: Caller, parentId: number): Promise<TicketRecord[]> {
   assertAccess(caller, TICKET_ACCESS.read);
-  await requireTicket(parentId);
-  return listChildren(parentId);
+  await requireVisibleTicket(caller, parentId);
+  return visibleTickets(caller, await listChildren(parentId)).tickets;
 }

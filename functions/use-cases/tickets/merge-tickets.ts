@@ -4,7 +4,6 @@
  * undone. Later e-mail replies to the source thread into the target (functions/use-cases/mail/receive-mail.ts).
  */
 import type { MergeTicketInput } from '#shared/schemas/ticket.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
 import { listComments, putCommentOnce } from '../../data/tickets/thread.ts';
 import { historyPut, stillUnmerged, writeTicketChange } from '../../data/tickets/writes.ts';
 import { staffActor, type Caller } from '../../domain/caller.ts';
@@ -12,7 +11,7 @@ import { assertMergeable, mergedCopy, mergedSource, mergeRefusals } from '../../
 import { staffMember, TICKET_ACCESS } from '../../domain/permissions.ts';
 import type { TicketRecord } from '../../domain/tickets.ts';
 import { settleWithConcurrency } from '../../lib/concurrency.ts';
-import { retryWhileStale } from './common.ts';
+import { requireVisibleTicket, retryWhileStale } from './common.ts';
 
 /** Messages copied at the same time. */
 const COPY_CONCURRENCY = 8;
@@ -32,7 +31,10 @@ export async function mergeTickets(
   const user = staffMember(caller, TICKET_ACCESS.merge);
   if (sourceId === input.intoTicketId) throw mergeRefusals.intoItself();
   return retryWhileStale(async () => {
-    const [source, target] = await Promise.all([requireTicket(sourceId), requireTicket(input.intoTicketId)]);
+    const [source, target] = await Promise.all([
+      requireVisibleTicket(caller, sourceId),
+      requireVisibleTicket(caller, input.intoTicketId),
+    ]);
     assertMergeable(user, source, target, input.allowDifferentCustomer);
     const copies = (await listComments(source.id)).map((comment) => mergedCopy(comment, target.id));
     const copied = await settleWithConcurrency(copies, COPY_CONCURRENCY, putCommentOnce);

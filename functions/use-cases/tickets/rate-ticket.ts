@@ -6,14 +6,13 @@
  */
 import type { RateTicketInput, TicketRating } from '#shared/schemas/ticket.ts';
 import { ratingLinkClaim, recordRatingLinkUse } from '../../data/mail.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { assertAccess, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { rateTicket as rateTransition, toApiRating } from '../../domain/tickets.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { retryWhileStale } from './common.ts';
+import { requireVisibleTicket, retryWhileStale } from './common.ts';
 
 /** A rating link from a resolution e-mail: it rates its ticket once (its use is recorded with the rating). */
 export interface RatingLinkUse {
@@ -46,7 +45,7 @@ export async function rateTicket(
   const linkUse = options.link && ratingLinkClaim(options.link, now, () => new RatingLinkUsedError());
   const { value: clean, found } = redactFields(input, ['comment']);
   return retryWhileStale(async () => {
-    const current = await requireTicket(id);
+    const current = await requireVisibleTicket(caller, id);
     const transition = rateTransition(
       current,
       { ...clean, ratedByApiKeyId: actor.type === 'apiKey' ? actor.id : null },

@@ -54,7 +54,7 @@ import {
   withAttachments,
   withCurrentAttachments,
 } from './attachments.ts';
-import { retryWhileStale } from './common.ts';
+import { requireVisibleTicket, retryWhileStale } from './common.ts';
 import { editInputs, plannedEdit } from './update-ticket.ts';
 
 /**
@@ -74,12 +74,13 @@ export async function addStaffComment(
   now = new Date(),
 ): Promise<Comment> {
   const author = staffMember(caller, TICKET_ACCESS.comment);
+  // A restricted case is a 404 before anything of its thread is compared or told (docs/product.md §6 "Compliance").
+  const ticket = await requireVisibleTicket(caller, ticketId);
   if (input.afterMessageId !== undefined && !input.isInternal && input.confirmed !== true) {
     await assertNothingNewer(ticketId, input.afterMessageId);
   }
   const { value: clean, found } = redactFields(input, ['content']);
   const macro = input.macroId === undefined ? undefined : assertUsable(author, await getMacro(input.macroId));
-  const ticket = await requireTicket(ticketId);
   if (!input.isInternal && ticket.restricted) assertRestrictedReply(ticket, author, macro, clean.content);
   const reasons = input.isInternal ? [] : holdReasons(clean.content, await guardPolicy());
   const prepared = input.attachmentIds?.length
@@ -96,7 +97,7 @@ export async function addStaffComment(
   const inputs = actions && (await editInputs(actions));
   await withAttachments(prepared, () =>
     retryWhileStale(async () => {
-      const current = await requireTicket(ticketId);
+      const current = await requireVisibleTicket(caller, ticketId);
       let transition = commentOnTicket(current, clean, now);
       const extra: GuardedItem[] = [
         comment.held ? heldReplyPut(comment) : commentPut(comment),
@@ -271,7 +272,7 @@ const seesInternalNotes = (caller: Caller) => caller.kind !== 'apiKey';
 /** readComments: a ticket's whole thread, oldest first (404 for an unknown ticket). */
 export async function readComments(caller: Caller, ticketId: number): Promise<Comment[]> {
   assertAccess(caller, TICKET_ACCESS.read);
-  const comments = await listComments(ticketId);
+  const comments = await listComments(ticketId, (id) => requireVisibleTicket(caller, id));
   return withCurrentAttachments(
     ticketId,
     seesInternalNotes(caller) ? comments : comments.filter((c) => !c.isInternal).map(withoutHold),
@@ -292,7 +293,9 @@ export async function readThread(caller: Caller, ticketId: number, query: Thread
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
   const staff = seesInternalNotes(caller);
-  const page = await listThread(ticketId, { publicOnly: !staff, limit, cursor });
+  const page = await listThread(ticketId, { publicOnly: !staff, limit, cursor }, (id) =>
+    requireVisibleTicket(caller, id),
+  );
   const messages = staff ? page.messages : page.messages.map(withoutHold);
   return { ...page, messages: await withCurrentAttachments(ticketId, messages) };
 }
@@ -308,7 +311,7 @@ export async function relayCustomerMessage(
   now = new Date(),
 ): Promise<PublicMessage> {
   assertAccess(caller, TICKET_ACCESS.reply);
-  await requireTicket(ticketId);
+  await requireVisibleTicket(caller, ticketId);
   const prepared = input.attachmentIds?.length
     ? await prepareAttachments(caller, ticketId, input.attachmentIds)
     : undefined;
@@ -331,7 +334,9 @@ export async function readPublicThread(
 ): Promise<PublicThreadPage> {
   assertAccess(caller, TICKET_ACCESS.read);
   const { limit, cursor } = parseInput(threadQuerySchema, query);
-  const page = await listThread(ticketId, { publicOnly: true, limit, cursor });
+  const page = await listThread(ticketId, { publicOnly: true, limit, cursor }, (id) =>
+    requireVisibleTicket(caller, id),
+  );
   const messages = await withCurrentAttachments(ticketId, page.messages);
   return { messages: messages.map(toPublicMessage), nextCursor: page.nextCursor };
 }

@@ -7,12 +7,11 @@ import type { SlaPolicy } from '#shared/schemas/sla.ts';
 import type { UpdateTicketInput } from '#shared/schemas/ticket.ts';
 import { getCategory, getCategoryByName } from '../../data/categories.ts';
 import { getSlaPolicy } from '../../data/sla-policy.ts';
-import { requireTicket } from '../../data/tickets/item.ts';
 import { categoryUsage, writeTicketChange } from '../../data/tickets/writes.ts';
 import type { GuardedItem } from '../../data/transactions.ts';
 import { actorOf, type Caller } from '../../domain/caller.ts';
 import { ticketSlaFor } from '../../domain/deadlines.ts';
-import { assertAccess, canEditTicket, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { assertAccess, canEditTicket, isCompliance, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { redactFields, redactionChanges } from '../../domain/redaction.ts';
 import {
   editTicket,
@@ -22,7 +21,7 @@ import {
   ticketRefusals,
 } from '../../domain/tickets.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { retryWhileStale } from './common.ts';
+import { requireVisibleTicket, retryWhileStale } from './common.ts';
 
 /**
  * updateTicket: decided on the ticket as read and written only over that version; refused (403) when the caller may
@@ -36,11 +35,15 @@ export async function updateTicket(
   now = new Date(),
 ): Promise<TicketRecord> {
   assertAccess(caller, TICKET_ACCESS.edit);
+  // Only compliance staff restrict a ticket or lift it (docs/product.md §6 "Compliance"); trusted code may too.
+  if (patch.restricted !== undefined && caller.kind !== 'system' && !isCompliance(caller)) {
+    throw new ForbiddenError('error.ticket.restrictDenied');
+  }
   const { value: clean, found } = redactFields(patch, ['subject', 'description']);
   const inputs = await editInputs(patch);
 
   return retryWhileStale(async () => {
-    const current = await requireTicket(id);
+    const current = await requireVisibleTicket(caller, id);
     if (caller.kind === 'staff' && !canEditTicket(caller.user, current)) {
       throw new ForbiddenError('error.ticket.editDenied');
     }
@@ -90,12 +93,15 @@ export async function plannedEdit(
     priority: patch.priority,
     status: patch.status,
     waitingOnCustomer: patch.waitingOnCustomer,
+    restricted: patch.restricted,
     ...(policy && patch.priority ? { sla: ticketSlaFor(policy, patch.priority) } : {}),
   };
   const extra: GuardedItem[] = [];
   if (named && named.id !== current.categoryId) {
     if (!named.isActive) throw ticketRefusals.unknownCategory();
     edit.category = { id: named.id, name: named.name };
+    // Moving a ticket into a restricted category makes it a compliance case (docs/product.md §6 "Compliance").
+    if (named.restricted) edit.restricted = true;
     extra.push(categoryUsage(named.id, 1));
     // A ticket filed before its category existed as an item has no count to take back.
     if (await getCategory(current.categoryId)) extra.push(categoryUsage(current.categoryId, -1));

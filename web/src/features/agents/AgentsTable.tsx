@@ -9,6 +9,7 @@ import {
   Portal,
   Progress,
   Stack,
+  Switch,
   Table,
   Text,
 } from '@chakra-ui/react';
@@ -16,10 +17,15 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { LuEllipsisVertical } from 'react-icons/lu';
 import type { Availability, Role } from '#shared/constants.ts';
 import type { Agent, StaffMember } from '#shared/schemas/user.ts';
+import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
+import { isUnauthorized } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { errorText } from '../../lib/server-message.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { displayNameOf, initialsOf, roleLabelOf } from '../../lib/format.ts';
 import { ROLE_BADGE_PALETTES } from './agent-stats.ts';
+import { useSetComplianceMutation } from './queries.ts';
 
 /** What an admin can do to one staff member from the table. */
 export type AgentAction = 'role' | 'password' | 'deactivate';
@@ -103,7 +109,15 @@ export function AgentsTable({ agents, viewerRole, viewerId, onAction, onRouting 
                   </HStack>
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge colorPalette={ROLE_BADGE_PALETTES[agent.role]}>{roleLabelOf(agent.role, t)}</Badge>
+                  <HStack gap="2" wrap="wrap">
+                    <Badge colorPalette={ROLE_BADGE_PALETTES[agent.role]}>{roleLabelOf(agent.role, t)}</Badge>
+                    {agent.compliance && (
+                      <Badge colorPalette="purple" variant="subtle">
+                        {t('agents.compliance')}
+                      </Badge>
+                    )}
+                    {onAction && agent.id !== viewerId && <ComplianceSwitch agent={agent} name={name} />}
+                  </HStack>
                 </Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={agent.isActive ? 'green' : 'gray'} variant="outline">
@@ -168,6 +182,34 @@ export function AgentsTable({ agents, viewerRole, viewerId, onAction, onRouting 
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/**
+ * The compliance permission of one staff member, for admins (docs/product.md §6 "Compliance"): on top of the role,
+ * never their own (the server refuses that too).
+ */
+function ComplianceSwitch({ agent, name }: { agent: Pick<Agent, 'id' | 'compliance'>; name: string }) {
+  const t = useT();
+  const set = useSetComplianceMutation();
+  const onChange = async (compliance: boolean) => {
+    try {
+      await set.mutateAsync({ id: agent.id, compliance });
+    } catch (error) {
+      if (!isUnauthorized(error))
+        notify('error', translate('agents.complianceFailed', { error: errorText(error, translate) }));
+    }
+  };
+  return (
+    <Switch.Root
+      size="sm"
+      checked={agent.compliance}
+      disabled={set.isPending}
+      onCheckedChange={(details) => onChange(details.checked)}
+    >
+      <Switch.HiddenInput aria-label={t('agents.complianceOf', { name })} />
+      <Switch.Control />
+    </Switch.Root>
   );
 }
 

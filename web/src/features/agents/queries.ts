@@ -87,6 +87,16 @@ export function useUpdateRoleMutation() {
   });
 }
 
+/** Grants or withdraws the compliance permission (`PUT /api/users/{id}/permissions`; admins, never their own). */
+export function useSetComplianceMutation() {
+  const invalidate = useInvalidateAgents();
+  return useMutation({
+    mutationFn: ({ id, compliance }: { id: string; compliance: boolean }) =>
+      api.put<User>(`/api/users/${encodeURIComponent(id)}/permissions`, { compliance }),
+    onSuccess: invalidate,
+  });
+}
+
 /**
  * Sets a new password for a staff member (`PUT /api/users/{id}/password`); the list does not change. Held for a
  * second admin, it shows on Pending Approvals.

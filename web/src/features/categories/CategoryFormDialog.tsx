@@ -1,4 +1,4 @@
-import { Field, Input, Switch, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Input, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,7 +15,7 @@ import { ColorPalette } from './ColorPalette.tsx';
 import { type CategoryFormInput, categoryFormSchema, followNameChange } from './category-form.ts';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './queries.ts';
 
-const FIELDS = ['name', 'displayName', 'description', 'color', 'isActive'] as const;
+const FIELDS = ['name', 'displayName', 'description', 'color', 'isActive', 'restricted'] as const;
 
 function formValues(category: Category | undefined): CategoryFormInput {
   return {
@@ -24,6 +24,7 @@ function formValues(category: Category | undefined): CategoryFormInput {
     description: category?.description ?? '',
     color: category?.color ?? DEFAULT_CATEGORY_COLOR,
     isActive: category?.isActive ?? true,
+    restricted: category?.restricted ?? false,
   };
 }
 
@@ -128,6 +129,25 @@ export function CategoryFormDialog({ category, open, onClose }: CategoryFormDial
           )}
         />
         <Field.ErrorText>{fieldErrorText(errors.color?.message, t)}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={Boolean(errors.restricted)}>
+        <Controller
+          control={control}
+          name="restricted"
+          render={({ field }) => (
+            <Checkbox.Root
+              checked={field.value ?? false}
+              onCheckedChange={(details) => field.onChange(details.checked === true)}
+              name={field.name}
+            >
+              <Checkbox.HiddenInput onBlur={field.onBlur} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('categoryForm.restrictedSwitch')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+        <Field.HelperText>{t('categoryForm.restrictedHint')}</Field.HelperText>
+        <Field.ErrorText>{fieldErrorText(errors.restricted?.message, t)}</Field.ErrorText>
       </Field.Root>
       {editing && (
         <Controller

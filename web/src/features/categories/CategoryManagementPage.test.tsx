@@ -10,6 +10,7 @@ function category(overrides: Partial<Category> & Pick<Category, 'id' | 'name' | 
     description: null,
     color: '#3b82f6',
     isActive: true,
+    restricted: false,
     usageCount: 0,
     createdAt: '2025-01-06T09:00:00.000Z',
     updatedAt: '2025-01-06T09:00:00.000Z',
@@ -116,6 +117,7 @@ describe('Category Management', () => {
           displayName: 'Crypto Staking',
           description: null,
           color: '#6366f1',
+          restricted: false,
         }),
       );
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -184,6 +186,7 @@ describe('Category Management', () => {
           displayName: 'KYC',
           description: 'Identity checks',
           color: '#ef4444',
+          restricted: false,
           isActive: false,
         }),
       );

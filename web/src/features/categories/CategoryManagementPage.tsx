@@ -147,9 +147,16 @@ function CategoriesTable({ categories, onEdit, onDelete }: CategoriesTableProps)
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{t('categories.ticketCount', { count: category.usageCount })}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={category.isActive ? 'green' : 'gray'} variant="outline">
-                  {category.isActive ? t('common.active') : t('common.inactive')}
-                </Badge>
+                <HStack gap="1" wrap="wrap">
+                  <Badge colorPalette={category.isActive ? 'green' : 'gray'} variant="outline">
+                    {category.isActive ? t('common.active') : t('common.inactive')}
+                  </Badge>
+                  {category.restricted && (
+                    <Badge colorPalette="purple" variant="subtle">
+                      {t('categories.restrictedBadge')}
+                    </Badge>
+                  )}
+                </HStack>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 <RowActions

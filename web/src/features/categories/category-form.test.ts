@@ -30,6 +30,7 @@ function category(name: string, usageCount: number, isActive = true): Category {
     description: null,
     color: '#3b82f6',
     isActive,
+    restricted: false,
     usageCount,
     createdAt: '2025-01-06T09:00:00.000Z',
     updatedAt: '2025-01-06T09:00:00.000Z',

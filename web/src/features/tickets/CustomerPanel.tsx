@@ -13,7 +13,8 @@ import { CUSTOMER_PANEL_LIMIT, customerTicketsQuery } from './queries.ts';
 
 /**
  * The customer panel beside a ticket's thread (docs/product.md §2 "Ticket page"): the customer's other tickets, newest
- * first, each with its status, age and rating and opening its page; how many are open; their average rating.
+ * first, each with its status, age and rating and opening its page; how many are open; their average rating; how many
+ * restricted cases the viewer may not see.
  */
 export function CustomerPanel({ ticket }: { ticket: Ticket }) {
   const t = useT();
@@ -45,6 +46,12 @@ export function CustomerPanel({ ticket }: { ticket: Ticket }) {
     content = (
       <Stack gap="3">
         <Text fontSize="sm">{t('customerPanel.summary', { count: all.length, open })}</Text>
+        {/* Restricted cases this staff member may not see: how many, and nothing more (§6 "Compliance"). */}
+        {Boolean(list.data.restrictedCount) && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('customerPanel.restricted', { count: list.data.restrictedCount ?? 0 })}
+          </Text>
+        )}
         {list.data.nextCursor && (
           <Text fontSize="xs" color="fg.muted">
             {t('customerPanel.newest', { count: CUSTOMER_PANEL_LIMIT })}

@@ -7,6 +7,7 @@ import { DialogFrame } from '../../components/ui/DialogFrames.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
+import { RestrictButton } from './Restricted.tsx';
 import { WaitingOnCustomerButton } from './SlaClocks.tsx';
 import { TicketDescription, TicketFacts, TicketNotices, TicketThread } from './TicketView.tsx';
 import { useLastNonNull } from './use-last-non-null.ts';
@@ -74,6 +75,7 @@ function TicketDetail({ listed, onEdit }: { listed: Ticket; onEdit: (ticket: Tic
       </Dialog.Body>
       <Dialog.Footer>
         <WaitingOnCustomerButton ticket={ticket} />
+        <RestrictButton ticket={ticket} />
         <Button variant="outline" onClick={() => onEdit(ticket)}>
           {t('editTicket.title')}
         </Button>

@@ -15,6 +15,7 @@ import { LinkIncidentDialog } from './LinkIncidentDialog.tsx';
 import { MergeTicketDialog } from './MergeTicketDialog.tsx';
 import { canEditTicket } from './permissions.ts';
 import { ticketDetailQuery, ticketMailStatusQuery } from './queries.ts';
+import { RestrictButton } from './Restricted.tsx';
 import { WaitingOnCustomerButton } from './SlaClocks.tsx';
 import { TicketDescription, TicketFacts, TicketNotices, TicketThread } from './TicketView.tsx';
 
@@ -61,6 +62,7 @@ export function TicketPage() {
         actions={
           <HStack gap="2" wrap="wrap">
             <WaitingOnCustomerButton ticket={ticket} />
+            <RestrictButton ticket={ticket} />
             <Button variant="outline" onClick={() => setEditing(ticket.id)}>
               <LuPencil aria-hidden />
               {t('editTicket.title')}

@@ -19,6 +19,7 @@ import { errorText } from '../../lib/server-message.ts';
 import { assigneeName, spacedOrNA, typeLabel } from '../../lib/ticket-display.ts';
 import { LANGUAGE_NAMES } from '../settings/settings-options.ts';
 import { PresenceLine } from './PresenceLine.tsx';
+import { RestrictedBadge } from './Restricted.tsx';
 import { SlaClocks } from './SlaClocks.tsx';
 import { TicketConversation } from './TicketConversation.tsx';
 import { TicketHistory } from './TicketHistory.tsx';
@@ -63,6 +64,7 @@ export function TicketFacts({ ticket }: { ticket: Ticket }) {
         <StatusBadge status={ticket.status} />
         <PriorityBadge priority={ticket.priority} />
         <TypeBadge type={ticket.type} />
+        <RestrictedBadge ticket={ticket} />
       </HStack>
       <SlaClocks ticket={ticket} />
       <DataList.Root orientation="horizontal" size="sm" gap="2">

@@ -18,6 +18,7 @@ import type { MessageKey } from '#shared/i18n/messages.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PriorityBadge, StatusBadge } from '../../components/ui/TicketBadges.tsx';
+import { RestrictedBadge } from './Restricted.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { redactedText } from '../../lib/redaction-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
@@ -178,6 +179,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState, sele
                     <Table.Cell>
                       <Stack gap="1" align="start">
                         <StatusBadge status={ticket.status} />
+                        <RestrictedBadge ticket={ticket} />
                         <SlaClocks ticket={ticket} show="next" />
                       </Stack>
                     </Table.Cell>
