@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ticket, ticketSchema } from '#shared/schemas/ticket.ts';
 import { eventually, type MailHarness, mailSettled, startMailHarness } from './support/mail.ts';
-import { markRestricted } from './support/restricted.ts';
 import { ApiClient } from './support/api.ts';
 import {
   createTestApiKey,
@@ -59,8 +58,8 @@ async function settledMailsWith(address: string, needle: string) {
   return (await mail.sentTo(address)).filter((m) => (m.body.text ?? '').includes(needle));
 }
 
-const reply = (ticket: Ticket, content: string, extra: Record<string, unknown> = {}) =>
-  agent.client.post(`/api/tickets/${ticket.id}/comments`, { content, isInternal: false, ...extra });
+const reply = (ticket: Ticket, content: string, extra: Record<string, unknown> = {}, from: SignedIn = agent) =>
+  from.client.post(`/api/tickets/${ticket.id}/comments`, { content, isInternal: false, ...extra });
 
 describe('a reply with a guarded term', () => {
   it.each([
@@ -212,13 +211,16 @@ describe('a restricted ticket', () => {
 
   it('refuses free text and a macro not approved, takes an approved macro unedited, and refuses it edited', async () => {
     const ticket = await newTicket();
-    await markRestricted(ticket.id);
+    // Restricted by a compliance user; from then on only compliance users see it at all (ADR 098).
+    expect((await compliance.client.patch(`/api/tickets/${ticket.id}`, { restricted: true })).status).toBe(200);
+    expect((await reply(ticket, 'Just a normal answer.')).status).toBe(404);
 
-    const free = await reply(ticket, 'Just a normal answer.');
+    const free = await reply(ticket, 'Just a normal answer.', {}, compliance);
     expect(free.status).toBe(403);
     expect(free.body.code).toBe('error.guard.restrictedFreeText');
     expect(
-      (await agent.client.post(`/api/tickets/${ticket.id}/comments`, { content: 'A note', isInternal: true })).status,
+      (await compliance.client.post(`/api/tickets/${ticket.id}/comments`, { content: 'A note', isInternal: true }))
+        .status,
     ).toBe(201);
 
     const plain = await admin.client.post('/api/macros', {
@@ -232,8 +234,9 @@ describe('a restricted ticket', () => {
     expect(approvedByAdmin.status).toBe(403);
     expect(approvedByAdmin.body.code).toBe('error.macro.approvalDenied');
 
-    const rendered = (await agent.client.get(`/api/tickets/${ticket.id}/macros/${plain.body.id}/preview`)).body.content;
-    const notApproved = await reply(ticket, rendered, { macroId: plain.body.id });
+    const rendered = (await compliance.client.get(`/api/tickets/${ticket.id}/macros/${plain.body.id}/preview`)).body
+      .content;
+    const notApproved = await reply(ticket, rendered, { macroId: plain.body.id }, compliance);
     expect(notApproved.status).toBe(403);
     expect(notApproved.body.code).toBe('error.guard.macroNotApproved');
 
@@ -241,12 +244,12 @@ describe('a restricted ticket', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.approvedForRestricted).toBe(true);
 
-    const edited = await reply(ticket, `${rendered} Extra words.`, { macroId: plain.body.id });
+    const edited = await reply(ticket, `${rendered} Extra words.`, { macroId: plain.body.id }, compliance);
     expect(edited.status).toBe(400);
     expect(edited.body.code).toBe('error.guard.macroEdited');
-    const sent = await reply(ticket, rendered, { macroId: plain.body.id });
+    const sent = await reply(ticket, rendered, { macroId: plain.body.id }, compliance);
     expect(sent.status).toBe(201);
-    const thread = await agent.client.get(`/api/tickets/${ticket.id}/comments`);
+    const thread = await compliance.client.get(`/api/tickets/${ticket.id}/comments`);
     expect(thread.body.filter((c: { isInternal: boolean }) => !c.isInternal)).toHaveLength(1);
   });
 

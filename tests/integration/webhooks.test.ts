@@ -323,10 +323,23 @@ describe('events', () => {
     const restricted = (await createTestCategory({ restricted: true })).name;
     const subject = `Law-enforcement request ${randomUUID().slice(0, 8)}`;
     const ticket = await createTicketAs(admin.client, ticketBody(restricted, { subject }));
-    const reply = `We have frozen the account ${randomUUID()}`;
+    // A restricted case takes only an approved macro, unedited (ADR 099).
+    const macro = await compliance.client.post('/api/macros', {
+      title: `Holding reply ${randomUUID()}`,
+      body: { en: `We are looking into your request ${randomUUID()}` },
+      approvedForRestricted: true,
+    });
+    expect(macro.status).toBe(201);
+    const reply = (await compliance.client.get(`/api/tickets/${ticket.id}/macros/${macro.body.id}/preview`)).body
+      .content as string;
     expect(
-      (await compliance.client.post(`/api/tickets/${ticket.id}/comments`, { content: reply, isInternal: false }))
-        .status,
+      (
+        await compliance.client.post(`/api/tickets/${ticket.id}/comments`, {
+          content: reply,
+          isInternal: false,
+          macroId: macro.body.id,
+        })
+      ).status,
     ).toBe(201);
 
     await eventually(() => ofTicket(path, ticket.id).some((e) => e.type === 'ticket.replied'), 'the reply event');

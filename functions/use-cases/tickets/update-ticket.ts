@@ -25,7 +25,9 @@ import { requireVisibleTicket, retryWhileStale } from './common.ts';
 
 /**
  * updateTicket: decided on the ticket as read and written only over that version; refused (403) when the caller may
- * not edit the ticket as read (trusted code edits any); only into an active category (its usage count moves from the old one to the new).
+ * not edit the ticket as read (trusted code edits any; compliance staff restrict or lift any ticket they see, and a
+ * patch of `restricted` alone needs nothing more); only into an active category (its usage count moves from the old
+ * one to the new).
  * An edit that changes nothing writes nothing.
  */
 export async function updateTicket(
@@ -41,10 +43,13 @@ export async function updateTicket(
   }
   const { value: clean, found } = redactFields(patch, ['subject', 'description']);
   const inputs = await editInputs(patch);
+  // Restricting or lifting alone is the compliance permission's own act, on any ticket its holder sees: a compliance
+  // agent hides a case that someone else holds (docs/decisions/098-restricted-compliance-cases.md).
+  const restrictingOnly = Object.keys(patch).every((field) => field === 'restricted');
 
   return retryWhileStale(async () => {
     const current = await requireVisibleTicket(caller, id);
-    if (caller.kind === 'staff' && !canEditTicket(caller.user, current)) {
+    if (caller.kind === 'staff' && !restrictingOnly && !canEditTicket(caller.user, current)) {
       throw new ForbiddenError('error.ticket.editDenied');
     }
     const { transition, extra } = await plannedEdit(current, clean, inputs, now);

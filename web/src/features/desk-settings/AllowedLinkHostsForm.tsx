@@ -38,7 +38,12 @@ export function AllowedLinkHostsForm() {
       <Stack gap="3">
         <Field.Root>
           <Field.Label>{t('deskSettings.allowedLinkHosts')}</Field.Label>
-          <Textarea value={text} onChange={(event) => setText(event.target.value)} rows={5} placeholder="example.com" />
+          <Textarea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            rows={5}
+            placeholder={t('deskSettings.allowedLinkHostsPlaceholder')}
+          />
           <Field.HelperText>{t('deskSettings.allowedLinkHostsHint')}</Field.HelperText>
         </Field.Root>
         <Button type="submit" alignSelf="start" loading={save.isPending} loadingText={t('common.saving')}>

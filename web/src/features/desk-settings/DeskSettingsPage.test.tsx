@@ -8,6 +8,8 @@ const deskSettings = {
   routing: { autoAway: false },
   security: { requireMfa: 'none' },
   insiderRisk: { maxCustomersPerHour: 200, maxDownloadsPerHour: 100 },
+  approvals: { fourEyes: true },
+  replies: { allowedLinkHosts: [] },
 };
 
 const api = (extra: FakeRoutes = {}): FakeRoutes => ({
