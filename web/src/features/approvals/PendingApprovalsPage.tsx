@@ -195,13 +195,15 @@ function ApprovalActions({ approval, own }: { approval: Approval; own: boolean }
         colorPalette="green"
         aria-label={t('approvals.approveLabel', { what })}
         loading={approve.isPending}
+        // The promise, not mutate's callbacks: the approved request leaves this table (and this row unmounts) before
+        // the list's refetch ends, and TanStack Query skips the callbacks of an unmounted caller.
         onClick={() =>
-          approve.mutate(approval.id, {
-            onSuccess: () => notify('success', t('approvals.approved')),
-            onError: (error) => {
+          approve.mutateAsync(approval.id).then(
+            () => notify('success', t('approvals.approved')),
+            (error: unknown) => {
               if (!isUnauthorized(error)) notify('error', t('approvals.approveFailed'), refusalMessage(error, t));
             },
-          })
+          )
         }
       >
         <LuCheck aria-hidden />
@@ -256,16 +258,14 @@ function RejectDialog({
           setProblem(t('approvals.reasonRequired'));
           return;
         }
-        reject.mutate(
-          { id: approval.id, reason },
-          {
-            onSuccess: () => {
-              notify('success', t('approvals.rejected'));
-              close();
-            },
-            onError: (error) => {
-              if (!isUnauthorized(error)) notify('error', t('approvals.rejectFailed'), refusalMessage(error, t));
-            },
+        // As for approving: the rejected request's row goes away when the list is fetched again.
+        reject.mutateAsync({ id: approval.id, reason }).then(
+          () => {
+            notify('success', t('approvals.rejected'));
+            close();
+          },
+          (error: unknown) => {
+            if (!isUnauthorized(error)) notify('error', t('approvals.rejectFailed'), refusalMessage(error, t));
           },
         );
       }}
