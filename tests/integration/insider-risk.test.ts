@@ -20,6 +20,7 @@ import { png } from '../files.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { startTestStorage, type TestStorage, upload } from './support/storage.ts';
 import { pollTableStream } from './support/stream.ts';
+import { eventually } from './support/waiting.ts';
 import { createTestApiKey, createTestCategory, type SignedIn, signedIn, useDedicatedTable } from './tickets-support.ts';
 import type { Category } from '#shared/schemas/category.ts';
 
@@ -49,16 +50,6 @@ afterAll(async () => {
   await table?.restore();
   await storage?.stop();
 });
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** A socket of `who`, subscribed to their alarms; the frames it received so far. */
 async function alarmSocket(who: SignedIn): Promise<ServerMessage[]> {

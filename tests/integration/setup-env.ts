@@ -4,8 +4,9 @@ import { beforeAll, inject } from 'vitest';
 Object.assign(process.env, inject('functionEnv'));
 
 // Every file starts with four-eyes approval off (the files share one table, where a second admin made by any earlier
-// file would otherwise hold every admin action of this one); tests/integration/four-eyes.test.ts turns it on.
+// file would otherwise hold every admin action of this one); tests/integration/four-eyes.test.ts turns it on. Nothing
+// of the process's function code is set up by it: files that start a runtime of their own point it elsewhere later.
 beforeAll(async () => {
   const { withoutFourEyes } = await import('./support/fixtures.ts');
-  await withoutFourEyes();
+  await withoutFourEyes({ remember: false });
 });

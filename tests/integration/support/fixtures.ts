@@ -11,8 +11,12 @@ import {
 import type { Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { putNewUser } from '#functions/data/users.ts';
-import { deskSettingsPut, getDeskSettings, rememberDeskSettings } from '#functions/data/settings.ts';
-import { transact } from '#functions/data/transactions.ts';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { rememberDeskSettings } from '#functions/data/settings.ts';
+import { keys } from '#functions/data/table.ts';
+import { deskSettingsOverDefaults } from '#functions/domain/settings.ts';
+import { config, resetConfigForTests } from '#functions/lib/config.ts';
 import { systemCaller } from '#functions/domain/caller.ts';
 
 let cognito: CognitoIdentityProviderClient | undefined;
@@ -78,13 +82,35 @@ export async function createStaffUser(options: {
 /**
  * Sets the desk's four-eyes approval on or off, straight in the table (docs/decisions/095-four-eyes-approval.md). The
  * run's files share one table whose admins accumulate, so every file starts with it off (tests/integration/setup-env.ts)
- * and the files about it turn it on.
+ * and the files about it turn it on; those also want the change seen at once by the handlers in this process
+ * (`remember`).
+ *
+ * It writes with a client and a configuration of its own and leaves the process's cached ones unmade: a file that
+ * starts a runtime of its own (with its own DynamoDB Local) points the function code there only after this has run,
+ * and a client made now would keep talking to the shared emulator.
  */
-export async function setFourEyes(on: boolean): Promise<void> {
-  const settings = { ...(await getDeskSettings()), approvals: { fourEyes: on } };
-  await transact([deskSettingsPut(settings, new Date())]);
-  rememberDeskSettings(settings);
+export async function setFourEyes(on: boolean, { remember = true }: { remember?: boolean } = {}): Promise<void> {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: process.env.AWS_REGION ?? 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT }),
+  );
+  try {
+    const { tableName } = config();
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.deskSettings(), ConsistentRead: true }),
+    );
+    const settings = { ...deskSettingsOverDefaults(Item?.settings), approvals: { fourEyes: on } };
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.deskSettings(), settings, updatedAt: new Date().toISOString() },
+      }),
+    );
+    if (remember) rememberDeskSettings(settings);
+  } finally {
+    client.destroy();
+    if (!remember) resetConfigForTests();
+  }
 }
 
 /** Four-eyes off: admins' actions run at once, as with a single admin. */
-export const withoutFourEyes = (): Promise<void> => setFourEyes(false);
+export const withoutFourEyes = (options?: { remember?: boolean }): Promise<void> => setFourEyes(false, options);
