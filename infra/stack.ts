@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct, Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { QUEUE_KINDS } from '#functions/routes.ts';
 import { Data } from './constructs/data.ts';
 import { type HandlerFunction, REPO_ROOT } from './constructs/function.ts';

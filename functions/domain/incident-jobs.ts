@@ -5,7 +5,7 @@
  * job lists the incident's children and queues one `*-child` job per child, under an id made from its own, and each
  * child job changes one ticket once (its write carries a claim on the job's id).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TICKET_STATUSES } from '#shared/constants.ts';
 import { actorSchema } from '#shared/schemas/ticket.ts';
 import { type DeliveryGuarantee, jobId } from './outbound.ts';

@@ -5,7 +5,7 @@
  * one depends on the staff list and each person's settings, which a planner may not read: a `staff-alarms` job is
  * the change's alarms, and its sender queues one `notification` job per person who wants the e-mail.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALERT_TYPES, LANGUAGES, NON_TICKET_ALERTS, PRIORITIES, ROLES, TICKET_STATUSES } from '#shared/constants.ts';
 import type { DeliveryGuarantee, Job } from './outbound.ts';
 

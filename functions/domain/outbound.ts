@@ -3,7 +3,7 @@
  * before the next attempt and when to give up. Pure rules; the sender (functions/lib/outbound.ts) applies them.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A kind names one way out of the system (`mail`, `webhook`): its queue, its sender and its retry policy. */
 export const KIND_PATTERN = /^[a-z][a-z0-9]{1,30}$/;

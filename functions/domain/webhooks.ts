@@ -4,7 +4,7 @@
  * and the sender (functions/jobs/webhook-sender.ts) apply them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/constants.ts';
 import { ticketCode } from '#shared/format.ts';
 import { type Comment, fieldChangeSchema, type FieldChange } from '#shared/schemas/ticket.ts';

@@ -3,7 +3,7 @@
  * (functions/use-cases/auth/sign-in.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '#shared/constants.ts';
 import { issueText } from '#shared/i18n/messages.ts';
 import { opaqueToken } from '#shared/schemas/text.ts';

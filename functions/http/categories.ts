@@ -2,7 +2,7 @@
  * Ticket categories (docs/product.md §2 "Category Management"): every staff member and `tickets:read` API keys list them;
  * only admins create, edit and delete them. The use cases live in functions/use-cases/categories/.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   categoryIdParamsSchema,
   categoryListQuerySchema,

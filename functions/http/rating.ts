@@ -5,7 +5,7 @@
  * page itself: the http layer checks `Origin`, else `Referer`, else the form's token (functions/lib/http.ts).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import { text } from '#shared/schemas/text.ts';
 import { defineRoute, type HttpResult, httpHandler } from '../lib/http.ts';

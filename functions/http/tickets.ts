@@ -3,7 +3,7 @@
  * assign, bulk changes, comments, history and customer ratings. Each route parses, calls one use case in
  * functions/use-cases/tickets/, and shapes the answer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import {
   assignTicketSchema,

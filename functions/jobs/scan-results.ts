@@ -6,7 +6,7 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { logger } from '../lib/logger.ts';
 import { recordScanResult, type ScanResultHandled } from '../use-cases/tickets/scan-results.ts';
 

@@ -3,7 +3,8 @@
  * so no handler catches and shapes errors itself. Each error carries a code from the message registry
  * (shared/i18n/messages.ts) with its arguments, and the English text of that code as its `message`.
  */
-import type { z, ZodType } from 'zod';
+import type * as z from 'zod';
+import type { ZodType } from 'zod';
 import { type ApiCode, type CodedText, type Message, messageOfIssueText } from '#shared/i18n/messages.ts';
 import { englishOf } from './messages.ts';
 

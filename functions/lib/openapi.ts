@@ -6,7 +6,8 @@
  * JSON Schema 2020-12 output is the dialect OpenAPI 3.1 uses. What this module adds is the frame: security schemes,
  * error answers, the signature scheme.
  */
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { API_KEY_SCOPES, type ApiKeyScope, SUBJECT_MIN_LENGTH } from '#shared/constants.ts';
 import type { ApiCode } from '#shared/i18n/messages.ts';
 import { categorySchema } from '#shared/schemas/category.ts';

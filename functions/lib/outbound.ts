@@ -8,7 +8,7 @@
  */
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type DeliveryLogRef, recordDeliveryLogEntry, type DeliveryLogEntry } from '../data/delivery-log.ts';
 import {
   type Claim,

@@ -5,7 +5,7 @@
  * - `{ type: 'presence', ticketId, state }`, where the caller is on a ticket (use-cases/tickets/presence.ts).
  */
 import type { APIGatewayProxyWebsocketEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { presenceClientMessageSchema } from '#shared/schemas/presence.ts';
 import { subscribeConnection } from '../data/connections.ts';
 import { logger } from '../lib/logger.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALERT_TYPES, NON_TICKET_ALERTS } from '../constants.ts';
 import { prioritySchema } from './ticket.ts';
 

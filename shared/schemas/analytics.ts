@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIST_LIMITS } from '../constants.ts';
 import { issueText, type MessageKey } from '../i18n/messages.ts';
 import { wholeNumber } from './text.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_KEY_SCOPES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';

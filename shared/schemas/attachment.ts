@@ -2,7 +2,7 @@
  * Attachments (docs/product.md §5 and docs/decisions/094-attachments.md): the upload request, the answer with its
  * presigned form, and a file as a message lists it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';
 

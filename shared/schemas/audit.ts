@@ -2,7 +2,7 @@
  * The audit log (docs/product.md §2 "Audit", §7 `GET /api/audit`): every administrative action and every sign-in,
  * successful or not, recorded append-only. Shared by the API and the web app's Audit page.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUDIT_ACTIONS } from '../audit-actions.ts';
 import { issueText } from '../i18n/messages.ts';
 import { EMAIL_MAX, opaqueToken, text, wholeNumber } from './text.ts';

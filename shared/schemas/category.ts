@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_DISPLAY_NAME_MAX, CATEGORY_NAME_MAX, DEFAULT_CATEGORY_COLOR } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';

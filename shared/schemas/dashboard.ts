@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PRIORITIES, TICKET_STATUSES, TICKET_TYPES, VOLUME_PERIODS } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 

@@ -3,7 +3,7 @@
  * ticket and the replying agent, and ticket changes that apply when the reply is sent. Shared macros are the team's;
  * the others belong to the staff member who wrote them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';

@@ -2,7 +2,7 @@
  * What the mail screens read (docs/product.md §7): a ticket customer's address status, the e-mails that failed for
  * good (admins retry them), and the inbound mail that was refused, by reason.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueText } from '../i18n/messages.ts';
 import { pageCursorParam } from './ticket.ts';
 

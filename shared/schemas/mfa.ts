@@ -2,7 +2,7 @@
  * Staff two-factor sign-in (docs/product.md §3 "Two-factor sign-in", docs/decisions/083-staff-two-factor.md): the
  * bodies and answers of the enrolment routes and of the sign-in's second step, and the desk's requirement.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueText } from '../i18n/messages.ts';
 
 /** Who the desk requires to sign in with a second factor (Desk Settings → Security). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALERT_TYPES, LANGUAGES, SOUND_TYPES, THEMES, TIMEZONES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { MFA_REQUIREMENTS } from './mfa.ts';

@@ -4,7 +4,7 @@
  * opening hours and holidays). `GET /api/sla-policy` answers with it, `PUT` replaces it whole (admins only); a change
  * applies to tickets created afterwards.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PRIORITIES, type Priority } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 

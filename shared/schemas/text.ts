@@ -8,7 +8,7 @@
  * - `wholeNumber`: canonical decimal digits only (`0x10`, `1e1`, `+5`, ` 1`, `01` are refused).
  * - `opaqueToken`: a cursor or similar token the server handed out: base64url characters, bounded.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type FieldLabel, issueText } from '../i18n/messages.ts';
 
 /**

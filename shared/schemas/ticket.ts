@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CREATABLE_TICKET_TYPES,
   CATEGORY_NAME_MAX,

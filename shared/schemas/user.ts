@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AVAILABILITY_STATUSES, LANGUAGES, PASSWORD_MIN_LENGTH, ROLES, ROUTING } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { characterProblem, EMAIL_MAX, identifier, INPUT_ISSUES, secretText, text } from './text.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MESSAGE_AUTHOR_TYPES, MESSAGE_CHANNELS, WEBHOOK_EVENT_TYPES } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { attachmentSchema } from './attachment.ts';

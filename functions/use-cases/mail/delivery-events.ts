@@ -4,7 +4,7 @@
  * it until its owner writes to us from it). Transient and undetermined bounces change nothing: SES retried them
  * already, and the next e-mail may well arrive.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AddressStatus, markAddressUndeliverable } from '../../data/mail.ts';
 import { logger } from '../../lib/logger.ts';
 import { recordMetrics } from '../../lib/metrics.ts';

@@ -4,7 +4,7 @@
  * delivery per entry of their `recipients`. Its sender is a real module made with defineSender, so the CDK tests can
  * bundle it as a kind's entry and the integration tests can run it behind the embedded queue.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Planner } from '#functions/domain/outbound.ts';
 import { DeliveryFailure, defineSender } from '#functions/lib/outbound.ts';
 

@@ -2,7 +2,7 @@ import { Field, Input } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import { type Agent, passwordSchema } from '#shared/schemas/user.ts';
 import { t as translate } from '../../i18n/i18n.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { displayNameFromName } from '#shared/format.ts';
 import { createCategorySchema } from '#shared/schemas/category.ts';
 

@@ -2,7 +2,7 @@
  * The macro form's values and what they become: every language's text as a string (blank: not written), and each
  * action as a select whose empty choice means "no change".
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGUAGES, PRIORITIES, TICKET_STATUSES } from '#shared/constants.ts';
 import { type CreateMacroInput, createMacroSchema, type Macro, macroBodySchema } from '#shared/schemas/macro.ts';
 

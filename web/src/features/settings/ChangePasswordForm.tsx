@@ -2,7 +2,7 @@ import { Button, Field, Heading, Input, Stack } from '@chakra-ui/react';
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import { changePasswordSchema } from '#shared/schemas/settings.ts';
 import { t as translate } from '../../i18n/i18n.ts';

@@ -2,7 +2,7 @@ import { DataList, Dialog, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIST_LIMITS } from '#shared/constants.ts';
 import { issueText } from '#shared/i18n/messages.ts';
 import { type Ticket, assignTicketSchema } from '#shared/schemas/ticket.ts';

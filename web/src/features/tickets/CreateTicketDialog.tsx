@@ -2,7 +2,7 @@ import { Dialog, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CREATABLE_TICKET_TYPES, LANGUAGES } from '#shared/constants.ts';
 import { type CreateTicketInput, createTicketSchema } from '#shared/schemas/ticket.ts';
 import type { User } from '#shared/schemas/user.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type Ticket, type UpdateTicketInput, updateTicketSchema } from '#shared/schemas/ticket.ts';
 import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
