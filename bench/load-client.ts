@@ -6,6 +6,7 @@ import { resetConfigForTests } from '#functions/lib/config.ts';
 import { requireTicket } from '#functions/data/tickets/item.ts';
 import { listTickets } from '#functions/data/tickets/queries.ts';
 import { staffCaller } from '#functions/domain/caller.ts';
+import { noteTicketView } from '#functions/use-cases/insider-risk/access-watch.ts';
 import { createTicket } from '#functions/use-cases/tickets/create-ticket.ts';
 import { getUser } from '#functions/data/users.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -61,7 +62,9 @@ const operations: Record<Operation, Record<Side, () => Promise<unknown>>> = {
     raw: async () => {
       // Every API request reads the caller's directory entry first; so does the raw side.
       await getUser(context.admin.id);
-      await requireTicket(anyId());
+      const ticket = await requireTicket(anyId());
+      // A staff member's view is recorded and counted (ADR 097): writes the request makes, so the raw side makes them.
+      await noteTicketView(staffCaller(context.admin), ticket);
     },
   },
   list: {

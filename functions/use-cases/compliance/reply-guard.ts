@@ -20,7 +20,7 @@ import {
   heldReplyReturn,
   listHeldReplies,
 } from '../../data/held-replies.ts';
-import { getDeskSettings } from '../../data/settings.ts';
+import { recentDeskSettings } from '../../data/settings.ts';
 import { requireTicket } from '../../data/tickets/item.ts';
 import { commentPut, findComment } from '../../data/tickets/thread.ts';
 import { writeTicketChange } from '../../data/tickets/writes.ts';
@@ -33,9 +33,12 @@ import { ownLinkHosts } from '../../lib/config.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { retryWhileStale } from '../tickets/common.ts';
 
-/** guardPolicy: what a public reply is checked against now: the terms, the allowed link hosts, the desk's own hosts. */
+/**
+ * guardPolicy: what a public reply is checked against now: the terms (read each time, so a saved term holds from the
+ * next reply), the allowed link hosts (the settings as request paths read them, at most 15 s old), the desk's own hosts.
+ */
 export async function guardPolicy(): Promise<GuardPolicy> {
-  const [stored, settings] = await Promise.all([getGuardTerms(), getDeskSettings()]);
+  const [stored, settings] = await Promise.all([getGuardTerms(), recentDeskSettings()]);
   return {
     terms: stored?.terms ?? defaultGuardTerms(),
     allowedLinkHosts: settings.replies.allowedLinkHosts,

@@ -95,9 +95,13 @@ export async function addStaffComment(
   const comment = reasons.length ? heldReply(written, reasons, now) : written;
   const actions = macro && Object.keys(macro.actions).length > 0 ? macro.actions : undefined;
   const inputs = actions && (await editInputs(actions));
+  // The first attempt writes against the ticket read above (the write's version guard catches a change since); a
+  // retry reads it again.
+  let unread: TicketRecord | undefined = ticket;
   await withAttachments(prepared, () =>
     retryWhileStale(async () => {
-      const current = await requireVisibleTicket(caller, ticketId);
+      const current = unread ?? (await requireVisibleTicket(caller, ticketId));
+      unread = undefined;
       let transition = commentOnTicket(current, clean, now);
       const extra: GuardedItem[] = [
         comment.held ? heldReplyPut(comment) : commentPut(comment),

@@ -1,10 +1,7 @@
 import { Button, Field, Stack, Textarea } from '@chakra-ui/react';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/react.tsx';
-import { notify } from '../../lib/notify.ts';
-import { refusalMessage } from '../../lib/server-message.ts';
-import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/queries.ts';
+import { useDeskSettingsGroup } from '../settings/queries.ts';
 
 /**
  * The hosts a public reply may link to, one a line (docs/decisions/099-reply-guard.md): a reply linking anywhere else
@@ -12,9 +9,11 @@ import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/quer
  */
 export function AllowedLinkHostsForm() {
   const t = useT();
-  const { data: settings } = useSuspenseQuery(deskSettingsQuery());
-  const save = useSaveDeskSettingsMutation();
-  const [text, setText] = useState(settings.replies.allowedLinkHosts.join('\n'));
+  const { value, save, saving } = useDeskSettingsGroup('replies', {
+    saved: 'deskSettings.saved',
+    failed: 'deskSettings.saveFailed',
+  });
+  const [text, setText] = useState(value.allowedLinkHosts.join('\n'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const allowedLinkHosts = [
@@ -25,13 +24,7 @@ export function AllowedLinkHostsForm() {
           .filter(Boolean),
       ),
     ];
-    save.mutate(
-      { ...settings, replies: { allowedLinkHosts } },
-      {
-        onSuccess: () => notify('success', t('deskSettings.saved')),
-        onError: (error) => notify('error', t('deskSettings.saveFailed'), refusalMessage(error, t)),
-      },
-    );
+    void save({ ...value, allowedLinkHosts });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -46,7 +39,7 @@ export function AllowedLinkHostsForm() {
           />
           <Field.HelperText>{t('deskSettings.allowedLinkHostsHint')}</Field.HelperText>
         </Field.Root>
-        <Button type="submit" alignSelf="start" loading={save.isPending} loadingText={t('common.saving')}>
+        <Button type="submit" alignSelf="start" loading={saving} loadingText={t('common.saving')}>
           {t('deskSettings.saveLinkHosts')}
         </Button>
       </Stack>

@@ -50,3 +50,34 @@ describe('Desk Settings: unusual data access', () => {
     });
   });
 });
+
+describe('Desk Settings: hosts a reply may link to', () => {
+  it('saves one host a line, trimmed, lower-cased and without repeats, and keeps the text when the server refuses', async () => {
+    let refuse = true;
+    const { user, requests } = renderApp(
+      '/admin/desk-settings',
+      api({
+        'PUT /api/desk-settings': (body) =>
+          refuse
+            ? { status: 400, body: { error: 'Validation failed', code: 'error.validation' } }
+            : { status: 200, body },
+      }),
+    );
+    const hosts = await screen.findByRole('textbox', { name: t('deskSettings.allowedLinkHosts') });
+    await user.type(hosts, ' Help.Exchange.Example \n\nstatus.exchange.example\nhelp.exchange.example');
+    const save = screen.getByRole('button', { name: t('deskSettings.saveLinkHosts') });
+
+    await user.click(save);
+    expect(await screen.findByText(t('deskSettings.saveFailed'))).toBeTruthy();
+    expect((hosts as HTMLTextAreaElement).value).toContain('Help.Exchange.Example');
+
+    refuse = false;
+    await user.click(save);
+    expect(await screen.findByText(t('deskSettings.saved'))).toBeTruthy();
+    const puts = requests.filter((r) => r.method === 'PUT' && r.path === '/api/desk-settings');
+    expect(puts.at(-1)?.body).toEqual({
+      ...deskSettings,
+      replies: { allowedLinkHosts: ['help.exchange.example', 'status.exchange.example'] },
+    });
+  });
+});

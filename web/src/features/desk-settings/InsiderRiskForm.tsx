@@ -1,15 +1,10 @@
 import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { deskSettingsSchema, INSIDER_RISK_LIMITS } from '#shared/schemas/settings.ts';
-import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
-import { isUnauthorized } from '../../lib/api.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
-import { notify } from '../../lib/notify.ts';
-import { refusalMessage } from '../../lib/server-message.ts';
-import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/queries.ts';
+import { useDeskSettingsGroup } from '../settings/queries.ts';
 
 /**
  * The insider-risk thresholds (docs/decisions/097-insider-risk-alerts.md): past either in a clock hour, the admins are
@@ -17,24 +12,16 @@ import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/quer
  */
 export function InsiderRiskForm() {
   const t = useT();
-  const { data: settings } = useSuspenseQuery(deskSettingsQuery());
-  const save = useSaveDeskSettingsMutation();
+  const { value, save, saving } = useDeskSettingsGroup('insiderRisk', {
+    saved: 'deskSettings.saved',
+    failed: 'deskSettings.saveFailed',
+  });
   const {
     register,
     handleSubmit,
     formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(deskSettingsSchema.shape.insiderRisk), values: settings.insiderRisk });
-
-  const onSubmit = handleSubmit(async (insiderRisk) => {
-    try {
-      await save.mutateAsync({ ...settings, insiderRisk });
-    } catch (error) {
-      if (!isUnauthorized(error))
-        notify('error', translate('deskSettings.saveFailed'), refusalMessage(error, translate));
-      return;
-    }
-    notify('success', translate('deskSettings.saved'));
-  });
+  } = useForm({ resolver: zodResolver(deskSettingsSchema.shape.insiderRisk), values: value });
+  const onSubmit = handleSubmit(save);
 
   const limitInput = (name: 'maxCustomersPerHour' | 'maxDownloadsPerHour') => (
     <Input
@@ -69,7 +56,7 @@ export function InsiderRiskForm() {
           {limitInput('maxDownloadsPerHour')}
           <Field.ErrorText>{fieldErrorText(errors.maxDownloadsPerHour?.message, t)}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" variant="outline" alignSelf="start" loading={save.isPending} disabled={!isDirty}>
+        <Button type="submit" variant="outline" alignSelf="start" loading={saving} disabled={!isDirty}>
           {t('settings.save')}
         </Button>
       </Stack>

@@ -1,16 +1,11 @@
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS_PER_HOUR } from '#shared/schemas/mail.ts';
 import { deskSettingsSchema, NEW_TICKETS_PER_SENDER } from '#shared/schemas/settings.ts';
-import { t as translate } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/react.tsx';
-import { isUnauthorized } from '../../lib/api.ts';
 import { fieldErrorText } from '../../lib/form-errors.ts';
-import { notify } from '../../lib/notify.ts';
-import { refusalMessage } from '../../lib/server-message.ts';
-import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/queries.ts';
+import { useDeskSettingsGroup } from '../settings/queries.ts';
 
 /**
  * The desk's limit of new tickets per sender and hour (docs/product.md §2 "Email Delivery"; the desk settings of
@@ -18,23 +13,16 @@ import { deskSettingsQuery, useSaveDeskSettingsMutation } from '../settings/quer
  */
 export function MailLimitsForm() {
   const t = useT();
-  const { data: settings } = useSuspenseQuery(deskSettingsQuery());
-  const save = useSaveDeskSettingsMutation();
+  const { value, save, saving } = useDeskSettingsGroup('inboundMail', {
+    saved: 'mail.limitsSaved',
+    failed: 'mail.limitsSaveFailed',
+  });
   const {
     register,
     handleSubmit,
     formState: { errors, isDirty },
-  } = useForm({ resolver: zodResolver(deskSettingsSchema.shape.inboundMail), values: settings.inboundMail });
-
-  const onSubmit = handleSubmit(async (inboundMail) => {
-    try {
-      await save.mutateAsync({ ...settings, inboundMail });
-    } catch (error) {
-      if (!isUnauthorized(error)) notify('error', translate('mail.limitsSaveFailed'), refusalMessage(error, translate));
-      return;
-    }
-    notify('success', translate('mail.limitsSaved'));
-  });
+  } = useForm({ resolver: zodResolver(deskSettingsSchema.shape.inboundMail), values: value });
+  const onSubmit = handleSubmit(save);
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -51,7 +39,7 @@ export function MailLimitsForm() {
               maxW="8rem"
               {...register('newTicketsPerSenderPerHour', { valueAsNumber: true })}
             />
-            <Button type="submit" variant="outline" loading={save.isPending} disabled={!isDirty}>
+            <Button type="submit" variant="outline" loading={saving} disabled={!isDirty}>
               {t('settings.save')}
             </Button>
           </HStack>

@@ -1,8 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { MfaStatus, RecoveryCodes, TotpEnrolment } from '#shared/schemas/mfa.ts';
 import type { ChangePasswordInput, DeskSettings, UserSettings } from '#shared/schemas/settings.ts';
 import type { SlaPolicy } from '#shared/schemas/sla.ts';
-import { api } from '../../lib/api.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
+import { t } from '../../i18n/i18n.ts';
+import { api, isUnauthorized } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { refusalMessage } from '../../lib/server-message.ts';
 import { userSettingsKeys, userSettingsQuery } from '../../lib/user-settings.ts';
 import type { ApprovalRequested } from '#shared/schemas/approval.ts';
 import { approvalKeys, isPendingApproval } from '../approvals/queries.ts';
@@ -49,6 +53,29 @@ export function useSaveDeskSettingsMutation() {
         ? queryClient.invalidateQueries({ queryKey: approvalKeys.all })
         : queryClient.setQueryData(deskSettingsKey, saved),
   });
+}
+
+/**
+ * One group of the desk's settings, edited on the screen where it applies (mail limits, insider risk, link hosts):
+ * the group as stored, and a save that replaces only it and says how it went. A refused save keeps the form as typed;
+ * a lapsed session is left to the sign-in prompt.
+ */
+export function useDeskSettingsGroup<K extends keyof DeskSettings>(
+  group: K,
+  texts: { saved: MessageKey; failed: MessageKey },
+) {
+  const { data: settings } = useSuspenseQuery(deskSettingsQuery());
+  const mutation = useSaveDeskSettingsMutation();
+  const save = async (value: DeskSettings[K]) => {
+    try {
+      await mutation.mutateAsync({ ...settings, [group]: value });
+    } catch (error) {
+      if (!isUnauthorized(error)) notify('error', t(texts.failed), refusalMessage(error, t));
+      return;
+    }
+    notify('success', t(texts.saved));
+  };
+  return { value: settings[group], save, saving: mutation.isPending };
 }
 
 const mfaStatusKey = ['mfa-status'] as const;
