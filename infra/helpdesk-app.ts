@@ -38,6 +38,6 @@ export function defineHelpdeskApp(app: App, options: HelpdeskAppOptions = {}): H
     webAclArn: edge.webAclArn,
     ...(options.webAssetPath ? { webAssetPath: options.webAssetPath } : {}),
   });
-  applyNagSuppressions({ main, edge });
+  applyNagSuppressions(main);
   return { main, edge };
 }

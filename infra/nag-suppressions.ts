@@ -6,14 +6,15 @@
 import type { Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import type { HelpdeskApp } from './helpdesk-app.ts';
+import type { HelpdeskStack } from './stack.ts';
 
 /** The singleton Lambda that BucketDeployment adds to the stack (CDK's own code, not ours). */
 function bucketDeploymentHandlers(stack: Stack): IConstruct[] {
   return stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
 }
 
-export function applyNagSuppressions({ main }: HelpdeskApp): void {
+/** Acknowledges the accepted findings on the main stack (the edge stack has none). */
+export function applyNagSuppressions(main: HelpdeskStack): void {
   const { jobs, gateways, web, identity, outbound, appSecret, mail, realtime, attachments } = main;
 
   const ourFunctions = Object.values(main.functions);

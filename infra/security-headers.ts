@@ -1,6 +1,6 @@
 /**
  * The security headers of every answer the site gives, in both runtimes: the CloudFront response headers policies
- * (infra/constructs/web.ts) and the embedded gateway (infra/local/gateway.ts) both take their values from here.
+ * (infra/constructs/web.ts) and the embedded gateway (infra/local/gateway-static.ts) both take their values from here.
  *
  * The policy is derived from the built `index.html`: its one inline script (the pre-rendered sign-in starter,
  * ADR 041) is allowed by its SHA-256 hash, so `'unsafe-inline'` is never needed for scripts. Styles keep

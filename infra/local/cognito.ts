@@ -10,18 +10,12 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { type EmulatorProcess, startSupervised, waitUntilReady } from './child.ts';
-import { LOCAL_CREDENTIALS } from './env.ts';
+import { LOCAL_CREDENTIALS, type LocalUserPool } from './env.ts';
 import { freePort, waitForFreePort } from './ports.ts';
 
 export interface CognitoLocal extends EmulatorProcess {
   endpoint: string;
   port: number;
-}
-
-export interface LocalUserPool {
-  userPoolId: string;
-  clientId: string;
-  jwks: { keys: unknown[] };
 }
 
 const READY_TIMEOUT_MS = 30_000;

@@ -1,11 +1,17 @@
 import { kindEnvPrefix } from '#functions/lib/config.ts';
-import type { LocalUserPool } from './cognito.ts';
 
 /**
  * Credentials for the emulators. Neither checks them, but the SDK signs every request and DynamoDB Local
  * rejects access key ids that are not alphanumeric.
  */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/** The staff user pool in cognito-local (infra/local/cognito.ts) as the functions are configured with it. */
+export interface LocalUserPool {
+  userPoolId: string;
+  clientId: string;
+  jwks: { keys: unknown[] };
+}
 
 /** The environment the function code reads (functions/lib/config.ts) when it runs against the emulators. */
 export function functionEnv(o: {

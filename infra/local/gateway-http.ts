@@ -1,6 +1,6 @@
 /**
  * The pieces of the embedded gateway that speak API Gateway's language: route matching as API Gateway matches,
- * request headers as a v2 event carries them, and the content types of the built SPA's files.
+ * request headers and query parameters as a v2 event carries them, paths and bodies decoded as it decodes them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTP_ROUTES, type HttpRoute } from '#functions/routes.ts';
@@ -58,19 +58,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
-
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
 
 /**
  * A path parameter as API Gateway passes it: percent-decoded, or as sent when it does not decode (the handler layer
