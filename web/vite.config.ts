@@ -33,6 +33,21 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
+      treeshake: {
+        manualPureFunctions: [
+          'defineConfig',
+          'defineSlotRecipe',
+          'defineRecipe',
+          'defineStyle',
+          'defineTokens',
+          'defineSemanticTokens',
+          'defineKeyframes',
+          'defineTextStyles',
+          'defineLayerStyles',
+          'defineAnimationStyles',
+          'defineGlobalStyles',
+        ],
+      },
       output: {
         codeSplitting: {
           // Everything the first page needs in one file: left to automatic chunking, the modules shared between
