@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { currentUserQuery } from '../features/auth/queries.ts';
+import { currentUserQuery } from '../features/auth/current-user.ts';
 import { loadFullTheme } from '../components/ui/system.ts';
 import { MfaEnrolmentPage } from '../features/settings/MfaEnrolmentPage.tsx';
 import { loadAllTexts } from '../i18n/i18n.ts';

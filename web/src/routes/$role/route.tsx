@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { currentUserQuery, useCurrentUser } from '../../features/auth/queries.ts';
+import { currentUserQuery } from '../../features/auth/current-user.ts';
+import { useCurrentUser } from '../../features/auth/queries.ts';
 import { FullTheme } from '../../components/ui/FullTheme.tsx';
 import { loadFullTheme } from '../../components/ui/system.ts';
 import { AppShell } from '../../features/shell/AppShell.tsx';
