@@ -24,7 +24,7 @@ import {
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme, its recipes in two parts (docs/decisions/101-design-system-in-two-parts.md): here those of
+ * Chakra's default theme, its recipes in two parts (docs/decisions/101-sign-in-javascript-budget.md): here those of
  * the components a visitor sees before signing in (the sign-in, role-choice, organization and landing pages, the
  * not-found and error pages, toasts), in the first page's JavaScript; the others (./theme-rest.ts) are added by
  * `loadFullTheme` before any signed-in screen renders. A component added to a signed-out page needs its recipe here

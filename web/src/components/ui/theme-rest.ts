@@ -32,7 +32,7 @@ import {
 
 /**
  * The recipes of the components only signed-in screens use, loaded with them (./system.ts `loadFullTheme`;
- * docs/decisions/101-design-system-in-two-parts.md). A component added to a signed-in screen needs its recipe here.
+ * docs/decisions/101-sign-in-javascript-budget.md). A component added to a signed-in screen needs its recipe here.
  */
 export const recipes = {
   badge: badgeRecipe,
