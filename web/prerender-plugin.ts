@@ -65,7 +65,7 @@ function chooserSource(): string {
 
 /**
  * The inline script: which language (the signed-in person's remembered one, else the browser's), which page to show
- * (`templates`: language to path to template number), in which colour mode (next-themes' stored choice, else the
+ * (`templates`: language to path to template number), in which colour mode (the stored choice of src/components/ui/color-mode.ts, else the
  * system's), and when to start the app, whose entry it starts fetching together with the language's catalog. It marks
  * #root with the path as the router will see it (the app hydrates only if it renders that very page; takeover.ts),
  * and until the app removes that mark it stops native submission (a GET with the password in the URL) and marks a held
@@ -133,11 +133,8 @@ const APP_START_TAGS =
 /** Emotion's style tags (its global styles included). */
 const STYLE_TAG = /<style\b[^>]*>[\s\S]*?<\/style>/g;
 
-/**
- * Any script but next-themes' data block (which the browser renders too): none may be in the markup, which has to be
- * exactly what the browser's first render produces.
- */
-const UNEXPECTED_SCRIPT = /<script(?![^>]*\btype="application\/json")\b/;
+/** Any script: none may be in the markup, which has to be exactly what the browser's first render produces. */
+const UNEXPECTED_SCRIPT = /<script\b/;
 
 /**
  * Splits rendered pages into their distinct style tags (first-seen order) and their markup without them: what the

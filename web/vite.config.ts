@@ -30,9 +30,39 @@ export default defineConfig({
     outDir: fromWeb('./dist'),
     // The module-preload polyfill helps only browsers without <link rel="modulepreload"> (Firefox < 115, Safari < 17),
     // which then fetch a lazy route's chunks when it opens; it was 240 bytes of every first load (ADR 042).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry's own dynamic imports (every route's lazy screen, the catalogs, the rest of the design system) list
+      // no chunks to preload beside them: their lists, file names and preload calls were 3.5 kB gzip of the first
+      // page's JavaScript (ADR 101). Such a chunk's imports are fetched once it arrives; the router fetches a screen's
+      // chunk when a link to it is hovered or focused, so a navigation rarely waits for that second round trip. Lazy
+      // imports further in (the dashboard's panels and chart) keep their lists.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /^assets\/index-[^/]+\.js$/.test(hostId) ? [] : deps,
+    },
     emptyOutDir: true,
     rolldownOptions: {
+      // What the first page's JavaScript need not carry (ADR 101): React's `react-is` and `hoist-non-react-statics`,
+      // which Emotion imports for `withTheme` alone (not used here) and which, being CommonJS, would otherwise count as
+      // having side effects; and the results of Chakra's identity helpers (`defineSlotRecipe(...)`, `createAnatomy(...)`)
+      // that nothing reads, such as its default theme with the recipes of every component.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules\/(hoist-non-react-statics|react-is)\//, sideEffects: false }],
+        manualPureFunctions: [
+          'createAnatomy',
+          'defineConfig',
+          'defineSlotRecipe',
+          'defineRecipe',
+          'defineStyle',
+          'defineTokens',
+          'defineSemanticTokens',
+          'defineKeyframes',
+          'defineTextStyles',
+          'defineLayerStyles',
+          'defineAnimationStyles',
+          'defineGlobalStyles',
+        ],
+      },
       output: {
         codeSplitting: {
           // Everything the first page needs in one file: left to automatic chunking, the modules shared between

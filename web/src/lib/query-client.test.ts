@@ -48,13 +48,14 @@ describe('createQueryClient', () => {
 });
 
 describe('createSignedOutHandler', () => {
-  it('toasts once and starts sign-in after the denial delay, however many calls fail', () => {
+  it('toasts once and starts sign-in after the denial delay, however many calls fail', async () => {
     vi.useFakeTimers();
     const session = { signIn: vi.fn(), signOut: vi.fn() };
     const onUnauthorized = createSignedOutHandler(session);
 
     onUnauthorized();
     onUnauthorized();
+    await vi.dynamicImportSettled();
     expect(toaster.getVisibleToasts()).toMatchObject([
       { type: 'error', title: t('session.signedOutTitle'), description: t('session.signedOutBody') },
     ]);

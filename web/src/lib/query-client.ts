@@ -2,7 +2,6 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { REDIRECT_AFTER_DENIAL_MS } from '#shared/constants.ts';
 import { t } from '../i18n/i18n.ts';
 import { type ApiError, isMfaEnrolmentRequired, isUnauthorized } from './api.ts';
-import { notify } from './notify.ts';
 import type { Session } from './session.ts';
 
 declare module '@tanstack/react-query' {
@@ -57,7 +56,11 @@ export function createSignedOutHandler(session: Session): () => void {
   return () => {
     if (leaving) return;
     leaving = true;
-    notify('error', t('session.signedOutTitle'), t('session.signedOutBody'));
+    // The toast store loads with the first screen that toasts (the sign-in form, any signed-in screen), not with the
+    // first page's JavaScript (ADR 101); a session can only end once one of them is open, so it is at hand.
+    void import('./notify.ts').then(({ notify }) =>
+      notify('error', t('session.signedOutTitle'), t('session.signedOutBody')),
+    );
     setTimeout(() => session.signIn(), REDIRECT_AFTER_DENIAL_MS);
   };
 }

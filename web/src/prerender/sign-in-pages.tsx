@@ -12,7 +12,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { createAppRoot } from '../app-root.tsx';
-import { currentUserQuery } from '../features/auth/queries.ts';
+import { currentUserQuery } from '../features/auth/current-user.ts';
 import { activateLanguage, i18n } from '../i18n/i18n.ts';
 import type { Language } from '../i18n/languages.ts';
 import { showsSignInPage } from './takeover.ts';

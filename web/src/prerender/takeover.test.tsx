@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../i18n/i18n.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { createAppRoot } from '../app-root.tsx';
-import { currentUserQuery } from '../features/auth/queries.ts';
+import { currentUserQuery } from '../features/auth/current-user.ts';
 import { fakeFetch, renderApp, signedOut, staffUser } from '../test/render-app.tsx';
 import { HELD_SUBMIT_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SIGN_IN_PATHS } from './sign-in-paths.ts';
 import { showsSignInPage } from './takeover.ts';

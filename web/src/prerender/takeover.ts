@@ -7,7 +7,7 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { type ReactNode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { currentUserQuery } from '../features/auth/queries.ts';
+import { currentUserQuery } from '../features/auth/current-user.ts';
 import type { RouterContext } from '../lib/router-context.ts';
 import { HELD_SUBMIT_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from './sign-in-paths.ts';
 

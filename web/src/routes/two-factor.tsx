@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { currentUserQuery } from '../features/auth/queries.ts';
+import { currentUserQuery } from '../features/auth/current-user.ts';
+import { loadFullTheme } from '../components/ui/system.ts';
 import { MfaEnrolmentPage } from '../features/settings/MfaEnrolmentPage.tsx';
 import { loadAllTexts } from '../i18n/i18n.ts';
 
@@ -8,7 +9,7 @@ export const Route = createFileRoute('/two-factor')({
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery());
     if (!user) throw redirect({ to: '/' });
-    await loadAllTexts();
+    await Promise.all([loadAllTexts(), loadFullTheme()]);
   },
   component: MfaEnrolmentPage,
 });

@@ -2,43 +2,34 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   breakpoints,
+  buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
+  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
   keyframes,
   layerStyles,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  recipes,
+  linkRecipe,
   semanticTokens,
-  sliderSlotRecipe,
-  statSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
+  spinnerRecipe,
   textStyles,
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme with only the multi-part recipes of the components this app uses (the slot recipes of the
- * other fifty, date and colour pickers and the like, were a tenth of the first page's JavaScript). A component added
- * to the app needs its slot recipe added here; the component tests and the browser tests render every screen.
- * The single-part recipes are few and small, and all kept.
+ * Chakra's default theme, its recipes in two parts (docs/decisions/101-sign-in-javascript-budget.md): here those of
+ * the components a visitor sees before signing in (the sign-in, role-choice, organization and landing pages, the
+ * not-found and error pages, toasts), in the first page's JavaScript; the others (./theme-rest.ts) are added by
+ * `loadFullTheme` before any signed-in screen renders. A component added to a signed-out page needs its recipe here
+ * (web/src/components/ui/system.test.tsx checks the pages), one added elsewhere in ./theme-rest.ts. Recipes of
+ * components the app does not use (date and colour pickers and the like) are in neither.
  */
 const theme = defineConfig({
   preflight: true,
@@ -50,28 +41,19 @@ const theme = defineConfig({
     keyframes,
     tokens,
     semanticTokens,
-    recipes,
+    recipes: {
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+    },
     slotRecipes: {
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      slider: sliderSlotRecipe,
-      stat: statSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
       toast: toastSlotRecipe,
     },
     textStyles,
@@ -97,3 +79,30 @@ const contrast = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, theme, contrast);
+
+let full: Promise<void> | undefined;
+let complete = false;
+
+/**
+ * Adds the other recipes to the system, once: Chakra reads a component's recipe from the system's theme when the
+ * component first renders (`getRecipe`, `getSlotRecipe`), so they must be in before any signed-in screen renders (the
+ * `/$role` and `/two-factor` routes wait for it, beside the texts). A failed fetch may be tried again.
+ */
+export function loadFullTheme(): Promise<void> {
+  full ??= import('./theme-rest.ts').then(
+    (rest) => {
+      const config = system._config.theme ?? {};
+      config.recipes = { ...config.recipes, ...rest.recipes };
+      config.slotRecipes = { ...config.slotRecipes, ...rest.slotRecipes };
+      complete = true;
+    },
+    (error: unknown) => {
+      full = undefined;
+      throw error;
+    },
+  );
+  return full;
+}
+
+/** Whether the whole theme is in (`loadFullTheme` has settled). */
+export const hasFullTheme = (): boolean => complete;

@@ -6,6 +6,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { REFRESH_AFTER_LOGIN_MS } from '#shared/constants.ts';
 import type { LoginInput } from '#shared/schemas/user.ts';
 import { loadAllTexts, t as translate } from '../../i18n/i18n.ts';
+import { loadFullTheme } from '../../components/ui/system.ts';
 import { type Translate, useT } from '../../i18n/react.tsx';
 import { notify } from '../../lib/notify.ts';
 import { isRole } from '../../lib/roles.ts';
@@ -50,8 +51,10 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
 
   const signedIn = async () => {
     notify('success', translate('signIn.success'));
-    // The signed-in screens' texts download while the session settles (ADR 081); the route waits for them.
+    // The signed-in screens' texts and recipes download while the session settles (ADRs 081, 101); the route waits
+    // for them.
     loadAllTexts().catch(() => undefined);
+    loadFullTheme().catch(() => undefined);
     // docs/product.md §4: the session cookies settle before the user is read again.
     await new Promise((resolve) => setTimeout(resolve, REFRESH_AFTER_LOGIN_MS));
     // If this read fails, the destination's guard reads the user again and shows the failure there.

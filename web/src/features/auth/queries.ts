@@ -1,20 +1,8 @@
-import { queryOptions, useMutation, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import type { MfaChallengeAnswer } from '#shared/schemas/mfa.ts';
 import type { LoginInput, User } from '#shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
-
-export const authKeys = {
-  all: ['auth'] as const,
-  user: () => [...authKeys.all, 'user'] as const,
-};
-
-/** The current user, or null when nobody is signed in (a 401 is an answer here, not an error). */
-export const currentUserQuery = () =>
-  queryOptions({
-    queryKey: authKeys.user(),
-    queryFn: ({ signal }) => api.getOrNullWhenSignedOut<User>('/api/auth/user', { signal }),
-    retry: false,
-  });
+import { currentUserQuery } from './current-user.ts';
 
 /** The current user from the cache; routes ensure it in `beforeLoad`, so this never suspends there. */
 export function useCurrentUser(): User | null {

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/react.tsx';
 import { api, isUnauthorized } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { refusalMessage } from '../../lib/server-message.ts';
-import { authKeys } from '../auth/queries.ts';
+import { authKeys } from '../auth/current-user.ts';
 
 /**
  * The signed-in person's availability, in the sidebar (docs/product.md §2 "Availability"): only `available` agents are

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Provider } from '../../components/ui/Provider.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { fakeFetch, staffUser } from '../../test/render-app.tsx';
-import { authKeys } from '../auth/queries.ts';
+import { authKeys } from '../auth/current-user.ts';
 import { LatestTickets } from './LatestTickets.tsx';
 import { listedTickets, ticketListRequests } from './test-api.ts';
 

@@ -1,6 +1,9 @@
 import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { currentUserQuery, useCurrentUser } from '../../features/auth/queries.ts';
+import { currentUserQuery } from '../../features/auth/current-user.ts';
+import { useCurrentUser } from '../../features/auth/queries.ts';
+import { FullTheme } from '../../components/ui/FullTheme.tsx';
+import { loadFullTheme } from '../../components/ui/system.ts';
 import { AppShell } from '../../features/shell/AppShell.tsx';
 import { loadAllTexts } from '../../i18n/i18n.ts';
 import { AllTexts } from '../../i18n/react.tsx';
@@ -20,12 +23,12 @@ export const Route = createFileRoute('/$role')({
     },
   },
   // The user (null when signed out) joins the router context: the loaders below read only for a signed-in user, whose
-  // screens need the texts beyond the sign-in pages' (ADR 081).
+  // screens need the texts beyond the sign-in pages' (ADR 081) and the rest of the design system's recipes (ADR 101).
   beforeLoad: async ({ context, params }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery());
     if (!user) return { user };
     if (user.role === params.role) {
-      await loadAllTexts();
+      await Promise.all([loadAllTexts(), loadFullTheme()]);
       return { user };
     }
     if (isRole(user.role)) throw redirect({ to: '/$role', params: { role: user.role } });
@@ -40,13 +43,16 @@ function RoleArea() {
   if (!user) return <Outlet />;
   // Right after signing in on another role's login screen, until the guard's redirect lands.
   if (user.role !== role) return null;
-  // Right after signing in the user is known before the route has loaded again: the shell waits for its texts.
+  // Right after signing in the user is known before the route has loaded again: the shell waits for its texts and
+  // recipes.
   return (
     <Suspense fallback={null}>
       <AllTexts>
-        <AppShell user={user}>
-          <Outlet />
-        </AppShell>
+        <FullTheme>
+          <AppShell user={user}>
+            <Outlet />
+          </AppShell>
+        </FullTheme>
       </AllTexts>
     </Suspense>
   );
