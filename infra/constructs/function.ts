@@ -42,7 +42,7 @@ export class HandlerFunction extends NodejsFunction {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      // Lambda allots CPU in proportion to memory; 1 GB keeps cold starts of a ~1 MB bundle short.
+      // Lambda allots CPU in proportion to memory; 1 GB keeps cold starts short.
       memorySize: 1024,
       timeout: props.timeout ?? Duration.seconds(10),
       environment: props.environment,
@@ -59,8 +59,9 @@ export class HandlerFunction extends NodejsFunction {
         mainFields: ['module', 'main'],
         // ESM output still meets CommonJS dependencies that call require(); give them one.
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        // Ship the SDK version the tests ran against instead of whatever the runtime image carries.
-        bundleAwsSDK: true,
+        // The Lambda runtime's AWS SDK v3, not a copy in every bundle: ~390 KB less per function and a quicker cold
+        // start, for a runtime SDK version that may differ from the one the tests ran against (ADR 100).
+        bundleAwsSDK: false,
       },
     });
   }
