@@ -21,7 +21,7 @@ import { log, percentile, round2 } from './measure.ts';
 
 const SIZE_MARK_KB = 250;
 const RATIO_MARK = 1.5;
-const ROUNDS = 7;
+const ROUNDS = 5;
 const ROOT = resolve(import.meta.dirname, '..');
 
 export interface FunctionFigures {
@@ -53,12 +53,16 @@ interface TemplateResource {
   Properties?: { Environment?: { Variables?: Record<string, unknown> } };
 }
 
-/** Runs a command to its end with its output shown; rejects unless it exits with 0. */
+/** Runs a command to its end; rejects unless it exits with 0, with the end of what it wrote to stderr. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args[0]} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args[0]} exited with ${code}:\n${stderr}`)),
+    );
   });
 }
 
