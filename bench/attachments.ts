@@ -14,7 +14,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Ticket } from '#shared/schemas/ticket.ts';
-import { s3Client } from '#functions/lib/clients.ts';
+import { s3Client } from '#functions/lib/s3-client.ts';
 import { systemCaller } from '#functions/domain/caller.ts';
 import { createStaffAccount } from '#functions/use-cases/staff/create-staff-account.ts';
 import { Session } from './client.ts';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the product measured on this machine, in one run, in nine sections.
+ * `npm run bench`: the product measured on this machine, in one run, in ten sections.
  *
  * api — the ticket API against the DynamoDB calls it makes:
  * 1. create, get and list at 50 concurrent clients, through the API (HTTP, cookies, JWT, validation, handler) and
@@ -20,6 +20,8 @@
  *   e-mails, each customer exactly once (bench/incident.ts).
  * attachments — a 10 MB upload and download through the embedded runtime against the S3 emulator directly, and a
  *   reply with 10 files end to end (bench/attachments.ts).
+ * functions — every Lambda bundle from `cdk synth`: its minified size and its import time against a bare node
+ *   (bench/functions.ts).
  *
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
@@ -33,6 +35,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AlarmResults } from './alarms.ts';
 import type { CustomerResults } from './customers.ts';
+import type { FunctionsResults } from './functions.ts';
 import type { AttachmentResults } from './attachments.ts';
 import type { IncidentResults } from './incident.ts';
 import { Session } from './client.ts';
@@ -346,6 +349,7 @@ interface SectionResults {
   routing: RoutingResults;
   incident: IncidentResults;
   attachments: AttachmentResults;
+  functions: FunctionsResults;
 }
 type SectionName = keyof SectionResults;
 
@@ -395,6 +399,10 @@ const SECTIONS: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./attachments.ts')).benchAttachments(),
     print: async (r) => (await import('./attachments.ts')).printAttachments(r),
+  },
+  functions: {
+    run: async () => (await import('./functions.ts')).benchFunctions(),
+    print: async (r) => (await import('./functions.ts')).printFunctions(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];

@@ -5,7 +5,7 @@
  */
 import { type Message, message } from '#shared/i18n/messages.ts';
 import type { Insight } from '#shared/schemas/analytics.ts';
-import { englishOf } from '../lib/messages.ts';
+import { englishOf, type ServerKey } from '../lib/messages.ts';
 import { COUNTER_NAMES, dayRange, percentChange, type Counters } from './metrics.ts';
 
 /** Surges and ratings compare the last 7 days (today included) with the 7 days before. */
@@ -34,9 +34,9 @@ export const OVERDUE_ACTION = englishOf({ code: 'insight.overdue.action' });
  */
 function insight(
   card: Pick<Insight, 'id' | 'type' | 'severity'>,
-  title: Message,
-  description: Message,
-  action: Message | null,
+  title: Message<ServerKey>,
+  description: Message<ServerKey>,
+  action: Message<ServerKey> | null,
 ): Insight {
   return {
     ...card,

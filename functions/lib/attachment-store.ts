@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from './clients.ts';
+import { s3Client } from './s3-client.ts';
 import { attachmentsConfig } from './config.ts';
 
 /** How long an upload form may be used. */

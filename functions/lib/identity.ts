@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError } from 'aws-jwt-verify/error';
-import { cognitoClient } from './clients.ts';
+import { cognitoClient } from './cognito-client.ts';
 import { config } from './config.ts';
 import { TooManyRequestsError, ValidationError } from './errors.ts';
 import { logger } from './logger.ts';

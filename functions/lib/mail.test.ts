@@ -1,7 +1,8 @@
 import { simpleParser } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
-import { composeMail, parseMail, visibleReplyText } from './mail.ts';
+import { parseMail, visibleReplyText } from './mail-parse.ts';
+import { composeMail } from './mail.ts';
 
 const message = {
   from: { name: 'CryptoDesk Support', address: 'support@helpdesk.example' },

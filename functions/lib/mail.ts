@@ -1,13 +1,10 @@
 /**
- * The mail adapter: the one place that talks to SES (SES v2, `SendEmail` with raw MIME) and reads raw MIME.
- * Outgoing messages are composed here with nodemailer's MailComposer so that Message-ID, In-Reply-To, References,
- * Reply-To and the auto-reply headers are exactly ours; incoming ones are parsed with mailparser, and the new text of a
- * reply is kept with email-reply-parser. In AWS the client talks to SES itself; in the embedded runtime
+ * The mail adapter: the one place that talks to SES (SES v2, `SendEmail` with raw MIME). Outgoing messages are
+ * composed here with nodemailer's MailComposer so that Message-ID, In-Reply-To, References, Reply-To and the
+ * auto-reply headers are exactly ours; incoming ones are read in mail-parse.ts. In AWS the client talks to SES itself; in the embedded runtime
  * `SES_ENDPOINT` points it at the SES emulator (configuration only, functions/lib/config.ts).
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import EmailReplyParser from 'email-reply-parser';
-import { type AddressObject, simpleParser } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { config, mailConfig } from './config.ts';
 
@@ -121,70 +118,4 @@ export async function sendRawMail(
     { abortSignal: signal },
   );
   return result.MessageId ?? '';
-}
-
-/** An inbound message, as much of it as the help desk reads. */
-export interface InboundMail {
-  /** The From address, lower-case; absent when the message names none. */
-  from?: string;
-  subject: string;
-  messageId?: string;
-  /** The whole plain-text body (derived from the HTML part when there is no text part). */
-  text: string;
-  /** `Content-Language`, as sent. */
-  contentLanguage?: string;
-  /** The headers that mark machine-written mail, lower-case names, as sent. */
-  autoHeaders: Record<string, string>;
-  /** Its files, inline images included, in the order they came, as the sender declared them. */
-  files: InboundFile[];
-}
-
-/** A file of an inbound message: its bytes, decoded, and what the sender says it is (judged by the use case). */
-export interface InboundFile {
-  /** As sent; absent for a part without a name (an inline image, often). */
-  filename?: string;
-  /** The part's declared `Content-Type`. */
-  contentType: string;
-  bytes: Buffer;
-}
-
-/** Headers whose presence or value says an autoresponder, a list or a mail system wrote the message. */
-const AUTO_HEADERS = ['auto-submitted', 'precedence', 'x-autoreply', 'x-autorespond'];
-
-const headerText = (value: unknown): string | undefined => {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
-  return String(value);
-};
-
-const firstAddress = (from: AddressObject | undefined): string | undefined =>
-  from?.value.find((entry) => entry.address)?.address?.toLowerCase();
-
-/** parseMail: the parts of a raw message the inbound use case reads. */
-export async function parseMail(raw: Buffer): Promise<InboundMail> {
-  const parsed = await simpleParser(raw, { skipHtmlToText: false, skipTextLinks: true, skipImageLinks: true });
-  const autoHeaders: Record<string, string> = {};
-  for (const name of AUTO_HEADERS) {
-    const value = headerText(parsed.headers.get(name));
-    if (value !== undefined) autoHeaders[name] = value;
-  }
-  return {
-    from: firstAddress(parsed.from),
-    subject: parsed.subject ?? '',
-    messageId: parsed.messageId,
-    text: parsed.text ?? '',
-    contentLanguage: headerText(parsed.headers.get('content-language')),
-    autoHeaders,
-    files: parsed.attachments.map((file) => ({
-      ...(file.filename ? { filename: file.filename } : {}),
-      contentType: file.contentType,
-      bytes: file.content,
-    })),
-  };
-}
-
-/** visibleReplyText: what the writer wrote this time: quoted earlier messages and the signature block removed. */
-export function visibleReplyText(text: string): string {
-  return new EmailReplyParser().read(text).getVisibleText().trim();
 }

@@ -2,36 +2,65 @@
  * English texts on the server, from the one registry (shared/i18n/catalogs/en.json): an API error keeps its English
  * `message` (API clients and docs/product.md rely on it) beside its code. The server formats English only, with
  * Lingui's core, the same formatter the SPA uses; messages are compiled from ICU when first used.
+ *
+ * A function carries only the texts the server words (docs/decisions/100-function-bundles.md): the keys of
+ * `SERVER_TEXTS`, copied from the English catalog into messages.en.json by `npx tsx scripts/server-texts.ts`
+ * (functions/lib/messages.test.ts fails when the copy is behind the catalog).
  */
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import {
   type ApiCode,
   type CodedText,
+  type FieldLabel,
+  type FormCode,
   type Message,
   type MessageKey,
   type MessageParams,
   messageOfIssueText,
   wordedParams,
 } from '#shared/i18n/messages.ts';
+import texts from './messages.en.json' with { type: 'json' };
 
-const english = setupI18n({ locale: 'en', messages: { en } });
+/** The keys the server puts into words: error answers, field labels, its own pages, insight cards, one notice. */
+export type ServerKey =
+  | ApiCode
+  | FormCode
+  | FieldLabel
+  | Extract<MessageKey, `page.${string}` | `insight.${string}`>
+  | 'settings.passwordChanged';
+
+/** Which catalog keys are server texts: by prefix, or the whole key. */
+export const SERVER_TEXTS: readonly string[] = [
+  'error.',
+  'validation.',
+  'form.',
+  'field.',
+  'page.',
+  'insight.',
+  'settings.passwordChanged',
+];
+
+/** Whether the catalog key `key` is one the server words. */
+export const isServerKey = (key: string): boolean =>
+  SERVER_TEXTS.some((entry) => (entry.endsWith('.') ? key.startsWith(entry) : key === entry));
+
+const english = setupI18n({ locale: 'en', messages: { en: texts } });
 english.setMessagesCompiler(compileMessage);
 
 /** The English text of `code` with its ICU arguments filled in. */
-export const englishText = (code: MessageKey, params?: MessageParams): string =>
+export const englishText = (code: ServerKey, params?: MessageParams): string =>
   english._(
     code,
     wordedParams(params, (key) => english._(key)),
   );
 
 /** The English text of a message. */
-export const englishOf = ({ code, params }: Message): string => englishText(code, params);
+export const englishOf = ({ code, params }: Message<ServerKey>): string => englishText(code, params);
 
 /** The English text of a message written as one string (a schema's issue text, shared/i18n/messages.ts). */
 export const englishOfText = (text: CodedText): string =>
-  englishOf(messageOfIssueText(text) ?? { code: text as MessageKey });
+  englishOf(messageOfIssueText(text) ?? { code: text as ServerKey });
 
 /** Every code an API error answer may carry (docs/api.md "Errors"): the keys under `error.` and `validation.`. */
-export const API_ERROR_CODES = Object.keys(en).filter((key): key is ApiCode => /^(?:error|validation)\./.test(key));
+export const API_ERROR_CODES = Object.keys(texts).filter((key): key is ApiCode => /^(?:error|validation)\./.test(key));

@@ -4,7 +4,7 @@
  * and downloads as the very bytes pasted; the Content-Security-Policy allows all of it.
  */
 import { readFile } from 'node:fs/promises';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { png } from '../files.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, test } from './fixtures.ts';
 

@@ -4,7 +4,7 @@
  * the thread the system reads back holds the public messages only.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, staffId, test } from './fixtures.ts';
 
 test("a customer's message posted with a tickets:reply key appears in the open ticket as the customer's", async ({

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import type { Role } from '#shared/constants.ts';
 import type { Ticket } from '#shared/schemas/ticket.ts';
 import { expect, signIn, test } from './fixtures.ts';

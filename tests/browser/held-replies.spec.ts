@@ -3,7 +3,7 @@
  * off is held, and the composer says so; a compliance user releases it on Held Replies, and only then does it reach
  * the customer's mailbox.
  */
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, staffId, test } from './fixtures.ts';
 
 test.setTimeout(150_000);

@@ -3,7 +3,7 @@
  * answers it over SMTP, and the answer appears in the ticket view that is open, without a reload.
  */
 import nodemailer from 'nodemailer';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, staffId, test } from './fixtures.ts';
 
 interface StoredMail {

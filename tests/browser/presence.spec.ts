@@ -4,7 +4,7 @@
  * wrote again is held for a question, and "Send anyway" sends it.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import type { Agent } from '#shared/schemas/user.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, staffId, test } from './fixtures.ts';
 

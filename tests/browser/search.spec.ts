@@ -4,7 +4,7 @@ import { reserveTicketNumbers } from '#functions/data/sequence.ts';
 import { importTickets } from '#functions/data/ticket-import.ts';
 import { LIST_EVALUATION_BUDGET } from '#functions/data/tickets/queries.ts';
 import { editTicket, newTicket, type TicketRecord } from '#functions/domain/tickets.ts';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
 
 /** More tickets than the list reads for one page (the old search read no further), and few enough to seed quickly. */

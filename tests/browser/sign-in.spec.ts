@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import { DEMO_EMAIL, demoPassword, expect, openSignInPage, signIn, test } from './fixtures.ts';
 

@@ -1,4 +1,4 @@
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, staffId, test } from './fixtures.ts';
 
 test('an admin sets a priority on business hours in Settings → SLA policy, and the policy is kept', async ({

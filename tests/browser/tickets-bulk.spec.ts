@@ -1,5 +1,5 @@
 import type { Ticket } from '#shared/schemas/ticket.ts';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, test } from './fixtures.ts';
 
 const SCREENS = 'test-results/browser/screens';

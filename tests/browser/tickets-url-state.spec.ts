@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
 
 /** A word no demo ticket contains, so searches find only what this test created. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { apiAs, createTicket, DEMO_EMAIL, expect, seriousViolations, signIn, staffId, test } from './fixtures.ts';
 
 const SCREENS = 'test-results/browser/screens';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/constants.ts';
 import type { ApiKey, CreatedApiKey } from '#shared/schemas/api-key.ts';
 import { hashApiKey } from '#functions/data/api-keys.ts';

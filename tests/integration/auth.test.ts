@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';

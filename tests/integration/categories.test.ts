@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { DEFAULT_CATEGORY_COLOR } from '#shared/constants.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { hashApiKey } from '#functions/data/api-keys.ts';

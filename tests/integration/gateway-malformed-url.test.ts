@@ -4,7 +4,7 @@
  * never a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { type Site, startSite } from './support/site.ts';
 
 let site: Site;

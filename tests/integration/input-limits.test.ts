@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { staffCaller } from '#functions/domain/caller.ts';
 import { readThread } from '#functions/use-cases/tickets/thread.ts';
 import type { Gateway } from '#infra/local/gateway.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyEntrySchema, ticketSchema, type Ticket } from '#shared/schemas/ticket.ts';
 import { getTicket } from '#functions/data/tickets/item.ts';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { ratingToken } from '#functions/use-cases/mail/tokens.ts';
 import { eventually, type MailHarness, startMailHarness } from './support/mail.ts';
 import { createTestCategory, signedIn, ticketBody, type SignedIn, useDedicatedTable } from './tickets-support.ts';

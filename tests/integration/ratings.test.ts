@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { ticketRatingSchema, type HistoryEntry, type Ticket } from '#shared/schemas/ticket.ts';
 import { getAgentWeek, listDayStats } from '#functions/data/stats.ts';
 import { getTicket } from '#functions/data/tickets/item.ts';

@@ -11,7 +11,7 @@ import { reserveTicketNumbers } from '#functions/data/sequence.ts';
 import { importTickets } from '#functions/data/ticket-import.ts';
 import { newTicket } from '#functions/domain/tickets.ts';
 import { handler as indexer } from '#functions/jobs/indexer.ts';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import { ApiClient, startApi } from './support/api.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import type { UserSettings } from '#shared/schemas/settings.ts';
 import { getUserSettings } from '#functions/data/settings.ts';
 import { DEFAULT_USER_SETTINGS } from '#functions/domain/settings.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { getUser, listActiveAdminIds, listStaff } from '#functions/data/users.ts';
 import { deactivateStaffMember } from '#functions/use-cases/staff/manage-staff.ts';
 import { config, resetConfigForTests } from '#functions/lib/config.ts';

@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { findUserIdByEmail, getUser, listStaff } from '#functions/data/users.ts';
 import { keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import { commentSchema, historyEntrySchema, ticketSchema } from '#shared/schemas/ticket.ts';
 import { getTotals } from '#functions/data/stats.ts';
 import { keys } from '#functions/data/table.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES } from '#shared/constants.ts';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { bulkUpdateTicketsResultSchema, type Ticket, ticketSchema } from '#shared/schemas/ticket.ts';
 import type { Gateway } from '#infra/local/gateway.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishText } from '#functions/lib/messages.ts';
+import { englishText } from '../english.ts';
 import type { Category } from '#shared/schemas/category.ts';
 import { ticketListSchema, ticketSchema, commentSchema, historyEntrySchema } from '#shared/schemas/ticket.ts';
 import { getCategory, updateCategory } from '#functions/data/categories.ts';

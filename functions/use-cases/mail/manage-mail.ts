@@ -24,7 +24,7 @@ import { assertAccess, MAIL_ACCESS, TICKET_ACCESS } from '../../domain/permissio
 import { ticketCode } from '../../domain/tickets.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { retryFailedDelivery } from '../../lib/outbound.ts';
-import { inboundCategory, openMailTicket } from './receive-mail.ts';
+import { inboundCategory, openMailTicket } from './mail-ticket.ts';
 
 /** readCustomerMailStatus: whether e-mail reaches a ticket's customer (404 for an unknown ticket). */
 export async function readCustomerMailStatus(caller: Caller, ticketId: number): Promise<CustomerMailStatus> {

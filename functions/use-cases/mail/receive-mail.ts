@@ -8,17 +8,13 @@
  * and logged.
  */
 import { createHash } from 'node:crypto';
-import type { Language } from '#shared/constants.ts';
 import { EMAIL_MAX, visibleLength } from '#shared/schemas/text.ts';
 import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
-import { listCategories } from '../../data/categories.ts';
 import { holdMail } from '../../data/held-mail.ts';
 import { newTicketCount, newTicketsCounted } from '../../data/mail-limits.ts';
 import { clearAddressStatus, countInboundRefusal } from '../../data/mail.ts';
 import { getDeskSettings } from '../../data/settings.ts';
 import { getTicket } from '../../data/tickets/item.ts';
-import type { GuardedItem } from '../../data/transactions.ts';
-import { type Caller, customerActor } from '../../domain/caller.ts';
 import {
   customerLanguageOf,
   destinationOf,
@@ -37,18 +33,22 @@ import type { TicketRecord } from '../../domain/tickets.ts';
 import { mailConfig } from '../../lib/config.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
-import { type InboundMail, parseMail, visibleReplyText } from '../../lib/mail.ts';
-import { type CreateOptions, createTicket, earlierTicket, type NewTicketRequest } from '../tickets/create-ticket.ts';
+import { type InboundMail, parseMail, visibleReplyText } from '../../lib/mail-parse.ts';
+import { earlierTicket } from '../tickets/create-ticket.ts';
 import { type PreparedAttachments, withAttachments } from '../tickets/attachments.ts';
 import { AlreadyReceivedError, addCustomerMessage, alreadyReceived } from '../tickets/thread.ts';
 import { storeMailFiles } from './mail-files.ts';
+import {
+  inboundCategory,
+  mailCaller,
+  type MailTicketFields,
+  mailTicketRequest,
+  openMailTicket,
+} from './mail-ticket.ts';
 import { ticketOfReplyToken } from './tokens.ts';
 
 /** The channel's name where messages are remembered by it (the idempotency scope of replies). */
 const CHANNEL = 'inbound-mail';
-
-/** Categories an e-mail ticket is filed under, the first active one of these; else the first active category. */
-const INBOUND_CATEGORIES = ['general_enquiry', 'others'];
 
 /** What the transport knows beyond the message itself. */
 export interface Envelope {
@@ -94,13 +94,6 @@ const messageKey = (mail: InboundMail, raw: Buffer) =>
   createHash('sha256')
     .update(mail.messageId ? `id:${mail.messageId}` : raw)
     .digest('base64url');
-
-/** The category an e-mail ticket goes under: the preferred ones first, else the first active one by name. */
-export async function inboundCategory(): Promise<string | undefined> {
-  const active = (await listCategories()).filter((category) => category.isActive);
-  for (const name of INBOUND_CATEGORIES) if (active.some((category) => category.name === name)) return name;
-  return active[0]?.name;
-}
 
 /** The names of an e-mail's files, one a line, as a message of files alone reads. */
 const fileNamesOf = (files: InboundMail['files']) =>
@@ -174,54 +167,6 @@ async function mergeDestination(ticket: TicketRecord): Promise<TicketRecord> {
     current = next;
   }
   return current;
-}
-
-/** What opens an e-mail ticket: the message's fields, already fit to the ticket rules, and its identity. */
-export interface MailTicketFields {
-  from: string;
-  subject: string;
-  description: string;
-  customerLanguage: Language;
-  messageId: string | null;
-  /** The message's identity (messageKey): the idempotency key of its ticket. */
-  key: string;
-}
-
-/** The create request of an e-mail ticket: the same for a message received and for one an admin releases. */
-const mailTicketRequest = (mail: MailTicketFields, category: string): NewTicketRequest => ({
-  customerEmail: mail.from,
-  subject: mail.subject,
-  description: mail.description,
-  category,
-  priority: 'medium',
-  type: 'email',
-  customerLanguage: mail.customerLanguage,
-});
-
-/** Trusted code, acting for the customer who wrote: the history names them. */
-const mailCaller = (from: string): Extract<Caller, { kind: 'system' }> => ({
-  kind: 'system',
-  actor: customerActor(from),
-});
-
-/**
- * openMailTicket: the ticket a message to the support address opens, once per message (its identity is the
- * idempotency key), with `alongWith`'s writes in the same transaction.
- */
-export function openMailTicket(
-  mail: MailTicketFields,
-  category: string,
-  now: Date,
-  alongWith?: (ticketId: number) => GuardedItem[],
-  files?: CreateOptions['files'],
-): Promise<{ ticket: TicketRecord; replayed: boolean }> {
-  return createTicket(mailCaller(mail.from), mailTicketRequest(mail, category), {
-    idempotencyKey: mail.key,
-    fromMail: { messageId: mail.messageId },
-    alongWith,
-    ...(files ? { files } : {}),
-    now,
-  });
 }
 
 /** The sender's count of new tickets was full when the ticket's transaction ran. */
