@@ -5,7 +5,7 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIFO_MAX_RECEIVE_COUNT, HTTP_GROUPS, QUEUE_KINDS } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, HTTP_GROUPS, QUEUE_KINDS } from '#functions/api/routes.ts';
 import { ALARM_THRESHOLDS } from './constructs/observability.ts';
 import { DISPATCH_RETRY_ATTEMPTS, MAX_RECEIVE_COUNT } from './constructs/outbound.ts';
 import type { HelpdeskStack } from './stack.ts';

@@ -15,7 +15,7 @@ import {
   WS_HANDLERS,
   httpEntry,
   routeKeyOf,
-} from '#functions/routes.ts';
+} from '#functions/api/routes.ts';
 import { REPO_ROOT } from './constructs/function.ts';
 import { COGNITO_GRANTS } from './constructs/grants.ts';
 import { STREAM_READ_ACTIONS } from './constructs/table-stream.ts';

@@ -1,6 +1,6 @@
 /**
  * Outbound delivery jobs (docs/decisions/051-outbound-delivery.md): what a job is, how it is named, how long to wait
- * before the next attempt and when to give up. Pure rules; the sender (functions/lib/outbound.ts) applies them.
+ * before the next attempt and when to give up. Pure rules; the sender (functions/outbound/sender.ts) applies them.
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';

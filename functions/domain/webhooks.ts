@@ -1,6 +1,6 @@
 /**
  * Webhooks (docs/decisions/052-webhooks.md): which events a committed change of the table is, which webhooks get
- * each, what a receiver is sent, and how it is signed. Pure rules; the planner (functions/jobs/webhook-planner.ts)
+ * each, what a receiver is sent, and how it is signed. Pure rules; the planner (functions/outbound/webhook-planner.ts)
  * and the sender (functions/jobs/webhook-sender.ts) apply them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

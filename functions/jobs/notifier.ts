@@ -46,7 +46,7 @@ import { settleWithConcurrency } from '../lib/concurrency.ts';
 import { logger } from '../lib/logger.ts';
 import { recordMetrics } from '../lib/metrics.ts';
 import { observed } from '../lib/observability.ts';
-import { closeConnections, postFrames, type Frame, type SendOutcome } from '../lib/ws-send.ts';
+import { closeConnections, postFrames, type Frame, type SendOutcome } from '../outbound/ws-send.ts';
 
 /** Sends in flight at once: enough for a few hundred sockets in well under a second, gentle on the API's limits. */
 const SEND_CONCURRENCY = 10;

@@ -28,9 +28,9 @@ import {
 import { config, outboundConfig } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { recordMetrics } from '../lib/metrics.ts';
-import { DeliveryFailure, defineSender } from '../lib/outbound.ts';
+import { DeliveryFailure, defineSender } from '../outbound/sender.ts';
 import { unseal } from '../lib/secrets.ts';
-import { postWebhook, TargetRefusedError } from '../lib/webhook-http.ts';
+import { postWebhook, TargetRefusedError } from '../outbound/webhook-http.ts';
 
 const USER_AGENT = 'Helpdesk-Webhooks/1';
 

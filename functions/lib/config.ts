@@ -3,7 +3,7 @@
  * (the embedded runtime adds local endpoints and the emulator's JWKS).
  */
 import { KIND_PATTERN, type RetryPolicy } from '../domain/outbound.ts';
-import { QUEUE_KINDS } from '../routes.ts';
+import { QUEUE_KINDS } from '../api/routes.ts';
 
 export interface Config {
   region: string;

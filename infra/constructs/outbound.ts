@@ -5,7 +5,7 @@ import { SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { kindEnvPrefix } from '#functions/lib/config.ts';
-import { FIFO_MAX_RECEIVE_COUNT, JOB_HANDLERS, type QueueKind } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, JOB_HANDLERS, type QueueKind } from '#functions/api/routes.ts';
 import type { AppSecret } from './app-secret.ts';
 import { HandlerFunction } from './function.ts';
 import { grantFunction, grantTable, senderGrants } from './grants.ts';

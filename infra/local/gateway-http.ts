@@ -3,7 +3,7 @@
  * request headers as a v2 event carries them, and the content types of the built SPA's files.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTTP_ROUTES, type HttpRoute } from '#functions/routes.ts';
+import { HTTP_ROUTES, type HttpRoute } from '#functions/api/routes.ts';
 
 export interface CompiledRoute {
   route: HttpRoute;

@@ -20,9 +20,9 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { refusalPage } from '#functions/lib/html.ts';
+import { refusalPage } from '#functions/http/html.ts';
 import { englishText } from '#functions/lib/messages.ts';
-import { httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS } from '#functions/routes.ts';
+import { httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS } from '#functions/api/routes.ts';
 import { securityHeaders, type SecurityHeaders } from '../security-headers.ts';
 import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
 import {

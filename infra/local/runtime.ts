@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { MAX_INBOUND_BYTES } from '#functions/domain/inbound-mail.ts';
-import { FIFO_MAX_RECEIVE_COUNT, JOB_HANDLERS, QUEUE_KINDS } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, JOB_HANDLERS, QUEUE_KINDS } from '#functions/api/routes.ts';
 import { loadOrCreateAppSecret } from './app-secret.ts';
 import type { Unavailable } from './availability.ts';
 import { startCognitoLocal, ensureUserPool, type CognitoLocal } from './cognito.ts';

@@ -15,7 +15,7 @@ import { API_KEY_SCOPES } from '#shared/constants.ts';
 import { COLLECTIONS, INDEXES, keys } from '#functions/data/table.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
-import { HTTP_GROUPS, HTTP_ROUTES, type HttpRoute, httpEntry, routeKeyOf } from '#functions/routes.ts';
+import { HTTP_GROUPS, HTTP_ROUTES, type HttpRoute, httpEntry, routeKeyOf } from '#functions/api/routes.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, type ApiResponse, startApi } from './support/api.ts';
 import { createStaffUser, type StaffFixture } from './support/fixtures.ts';

@@ -1,9 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_ROUTES } from '#functions/routes.ts';
+import { HTTP_ROUTES } from '#functions/api/routes.ts';
 import { rateWindowInWords } from '#functions/domain/api-keys.ts';
 import { config } from '#functions/lib/config.ts';
-import type { OpenApiDocument } from '#functions/lib/openapi.ts';
+import type { OpenApiDocument } from '#functions/http/openapi.ts';
 import type { CreatedApiKey } from '#shared/schemas/api-key.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';

@@ -9,8 +9,8 @@ import { RATING_SCORES, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import type { MailCatalog } from './catalog.ts';
 import { customerPage } from './page-frame.ts';
 import { wordedText } from './render.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { PAGE_FORM_FIELD } from '../../lib/page-form.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { PAGE_FORM_FIELD } from '../../http/page-form.ts';
 
 /** What the page shows. */
 export type RatingPage =
@@ -57,7 +57,7 @@ function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>,
     `<p class="muted">${escapeHtml(words.about(page.ticket.code, wordedText(catalog, page.ticket.subject)))}</p>`,
     // The form posts to the page's own address (the token is in the path); no script, no cookie.
     '<form method="post" novalidate>',
-    // Proof that a post without `Origin` or `Referer` comes from this page (functions/lib/page-form.ts).
+    // Proof that a post without `Origin` or `Referer` comes from this page (functions/http/page-form.ts).
     formToken ? `<input type="hidden" name="${PAGE_FORM_FIELD}" value="${escapeHtml(formToken)}">` : '',
     `<fieldset${scoreError ? ' aria-describedby="score-error"' : ''}>`,
     `<legend>${escapeHtml(words.legend)}</legend>`,

@@ -23,7 +23,7 @@ import { heldExcerpt } from '../../domain/mail-limits.ts';
 import { assertAccess, MAIL_ACCESS, TICKET_ACCESS } from '../../domain/permissions.ts';
 import { ticketCode } from '../../domain/tickets.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { retryFailedDelivery } from '../../lib/outbound.ts';
+import { retryFailedDelivery } from '../../outbound/sender.ts';
 import { inboundCategory, openMailTicket } from './receive-mail.ts';
 
 /** readCustomerMailStatus: whether e-mail reaches a ticket's customer (404 for an unknown ticket). */

@@ -2,14 +2,14 @@
  * The rating link of a resolution e-mail (`/r/<token>`): a small server-rendered page for the customer, who never
  * signs in; the token is the credential (functions/use-cases/mail/rating-link.ts). The download link of a file in a
  * reply e-mail (`/f/<token>`, functions/use-cases/mail/file-link.ts) is the same kind of customer page. The form's post must come from the
- * page itself: the http layer checks `Origin`, else `Referer`, else the form's token (functions/lib/http.ts).
+ * page itself: the http layer checks `Origin`, else `Referer`, else the form's token (functions/http/handler.ts).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import { text } from '#shared/schemas/text.ts';
-import { defineRoute, type HttpResult, httpHandler } from '../lib/http.ts';
-import { pageFormToken } from '../lib/page-form.ts';
+import { defineRoute, type HttpResult, httpHandler } from '../http/handler.ts';
+import { pageFormToken } from '../http/page-form.ts';
 import { filePageHtml } from '../mail/templates/file-page.ts';
 import { ratingPageHtml } from '../mail/templates/rating-page.ts';
 import { catalogFor } from '../mail/templates/index.ts';
@@ -37,7 +37,7 @@ const fileParams = z.object({
 /** `?score=N`: the choice the customer clicked in the e-mail, shown selected. */
 const pageQuery = z.object({ score: text({ label: 'field.score', max: 2 }).optional() });
 
-/** The answer's page; a form carries its page's token (functions/lib/page-form.ts). */
+/** The answer's page; a form carries its page's token (functions/http/page-form.ts). */
 const page = async (answer: RatingPageAnswer, event: APIGatewayProxyEventV2) => ({
   status: answer.status,
   html: ratingPageHtml(catalogFor(answer.language), answer.page, {

@@ -12,7 +12,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { ZodObject, ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import type { ApiCode } from '#shared/i18n/messages.ts';
-import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../routes.ts';
+import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../api/routes.ts';
 import type { Caller } from '../domain/caller.ts';
 import { authenticateApiKey, authenticateStaff } from '../use-cases/auth/authenticate.ts';
 import { clearedSessionCookies, COOKIE, parseCookies, sessionCookies, type CookieOptions } from './cookies.ts';
@@ -27,12 +27,12 @@ import {
   parseInput,
   UnsupportedMediaTypeError,
   ValidationError,
-} from './errors.ts';
+} from '../lib/errors.ts';
 import { refusalPage } from './html.ts';
-import { logger } from './logger.ts';
-import { recordMetrics, ROUTE_DIMENSION } from './metrics.ts';
-import { observed } from './observability.ts';
-import { englishText } from './messages.ts';
+import { logger } from '../lib/logger.ts';
+import { recordMetrics, ROUTE_DIMENSION } from '../lib/metrics.ts';
+import { observed } from '../lib/observability.ts';
+import { englishText } from '../lib/messages.ts';
 import { isSameOrigin, pageFormSite } from './origin.ts';
 import { PAGE_FORM_FIELD, verifyPageFormToken } from './page-form.ts';
 
@@ -67,7 +67,7 @@ export interface RouteContext<Body, Query, Params> {
 }
 
 /**
- * What the OpenAPI document (functions/lib/openapi.ts) says about a route beyond the schemas the route validates with:
+ * What the OpenAPI document (functions/http/openapi.ts) says about a route beyond the schemas the route validates with:
  * every route an upstream system or an integrator may call has one.
  */
 export interface RouteDoc {
@@ -190,7 +190,7 @@ async function identify(
  * Whether a write without an API key comes from the site's own pages. A call of the API: its `Origin` names the site.
  * A page's form (a page route's, the rating link's) may be posted by a browser or privacy tool that sends no `Origin`
  * or the opaque `null`: a same-site `Referer` will do then, and without either the form's own token
- * (functions/lib/page-form.ts). A cross-site `Origin`, `Referer` or `Sec-Fetch-Site` is refused whatever the form holds.
+ * (functions/http/page-form.ts). A cross-site `Origin`, `Referer` or `Sec-Fetch-Site` is refused whatever the form holds.
  */
 async function fromOwnSite(
   route: AnyRoute,

@@ -17,9 +17,9 @@ import {
   mfaChallengeCookie,
   sessionCookies,
   type CookieOptions,
-} from '../lib/cookies.ts';
+} from '../http/cookies.ts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { completeMfaSignIn, signIn, signInWithCode, signOut } from '../use-cases/auth/sign-in.ts';
 
 const PKCE_COOKIE = 'hd_pkce';

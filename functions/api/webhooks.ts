@@ -14,7 +14,7 @@ import {
   webhookTestSchema,
 } from '#shared/schemas/webhook.ts';
 import { WEBHOOK_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { requestWebhook, requestWebhookTarget } from '../use-cases/approvals/held-actions.ts';
 import { heldAnswer } from './held.ts';
 import {

@@ -9,8 +9,8 @@ import { changePasswordSchema, deskSettingsInputSchema, userSettingsSchema } fro
 import { availabilityInputSchema } from '#shared/schemas/user.ts';
 import { slaPolicySchema } from '#shared/schemas/sla.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
-import { COOKIE, sessionCookies } from '../lib/cookies.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { COOKIE, sessionCookies } from '../http/cookies.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
 import { confirmTotpEnrolment, disableTotp, readMfaStatus, startTotpEnrolment } from '../use-cases/auth/two-factor.ts';
 import { setOwnAvailability } from '../use-cases/routing/availability.ts';

@@ -4,7 +4,7 @@
  */
 import { guardTermsInputSchema, heldReplyParamsSchema, returnHeldReplySchema } from '#shared/schemas/reply-guard.ts';
 import { COMPLIANCE_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import {
   listHeld,
   readGuardTerms,

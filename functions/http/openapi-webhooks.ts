@@ -1,5 +1,5 @@
 /**
- * The `webhooks` of the OpenAPI document (functions/lib/openapi.ts): what a webhook's endpoint receives, one entry per
+ * The `webhooks` of the OpenAPI document (functions/http/openapi.ts): what a webhook's endpoint receives, one entry per
  * event type, with the body schema the sender's events are typed with, its headers and the signature scheme.
  */
 import type { ZodType } from 'zod';

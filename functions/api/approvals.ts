@@ -5,7 +5,7 @@
  */
 import { approvalIdParamsSchema, rejectApprovalSchema } from '#shared/schemas/approval.ts';
 import { APPROVAL_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import {
   approveRequest,
   listApprovals,

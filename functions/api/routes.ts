@@ -6,7 +6,7 @@
  * This module is data only (no handler imports) so that the CDK app and the gateway can load it cheaply.
  */
 import type { ApiKeyScope } from '#shared/constants.ts';
-import type { RetryPolicy } from './domain/outbound.ts';
+import type { RetryPolicy } from '../domain/outbound.ts';
 
 export const HTTP_GROUPS = [
   'auth',
@@ -173,7 +173,7 @@ export const ROUTED_PREFIXES: readonly string[] = [
 export const routeKeyOf = (route: Pick<HttpRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
 /** Where each Lambda's entry module lives, relative to the repository root. */
-export const httpEntry = (group: HttpGroup): string => `functions/http/${group}.ts`;
+export const httpEntry = (group: HttpGroup): string => `functions/api/${group}.ts`;
 
 export const WS_HANDLERS = {
   authorizer: 'functions/ws/authorizer.ts',
@@ -203,7 +203,7 @@ export const JOB_HANDLERS = {
 
 /** One kind of delivery that leaves the system, and the sender that makes it. */
 export interface QueueKind {
-  /** Entry module of the kind's sender: an SQS handler made with `defineSender` (functions/lib/outbound.ts). */
+  /** Entry module of the kind's sender: an SQS handler made with `defineSender` (functions/outbound/sender.ts). */
   sender: string;
   /** Says what the kind delivers, in the function's and the queue's descriptions. */
   description: string;
@@ -228,7 +228,7 @@ export const FIFO_MAX_RECEIVE_COUNT = 100;
  * Every kind of outbound delivery, by name (lower-case letters and digits; `<NAME>_QUEUE_URL` is its queue). The CDK
  * stack makes a queue, a dead-letter queue and a sender function per entry; the embedded runtime a local queue that
  * feeds the same sender. A kind is added with an entry here, its sender module, and its planner in
- * functions/jobs/outbox-planners.ts.
+ * functions/outbound/planners.ts.
  */
 export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
   mail: {

@@ -1,12 +1,12 @@
 /**
- * The token a page's form carries (routes declared `page`, such as the rating link's, functions/http/rating.ts): a
+ * The token a page's form carries (routes declared `page`, such as the rating link's, functions/api/rating.ts): a
  * MAC, under its own key, of the page's address (its route's path with the path parameters, so the rating link's
  * token is bound in). A browser or privacy tool that sends neither `Origin` nor `Referer` still posts the hidden
- * field, and the http layer takes it as proof that the post comes from the page itself (functions/lib/http.ts).
+ * field, and the http layer takes it as proof that the post comes from the page itself (functions/http/handler.ts).
  * It proves no more than the address does: whoever can open the page can read it.
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { mac, verifyMac } from './secrets.ts';
+import { mac, verifyMac } from '../lib/secrets.ts';
 
 /** The form field that carries the token. */
 export const PAGE_FORM_FIELD = 'form-token';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import type { ZodObject } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
-import { DOCUMENTED_ROUTES } from '../http/documented-routes.ts';
-import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../routes.ts';
-import type { AnyRoute } from './http.ts';
+import { DOCUMENTED_ROUTES } from '../api/documented-routes.ts';
+import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../api/routes.ts';
+import type { AnyRoute } from './handler.ts';
 import {
   buildOpenApiDocument,
   ERROR_EXAMPLES,
@@ -13,7 +13,7 @@ import {
   isDocumented,
   type OpenApiDocument,
 } from './openapi.ts';
-import { API_ERROR_CODES } from './messages.ts';
+import { API_ERROR_CODES } from '../lib/messages.ts';
 
 const rateLimit = { limit: 600, windowSeconds: 60 };
 const build = (overrides: { routes?: readonly HttpRoute[]; definitions?: Record<string, AnyRoute> } = {}) =>

@@ -11,7 +11,7 @@ import {
   updateCategorySchema,
 } from '#shared/schemas/category.ts';
 import { CATEGORY_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import {
   addCategory,
   editCategory,

@@ -38,7 +38,7 @@ import { customerParamsSchema, setAntiPhishingCodeSchema } from '#shared/schemas
 import { ATTACHMENT_ACCESS, CUSTOMER_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { downloadAttachment, requestUpload } from '../use-cases/tickets/attachments.ts';
 import { requestAttachmentRemoval } from '../use-cases/approvals/held-actions.ts';

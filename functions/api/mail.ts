@@ -6,7 +6,7 @@
 import { failedMailParamsSchema, mailPageQuerySchema, heldMailParamsSchema } from '#shared/schemas/mail.ts';
 import { ticketIdParamsSchema } from '#shared/schemas/ticket.ts';
 import { MAIL_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import {
   dismissHeldMail,
   listFailedMail,

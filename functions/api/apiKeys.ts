@@ -4,7 +4,7 @@
  */
 import { apiKeyIdParamsSchema, createApiKeySchema } from '#shared/schemas/api-key.ts';
 import { API_KEY_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { listApiKeysFor, revokeApiKeyFor } from '../use-cases/api-keys/manage-api-keys.ts';
 import { requestApiKey } from '../use-cases/approvals/held-actions.ts';
 import { heldAnswer } from './held.ts';

@@ -12,7 +12,7 @@ import {
   userIdParamsSchema,
 } from '#shared/schemas/user.ts';
 import { ROUTING_ACCESS, STAFF_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { listRoutingQueue, setAgentRouting } from '../use-cases/routing/agent-routing.ts';
 import {
   requestMfaReset,

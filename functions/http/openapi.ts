@@ -26,11 +26,11 @@ import {
   restrictedWebhookTicketSchema,
 } from '#shared/schemas/webhook.ts';
 import { rateLimitMessage, rateWindowInWords } from '../domain/api-keys.ts';
-import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../routes.ts';
+import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../api/routes.ts';
 import { COOKIE } from './cookies.ts';
-import { errorBody, errorText, type Problem } from './errors.ts';
-import type { AnyRoute, RouteDoc } from './http.ts';
-import { API_ERROR_CODES } from './messages.ts';
+import { errorBody, errorText, type Problem } from '../lib/errors.ts';
+import type { AnyRoute, RouteDoc } from './handler.ts';
+import { API_ERROR_CODES } from '../lib/messages.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 
 const errorCodeSchema = z.enum(API_ERROR_CODES as [ApiCode, ...ApiCode[]]).meta({
@@ -68,7 +68,7 @@ export interface OpenApiDocument {
   info: { title: string; version: string; description: string };
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, JsonSchema>>;
-  /** The events a webhook receives (functions/lib/openapi-webhooks.ts). */
+  /** The events a webhook receives (functions/http/openapi-webhooks.ts). */
   webhooks: Record<string, Record<string, JsonSchema>>;
   components: {
     securitySchemes: Record<string, JsonSchema>;

@@ -10,7 +10,7 @@ import {
   volumeDataSchema,
 } from '#shared/schemas/dashboard.ts';
 import { TICKET_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import {
   getDashboardMetrics,
   getPriorityDistribution,

@@ -7,8 +7,8 @@ import {
   DeleteConnectionCommand,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { settleWithConcurrency } from './concurrency.ts';
-import { config } from './config.ts';
+import { settleWithConcurrency } from '../lib/concurrency.ts';
+import { config } from '../lib/config.ts';
 
 let client: ApiGatewayManagementApiClient | undefined;
 let clientEndpoint: string | undefined;

@@ -4,7 +4,7 @@
  */
 import { agentPerformanceQuerySchema } from '#shared/schemas/analytics.ts';
 import { TICKET_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { getCategoryUsage, getInsights, rankAgentsThisWeek } from '../use-cases/reports/analytics.ts';
 
 export const handler = httpHandler('analytics', {

@@ -2,8 +2,8 @@
  * Facts about the API itself: the OpenAPI document upstream integrators generate their clients from (docs/api.md).
  */
 import { config } from '../lib/config.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
-import { buildOpenApiDocument, type OpenApiDocument } from '../lib/openapi.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from '../http/openapi.ts';
 import { DOCUMENTED_ROUTES } from './documented-routes.ts';
 
 /** The document only changes with a deployment, so each instance builds it once, on first request. */

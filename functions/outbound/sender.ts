@@ -28,10 +28,10 @@ import {
   nextStepAfterFailure,
   queueDelaySeconds,
 } from '../domain/outbound.ts';
-import { eachMessage, eachMessageInGroups } from './batch.ts';
-import { outboundConfig } from './config.ts';
-import { logger } from './logger.ts';
-import { observed } from './observability.ts';
+import { eachMessage, eachMessageInGroups } from '../lib/batch.ts';
+import { outboundConfig } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
+import { observed } from '../lib/observability.ts';
 import { enqueue, holdBack, isFifoQueue } from './queue.ts';
 
 /** Time kept back from `send` for recording the outcome before the function's own timeout. */

@@ -1,5 +1,5 @@
 /**
- * The route definitions the OpenAPI document is made from (functions/lib/openapi.ts): the groups whose routes API keys
+ * The route definitions the OpenAPI document is made from (functions/http/openapi.ts): the groups whose routes API keys
  * call or integrators use. A documented route missing here fails the document's build, and its tests.
  */
 import { handler as categories } from './categories.ts';

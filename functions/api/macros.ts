@@ -9,7 +9,7 @@ import {
   updateMacroSchema,
 } from '#shared/schemas/macro.ts';
 import { MACRO_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { addMacro, editMacro, listMacrosFor, previewMacro, removeMacro } from '../use-cases/macros/manage-macros.ts';
 
 export const handler = httpHandler('macros', {

@@ -3,7 +3,7 @@
  */
 import { auditQuerySchema } from '#shared/schemas/audit.ts';
 import { AUDIT_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../lib/http.ts';
+import { defineRoute, httpHandler } from '../http/handler.ts';
 import { readAuditLog } from '../use-cases/audit/read-audit.ts';
 
 export const handler = httpHandler('audit', {
