@@ -4,10 +4,11 @@
  */
 import { agentPerformanceQuerySchema } from '#shared/schemas/analytics.ts';
 import { TICKET_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { getCategoryUsage, getInsights, rankAgentsThisWeek } from '../use-cases/reports/analytics.ts';
 
-export const handler = httpHandler('analytics', {
+export const handler = groupHandler('analytics', {
   'GET /api/analytics/category-usage': defineRoute({
     access: TICKET_ACCESS.analytics,
     async handle({ caller }) {

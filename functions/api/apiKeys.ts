@@ -4,12 +4,13 @@
  */
 import { apiKeyIdParamsSchema, createApiKeySchema } from '#shared/schemas/api-key.ts';
 import { API_KEY_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { listApiKeysFor, revokeApiKeyFor } from '../use-cases/api-keys/manage-api-keys.ts';
 import { requestApiKey } from '../use-cases/approvals/held-actions.ts';
 import { heldAnswer } from './held.ts';
 
-export const handler = httpHandler('apiKeys', {
+export const handler = groupHandler('apiKeys', {
   'GET /api/api-keys': defineRoute({
     access: API_KEY_ACCESS.manage,
     async handle({ caller }) {

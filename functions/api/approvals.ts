@@ -5,7 +5,8 @@
  */
 import { approvalIdParamsSchema, rejectApprovalSchema } from '#shared/schemas/approval.ts';
 import { APPROVAL_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import {
   approveRequest,
   listApprovals,
@@ -13,7 +14,7 @@ import {
   revealApprovalSecret,
 } from '../use-cases/approvals/manage-approvals.ts';
 
-export const handler = httpHandler('approvals', {
+export const handler = groupHandler('approvals', {
   'GET /api/approvals': defineRoute({
     access: APPROVAL_ACCESS.decide,
     async handle({ caller }) {

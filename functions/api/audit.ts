@@ -3,10 +3,11 @@
  */
 import { auditQuerySchema } from '#shared/schemas/audit.ts';
 import { AUDIT_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { readAuditLog } from '../use-cases/audit/read-audit.ts';
 
-export const handler = httpHandler('audit', {
+export const handler = groupHandler('audit', {
   'GET /api/audit': defineRoute({
     access: AUDIT_ACCESS.read,
     query: auditQuerySchema,

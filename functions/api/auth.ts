@@ -19,7 +19,8 @@ import {
   type CookieOptions,
 } from '../http/cookies.ts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { completeMfaSignIn, signIn, signInWithCode, signOut } from '../use-cases/auth/sign-in.ts';
 
 const PKCE_COOKIE = 'hd_pkce';
@@ -32,7 +33,7 @@ const shortLivedCookie = (name: string, value: string, maxAge: number, { secure 
 
 const base64url = (buf: Buffer) => buf.toString('base64url');
 
-export const handler = httpHandler('auth', {
+export const handler = groupHandler('auth', {
   'POST /api/auth/agent-login': defineRoute({
     access: 'public',
     body: loginSchema,

@@ -11,7 +11,8 @@ import {
   updateCategorySchema,
 } from '#shared/schemas/category.ts';
 import { CATEGORY_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import {
   addCategory,
   editCategory,
@@ -19,7 +20,7 @@ import {
   removeCategory,
 } from '../use-cases/categories/manage-categories.ts';
 
-export const handler = httpHandler('categories', {
+export const handler = groupHandler('categories', {
   'GET /api/categories': defineRoute({
     access: CATEGORY_ACCESS.read,
     query: categoryListQuerySchema,

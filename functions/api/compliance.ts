@@ -4,7 +4,8 @@
  */
 import { guardTermsInputSchema, heldReplyParamsSchema, returnHeldReplySchema } from '#shared/schemas/reply-guard.ts';
 import { COMPLIANCE_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import {
   listHeld,
   readGuardTerms,
@@ -13,7 +14,7 @@ import {
   saveGuardTerms,
 } from '../use-cases/compliance/reply-guard.ts';
 
-export const handler = httpHandler('compliance', {
+export const handler = groupHandler('compliance', {
   'GET /api/compliance/held-replies': defineRoute({
     access: COMPLIANCE_ACCESS.review,
     async handle({ caller }) {

@@ -10,7 +10,8 @@ import {
   volumeDataSchema,
 } from '#shared/schemas/dashboard.ts';
 import { TICKET_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import {
   getDashboardMetrics,
   getPriorityDistribution,
@@ -18,7 +19,7 @@ import {
   getVolume,
 } from '../use-cases/reports/dashboard.ts';
 
-export const handler = httpHandler('dashboard', {
+export const handler = groupHandler('dashboard', {
   'GET /api/dashboard/metrics': defineRoute({
     access: TICKET_ACCESS.dashboard,
     doc: {
@@ -70,7 +71,7 @@ export const handler = httpHandler('dashboard', {
   }),
 
   'GET /api/dashboard/sla-attainment': defineRoute({
-    access: TICKET_ACCESS.dashboard,
+    access: TICKET_ACCESS.slaAttainment,
     query: volumeDataQuerySchema,
     doc: {
       operationId: 'getSlaAttainment',

@@ -9,10 +9,11 @@ import {
   updateMacroSchema,
 } from '#shared/schemas/macro.ts';
 import { MACRO_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { addMacro, editMacro, listMacrosFor, previewMacro, removeMacro } from '../use-cases/macros/manage-macros.ts';
 
-export const handler = httpHandler('macros', {
+export const handler = groupHandler('macros', {
   'GET /api/macros': defineRoute({
     access: MACRO_ACCESS.use,
     async handle({ caller }) {

@@ -5,8 +5,9 @@
  */
 import { failedMailParamsSchema, mailPageQuerySchema, heldMailParamsSchema } from '#shared/schemas/mail.ts';
 import { ticketIdParamsSchema } from '#shared/schemas/ticket.ts';
-import { MAIL_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { MAIL_ACCESS } from '../domain/permissions.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import {
   dismissHeldMail,
   listFailedMail,
@@ -17,9 +18,9 @@ import {
   retryFailedMail,
 } from '../use-cases/mail/manage-mail.ts';
 
-export const handler = httpHandler('mail', {
+export const handler = groupHandler('mail', {
   'GET /api/tickets/{id}/mail-status': defineRoute({
-    access: TICKET_ACCESS.read,
+    access: MAIL_ACCESS.status,
     params: ticketIdParamsSchema,
     async handle({ params, caller }) {
       return { body: await readCustomerMailStatus(caller, params.id) };

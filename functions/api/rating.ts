@@ -8,7 +8,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { issueText } from '#shared/i18n/messages.ts';
 import { text } from '#shared/schemas/text.ts';
-import { defineRoute, type HttpResult, httpHandler } from '../http/handler.ts';
+import { defineRoute, type HttpResult } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { pageFormToken } from '../http/page-form.ts';
 import { filePageHtml } from '../mail/templates/file-page.ts';
 import { ratingPageHtml } from '../mail/templates/rating-page.ts';
@@ -46,7 +47,7 @@ const page = async (answer: RatingPageAnswer, event: APIGatewayProxyEventV2) => 
   headers: { 'content-language': answer.language },
 });
 
-export const handler = httpHandler('rating', {
+export const handler = groupHandler('rating', {
   'GET /r/{token}': defineRoute({
     access: 'public',
     page: true,

@@ -5,8 +5,7 @@
  *
  * This module is data only (no handler imports) so that the CDK app and the gateway can load it cheaply.
  */
-import type { ApiKeyScope } from '#shared/constants.ts';
-import type { RetryPolicy } from '../domain/outbound.ts';
+import { type HttpMethod, routeKeyOf } from '../http/route-key.ts';
 
 export const HTTP_GROUPS = [
   'auth',
@@ -28,23 +27,16 @@ export const HTTP_GROUPS = [
 ] as const;
 export type HttpGroup = (typeof HTTP_GROUPS)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 export interface HttpRoute {
   method: HttpMethod;
   /** API Gateway path syntax: `{name}` is a path parameter. */
   path: string;
   group: HttpGroup;
-  /** The API-key scope that may call this route; absent means staff only (or public). */
-  apiKeyScope?: ApiKeyScope;
 }
 
-const r = (method: HttpMethod, path: string, group: HttpGroup, apiKeyScope?: ApiKeyScope): HttpRoute => ({
-  method,
-  path,
-  group,
-  ...(apiKeyScope ? { apiKeyScope } : {}),
-});
+// A route's API-key scope is not declared here: it is the `apiKeyScope` of the access its definition passes
+// (functions/domain/permissions.ts, the docs/product.md §6 matrix), read by the handler and the OpenAPI document.
+const r = (method: HttpMethod, path: string, group: HttpGroup): HttpRoute => ({ method, path, group });
 
 export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('POST', '/api/auth/agent-login', 'auth'),
@@ -54,32 +46,32 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('GET', '/api/auth/callback', 'auth'),
   r('POST', '/api/auth/mfa', 'auth'),
 
-  r('GET', '/api/tickets', 'tickets', 'tickets:read'),
-  r('POST', '/api/tickets', 'tickets', 'tickets:create'),
-  r('GET', '/api/tickets/overdue', 'tickets', 'tickets:read'),
+  r('GET', '/api/tickets', 'tickets'),
+  r('POST', '/api/tickets', 'tickets'),
+  r('GET', '/api/tickets/overdue', 'tickets'),
   r('POST', '/api/tickets/bulk', 'tickets'),
-  r('GET', '/api/tickets/{id}', 'tickets', 'tickets:read'),
+  r('GET', '/api/tickets/{id}', 'tickets'),
   r('PATCH', '/api/tickets/{id}', 'tickets'),
   r('POST', '/api/tickets/{id}/assign', 'tickets'),
   r('POST', '/api/tickets/{id}/merge', 'tickets'),
   r('PUT', '/api/tickets/{id}/parent', 'tickets'),
   r('DELETE', '/api/tickets/{id}/parent', 'tickets'),
-  r('GET', '/api/tickets/{id}/children', 'tickets', 'tickets:read'),
-  r('GET', '/api/tickets/{id}/comments', 'tickets', 'tickets:read'),
+  r('GET', '/api/tickets/{id}/children', 'tickets'),
+  r('GET', '/api/tickets/{id}/comments', 'tickets'),
   r('POST', '/api/tickets/{id}/comments', 'tickets'),
-  r('GET', '/api/tickets/{id}/history', 'tickets', 'tickets:read'),
-  r('POST', '/api/tickets/{id}/rating', 'tickets', 'tickets:rate'),
-  r('GET', '/api/tickets/{id}/messages', 'tickets', 'tickets:read'),
-  r('POST', '/api/tickets/{id}/messages', 'tickets', 'tickets:reply'),
-  r('POST', '/api/tickets/{id}/attachments', 'tickets', 'tickets:reply'),
-  r('GET', '/api/tickets/{id}/attachments/{attachmentId}', 'tickets', 'tickets:read'),
+  r('GET', '/api/tickets/{id}/history', 'tickets'),
+  r('POST', '/api/tickets/{id}/rating', 'tickets'),
+  r('GET', '/api/tickets/{id}/messages', 'tickets'),
+  r('POST', '/api/tickets/{id}/messages', 'tickets'),
+  r('POST', '/api/tickets/{id}/attachments', 'tickets'),
+  r('GET', '/api/tickets/{id}/attachments/{attachmentId}', 'tickets'),
   r('DELETE', '/api/tickets/{id}/attachments/{attachmentId}', 'tickets'),
-  r('PUT', '/api/customers/{email}/anti-phishing-code', 'tickets', 'customers:write'),
-  r('DELETE', '/api/customers/{email}/anti-phishing-code', 'tickets', 'customers:write'),
+  r('PUT', '/api/customers/{email}/anti-phishing-code', 'tickets'),
+  r('DELETE', '/api/customers/{email}/anti-phishing-code', 'tickets'),
 
-  r('GET', '/api/dashboard/metrics', 'dashboard', 'tickets:read'),
-  r('GET', '/api/dashboard/priority-distribution', 'dashboard', 'tickets:read'),
-  r('GET', '/api/dashboard/volume-data', 'dashboard', 'tickets:read'),
+  r('GET', '/api/dashboard/metrics', 'dashboard'),
+  r('GET', '/api/dashboard/priority-distribution', 'dashboard'),
+  r('GET', '/api/dashboard/volume-data', 'dashboard'),
   r('GET', '/api/dashboard/sla-attainment', 'dashboard'),
 
   r('GET', '/api/analytics/category-usage', 'analytics'),
@@ -96,7 +88,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   r('PUT', '/api/agents/{id}/routing', 'staff'),
   r('GET', '/api/routing/queue', 'staff'),
 
-  r('GET', '/api/categories', 'categories', 'tickets:read'),
+  r('GET', '/api/categories', 'categories'),
   r('POST', '/api/categories', 'categories'),
   r('PATCH', '/api/categories/{id}', 'categories'),
   r('DELETE', '/api/categories/{id}', 'categories'),
@@ -169,8 +161,9 @@ export const ROUTED_PREFIXES: readonly string[] = [
   ...new Set(HTTP_ROUTES.map((route) => `/${route.path.split('/')[1]}/`)),
 ];
 
-/** `METHOD /path`, as API Gateway writes `routeKey`. */
-export const routeKeyOf = (route: Pick<HttpRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+/** The route keys of one group: what its handler must serve, no more and no less. */
+export const groupRouteKeys = (group: HttpGroup): string[] =>
+  HTTP_ROUTES.filter((route) => route.group === group).map(routeKeyOf);
 
 /** Where each Lambda's entry module lives, relative to the repository root. */
 export const httpEntry = (group: HttpGroup): string => `functions/api/${group}.ts`;
@@ -200,51 +193,3 @@ export const JOB_HANDLERS = {
   /** GuardDuty's malware scan results for the attachments bucket (AWS; docs/decisions/094-attachments.md). */
   scanResults: 'functions/jobs/scan-results.ts',
 } as const;
-
-/** One kind of delivery that leaves the system, and the sender that makes it. */
-export interface QueueKind {
-  /** Entry module of the kind's sender: an SQS handler made with `defineSender` (functions/outbound/sender.ts). */
-  sender: string;
-  /** Says what the kind delivers, in the function's and the queue's descriptions. */
-  description: string;
-  /** The kind's retry defaults; `<KIND>_RETRY_*` variables override them (functions/lib/config.ts). */
-  retry?: Partial<RetryPolicy>;
-  /**
-   * A FIFO queue (`<name>.fifo`): jobs of one `group` are delivered one after the other in the order they were
-   * queued, and a failed one is retried in its place, holding back the later jobs of its group only
-   * (docs/decisions/051-outbound-delivery.md, "Order").
-   */
-  fifo?: boolean;
-}
-
-/**
- * Receives of one message of a FIFO kind before it goes to the dead-letter queue: each failed attempt is a receive
- * there (it is retried in its place), so this is above the retry policy's attempts (40 by default), which park the
- * job first.
- */
-export const FIFO_MAX_RECEIVE_COUNT = 100;
-
-/**
- * Every kind of outbound delivery, by name (lower-case letters and digits; `<NAME>_QUEUE_URL` is its queue). The CDK
- * stack makes a queue, a dead-letter queue and a sender function per entry; the embedded runtime a local queue that
- * feeds the same sender. A kind is added with an entry here, its sender module, and its planner in
- * functions/outbound/planners.ts.
- */
-export const QUEUE_KINDS: Readonly<Record<string, QueueKind>> = {
-  mail: {
-    sender: 'functions/jobs/mail-sender.ts',
-    description: 'E-mail to customers and staff, through SES',
-    // A ticket's customer e-mails reach the customer in the order their changes committed.
-    fifo: true,
-  },
-  webhook: {
-    sender: 'functions/jobs/webhook-sender.ts',
-    description: 'Signed webhook events to the endpoints admins registered (docs/decisions/052)',
-  },
-  incident: {
-    sender: 'functions/jobs/incident-sender.ts',
-    description: 'An incident resolved or answered, carried to each of its children (docs/decisions/093)',
-    // A child job's claim is kept a day (data/tickets/idempotency.ts): its retries end well before.
-    retry: { baseMs: 2_000, capMs: 5 * 60_000, maxAgeMs: 6 * 60 * 60_000 },
-  },
-};

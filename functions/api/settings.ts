@@ -10,7 +10,8 @@ import { availabilityInputSchema } from '#shared/schemas/user.ts';
 import { slaPolicySchema } from '#shared/schemas/sla.ts';
 import { SETTINGS_ACCESS } from '../domain/permissions.ts';
 import { COOKIE, sessionCookies } from '../http/cookies.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { liveAccessToken } from '../use-cases/auth/authenticate.ts';
 import { confirmTotpEnrolment, disableTotp, readMfaStatus, startTotpEnrolment } from '../use-cases/auth/two-factor.ts';
 import { setOwnAvailability } from '../use-cases/routing/availability.ts';
@@ -20,7 +21,7 @@ import { heldAnswer } from './held.ts';
 import { readSlaPolicy, saveSlaPolicy } from '../use-cases/settings/sla-policy.ts';
 import { changePassword, getOwnSettings, saveOwnSettings } from '../use-cases/settings/own-settings.ts';
 
-export const handler = httpHandler('settings', {
+export const handler = groupHandler('settings', {
   'GET /api/user/settings': defineRoute({
     access: SETTINGS_ACCESS.own,
     async handle({ caller }) {

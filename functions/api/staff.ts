@@ -12,7 +12,8 @@ import {
   userIdParamsSchema,
 } from '#shared/schemas/user.ts';
 import { ROUTING_ACCESS, STAFF_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { listRoutingQueue, setAgentRouting } from '../use-cases/routing/agent-routing.ts';
 import {
   requestMfaReset,
@@ -23,7 +24,7 @@ import {
 import { deactivateStaffMember, listStaffWithWeek, setStaffPermissions } from '../use-cases/staff/manage-staff.ts';
 import { heldAnswer } from './held.ts';
 
-export const handler = httpHandler('staff', {
+export const handler = groupHandler('staff', {
   'GET /api/agents': defineRoute({
     access: STAFF_ACCESS.list,
     async handle({ caller }) {

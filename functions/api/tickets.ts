@@ -38,7 +38,8 @@ import { customerParamsSchema, setAntiPhishingCodeSchema } from '#shared/schemas
 import { ATTACHMENT_ACCESS, CUSTOMER_ACCESS, TICKET_ACCESS } from '../domain/permissions.ts';
 import { toApiTicket } from '../domain/tickets.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { assignTicket } from '../use-cases/tickets/assign-ticket.ts';
 import { downloadAttachment, requestUpload } from '../use-cases/tickets/attachments.ts';
 import { requestAttachmentRemoval } from '../use-cases/approvals/held-actions.ts';
@@ -71,7 +72,7 @@ function idempotencyKeyOf(header: string | undefined): string | undefined {
   });
 }
 
-export const handler = httpHandler('tickets', {
+export const handler = groupHandler('tickets', {
   'GET /api/tickets': defineRoute({
     access: TICKET_ACCESS.read,
     query: listTicketsQuerySchema,

@@ -14,7 +14,8 @@ import {
   webhookTestSchema,
 } from '#shared/schemas/webhook.ts';
 import { WEBHOOK_ACCESS } from '../domain/permissions.ts';
-import { defineRoute, httpHandler } from '../http/handler.ts';
+import { defineRoute } from '../http/handler.ts';
+import { groupHandler } from './group-handler.ts';
 import { requestWebhook, requestWebhookTarget } from '../use-cases/approvals/held-actions.ts';
 import { heldAnswer } from './held.ts';
 import {
@@ -24,7 +25,7 @@ import {
   sendTestEvent,
 } from '../use-cases/webhooks/manage-webhooks.ts';
 
-export const handler = httpHandler('webhooks', {
+export const handler = groupHandler('webhooks', {
   'GET /api/webhooks': defineRoute({
     access: WEBHOOK_ACCESS.manage,
     doc: {

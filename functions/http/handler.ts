@@ -1,6 +1,7 @@
 /**
- * The HTTP handler factory every `functions/http/<group>.ts` entry uses. One Lambda serves one group of routes;
- * API Gateway (or the embedded gateway) names the matched route in `event.routeKey`.
+ * The HTTP handler factory every `functions/api/<group>.ts` entry uses (through functions/api/group-handler.ts). One
+ * Lambda serves one group of routes; API Gateway (or the embedded gateway) names the matched route in `event.routeKey`.
+ * A framework: it knows neither the route table nor how callers are authenticated; the entry point hands it both.
  *
  * Order of work for each request: logging context → JSON body parsing → authentication and CSRF → permission →
  * zod validation of path, query and body → the route's handler → one error mapper for everything thrown.
@@ -12,9 +13,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { ZodObject, ZodType } from 'zod';
 import type { ApiKeyScope, Role } from '#shared/constants.ts';
 import type { ApiCode } from '#shared/i18n/messages.ts';
-import { HTTP_ROUTES, routeKeyOf, type HttpGroup } from '../api/routes.ts';
+import type { User } from '#shared/schemas/user.ts';
+import type { ApiKeyIdentity } from '../domain/api-keys.ts';
 import type { Caller } from '../domain/caller.ts';
-import { authenticateApiKey, authenticateStaff } from '../use-cases/auth/authenticate.ts';
 import { clearedSessionCookies, COOKIE, parseCookies, sessionCookies, type CookieOptions } from './cookies.ts';
 import {
   AppError,
@@ -36,8 +37,40 @@ import { englishText } from '../lib/messages.ts';
 import { isSameOrigin, pageFormSite } from './origin.ts';
 import { PAGE_FORM_FIELD, verifyPageFormToken } from './page-form.ts';
 
-/** Who may call a route; `deniedMessage` is what a signed-in caller outside `roles` is told (403). */
-export type Access = 'public' | { roles: readonly Role[]; deniedMessage?: ApiCode };
+/**
+ * Who may call a route: the staff `roles`, and the API-key scope that admits a key (absent: keys are refused);
+ * `deniedMessage` is what a signed-in caller outside `roles` is told (403). Routes pass the docs/product.md §6 entries
+ * of functions/domain/permissions.ts, the one declaration of a route's API-key scope.
+ */
+export type Access = 'public' | { roles: readonly Role[]; apiKeyScope?: ApiKeyScope; deniedMessage?: ApiCode };
+
+/** The API-key scope that admits a key to this route, if any. */
+export const apiKeyScopeOf = (route: Pick<AnyRoute, 'access'>): ApiKeyScope | undefined =>
+  route.access === 'public' ? undefined : route.access.apiKeyScope;
+
+/** How the handler knows its callers: given by the entry point (functions/api/group-handler.ts). */
+export interface Authenticators {
+  /** The key behind a bearer secret; throws (401) for one that does not admit anyone. */
+  apiKey(secret: string): Promise<ApiKeyIdentity>;
+  /** The staff member behind a request's session cookies; throws (401) when they do not make a session. */
+  staff(tokens: { accessToken?: string; refreshToken?: string; session?: string }): Promise<{
+    user: User;
+    sessionId: string;
+    /** New tokens, set as cookies on the answer, when the access token had to be refreshed. */
+    refreshed?: Parameters<typeof sessionCookies>[0];
+    /** The user may reach only the routes declared `duringMfaEnrolment`. */
+    mfaEnrolmentRequired: boolean;
+  }>;
+}
+
+/** What the entry point gives `httpHandler` beside the routes. */
+export interface HttpHandlerOptions {
+  /** The group's name, in the load-time errors. */
+  name: string;
+  /** The route keys the route table gives this group: each must have a route here, and no other may. */
+  tableKeys: Iterable<string>;
+  authenticate: Authenticators;
+}
 
 export interface HttpResult {
   status?: number;
@@ -143,7 +176,7 @@ const bearerToken = (authorization: string | undefined): string | undefined =>
 
 async function identify(
   route: AnyRoute,
-  routeScope: ApiKeyScope | undefined,
+  authenticate: Authenticators,
   ctx: {
     headers: Record<string, string | undefined>;
     cookies: Record<string, string>;
@@ -156,7 +189,8 @@ async function identify(
 ): Promise<{ caller: Caller; setCookies: string[] }> {
   const bearer = bearerToken(ctx.headers.authorization);
   if (bearer) {
-    const apiKey = await authenticateApiKey(bearer);
+    const routeScope = apiKeyScopeOf(route);
+    const apiKey = await authenticate.apiKey(bearer);
     // What anyone may read (the OpenAPI document) a key may read too, whatever its scopes; the key is still checked.
     const publicRead = route.access === 'public' && SAFE_METHODS.has(ctx.method);
     if (!routeScope && !publicRead) throw new ForbiddenError('error.apiKey.routeRefused');
@@ -171,7 +205,7 @@ async function identify(
   if (!SAFE_METHODS.has(ctx.method) && !(await fromOwnSite(route, ctx))) throw new ForbiddenError('error.crossSite');
   if (route.access === 'public') return { caller: { kind: 'anonymous' }, setCookies: [] };
 
-  const { user, refreshed, sessionId, mfaEnrolmentRequired } = await authenticateStaff({
+  const { user, refreshed, sessionId, mfaEnrolmentRequired } = await authenticate.staff({
     accessToken: ctx.cookies[COOKIE.access],
     refreshToken: ctx.cookies[COOKIE.refresh],
     session: ctx.cookies[COOKIE.session],
@@ -303,16 +337,15 @@ function errorResponse(error: unknown, cookieOptions: CookieOptions, hadSessionC
  * Builds the Lambda handler of one route group. Refuses at load time any mismatch with the route table, so a
  * route cannot exist in one runtime and not the other.
  */
-export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) {
-  const tableRoutes = HTTP_ROUTES.filter((r) => r.group === group);
-  const expected = new Set(tableRoutes.map(routeKeyOf));
+export function httpHandler(routes: Record<string, AnyRoute>, options: HttpHandlerOptions) {
+  const { name: group, authenticate } = options;
+  const expected = new Set(options.tableKeys);
   for (const key of Object.keys(routes)) {
     if (!expected.has(key)) throw new Error(`Route ${key} is not in the route table for group ${group}`);
   }
   for (const key of expected) {
     if (!routes[key]) throw new Error(`Route ${key} of group ${group} has no handler`);
   }
-  const scopes = new Map(tableRoutes.map((r) => [routeKeyOf(r), r.apiKeyScope]));
 
   const dispatch = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const headers = lowerCaseHeaders(event.headers);
@@ -326,7 +359,7 @@ export function httpHandler(group: HttpGroup, routes: Record<string, AnyRoute>) 
       const clientAddress = event.requestContext.http.sourceIp;
       let form: Record<string, string> | undefined;
       const formOf = () => (form ??= route.page ? formFields(event, headers) : {});
-      const { caller, setCookies } = await identify(route, scopes.get(event.routeKey), {
+      const { caller, setCookies } = await identify(route, authenticate, {
         headers,
         cookies,
         cookieOptions,

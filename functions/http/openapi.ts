@@ -8,7 +8,7 @@
  */
 import * as z from 'zod';
 import type { ZodType } from 'zod';
-import { API_KEY_SCOPES, type ApiKeyScope, SUBJECT_MIN_LENGTH } from '#shared/constants.ts';
+import { API_KEY_SCOPES, SUBJECT_MIN_LENGTH } from '#shared/constants.ts';
 import type { ApiCode } from '#shared/i18n/messages.ts';
 import { categorySchema } from '#shared/schemas/category.ts';
 import {
@@ -26,10 +26,10 @@ import {
   restrictedWebhookTicketSchema,
 } from '#shared/schemas/webhook.ts';
 import { rateLimitMessage, rateWindowInWords } from '../domain/api-keys.ts';
-import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../api/routes.ts';
+import { type HttpMethod, routeKeyOf } from './route-key.ts';
 import { COOKIE } from './cookies.ts';
 import { errorBody, errorText, type Problem } from '../lib/errors.ts';
-import type { AnyRoute, RouteDoc } from './handler.ts';
+import { type AnyRoute, apiKeyScopeOf, type RouteDoc } from './handler.ts';
 import { API_ERROR_CODES } from '../lib/messages.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 
@@ -82,17 +82,29 @@ export interface OpenApiOptions {
   rateLimit: { limit: number; windowSeconds: number };
   /** The route definitions, by route key (each group handler's `routes`). */
   definitions: Readonly<Record<string, AnyRoute>>;
-  routes?: readonly HttpRoute[];
+  /** The route table (functions/api/routes.ts): which routes exist, and the group each belongs to. */
+  routes: readonly TableRoute[];
+}
+
+/** A route of the route table, as far as the document needs it. */
+export interface TableRoute {
+  method: HttpMethod;
+  path: string;
+  group: string;
 }
 
 /** Bump when the documented API changes in a way integrators should notice. */
 export const API_VERSION = '1.1.0';
 
 /** The route-table groups documented whole besides the routes API keys may call: webhook management. */
-const INTEGRATOR_GROUPS: ReadonlySet<HttpRoute['group']> = new Set(['webhooks']);
+const INTEGRATOR_GROUPS: ReadonlySet<string> = new Set(['webhooks']);
 
-/** Whether the document describes this route: API keys may call it, or integrators set it up. */
-export const isDocumented = (route: HttpRoute): boolean => !!route.apiKeyScope || INTEGRATOR_GROUPS.has(route.group);
+/**
+ * Whether the document describes this route: API keys may call it (its definition's access has a scope), or
+ * integrators set it up (its group's routes are documented whole, definition or not: a missing one fails the build).
+ */
+export const isDocumented = (route: TableRoute, definition: AnyRoute | undefined): boolean =>
+  INTEGRATOR_GROUPS.has(route.group) || (definition !== undefined && apiKeyScopeOf(definition) !== undefined);
 
 const API_KEY_SCHEME = 'apiKey';
 const SESSION_SCHEME = 'session';
@@ -200,7 +212,7 @@ const standalone = (schema: ZodType) => embeddable(z.toJSONSchema(schema, { io: 
 const pathParamsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** Path, query and header parameters, from the schemas the route validates them with. */
-function parameters(key: string, route: HttpRoute, definition: AnyRoute, doc: RouteDoc): JsonSchema[] {
+function parameters(key: string, route: TableRoute, definition: AnyRoute, doc: RouteDoc): JsonSchema[] {
   const declared = pathParamsOf(route.path);
   const paramsObject = definition.params ? standalone(definition.params) : {};
   const described = Object.keys((paramsObject.properties ?? {}) as object);
@@ -254,7 +266,7 @@ const json = (schemaName: string) => ({ 'application/json': { schema: { $ref: co
 // ---------------------------------------------------------------------------------------------------------------
 
 function operation(
-  route: HttpRoute,
+  route: TableRoute,
   definition: AnyRoute,
   names: { inputs: Map<ZodType, string>; outputs: Map<ZodType, string> },
 ): JsonSchema {
@@ -286,19 +298,20 @@ function operation(
       ...body,
     };
   }
-  const byKey = !!route.apiKeyScope;
+  const scope = apiKeyScopeOf(definition);
+  const byKey = scope !== undefined;
   for (const error of errorStatuses(definition, doc, byKey)) {
     responses[error] = errorResponseRef(error, error === 404 ? doc.notFound : error === 409 ? doc.conflict : undefined);
   }
   const access = byKey
-    ? `Requires an API key with the \`${route.apiKeyScope}\` scope.`
+    ? `Requires an API key with the \`${scope}\` scope.`
     : 'For administrators, signed in to the help desk; API keys are refused.';
   return {
     operationId: doc.operationId,
     summary: doc.summary,
     description: [doc.description, access].filter(Boolean).join('\n\n'),
     tags: [route.group],
-    security: [byKey ? { [API_KEY_SCHEME]: [route.apiKeyScope as ApiKeyScope] } : { [SESSION_SCHEME]: [] }],
+    security: [byKey ? { [API_KEY_SCHEME]: [scope] } : { [SESSION_SCHEME]: [] }],
     parameters: parameters(key, route, definition, doc),
     ...(definition.body
       ? {
@@ -313,11 +326,12 @@ function operation(
 }
 
 /**
- * buildOpenApiDocument: every route the route table opens to API keys, and the webhook management routes, from their
- * definitions; throws if one of them has no definition or no doc, so the document can be neither short nor stale.
+ * buildOpenApiDocument: every route whose definition opens it to API keys, and the webhook management routes, from
+ * their definitions; throws if a webhook route has no definition or a documented one no doc. That every key-callable
+ * route's definition is given is checked by functions/http/openapi.test.ts, which loads every group.
  */
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
-  const routes = (options.routes ?? HTTP_ROUTES).filter(isDocumented);
+  const routes = options.routes.filter((route) => isDocumented(route, options.definitions[routeKeyOf(route)]));
   const names = { inputs: new Map<ZodType, string>(), outputs: new Map<ZodType, string>(NAMED_SCHEMAS) };
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {

@@ -25,7 +25,8 @@ import {
   type WebhookJobPayload,
   webhookJobPayloadSchema,
 } from '../domain/webhooks.ts';
-import { config, outboundConfig } from '../lib/config.ts';
+import { config } from '../lib/config.ts';
+import { outboundConfig } from '../outbound/kinds.ts';
 import { logger } from '../lib/logger.ts';
 import { recordMetrics } from '../lib/metrics.ts';
 import { DeliveryFailure, defineSender } from '../outbound/sender.ts';

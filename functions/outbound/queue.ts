@@ -10,7 +10,8 @@ import {
   type SendMessageBatchRequestEntry,
 } from '@aws-sdk/client-sqs';
 import { MAX_QUEUE_DELAY_SECONDS } from '../domain/outbound.ts';
-import { config, outboundConfig } from '../lib/config.ts';
+import { config } from '../lib/config.ts';
+import { outboundConfig } from './kinds.ts';
 
 /** SQS takes at most 10 entries per SendMessageBatch. */
 const BATCH_ENTRIES = 10;

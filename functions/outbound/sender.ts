@@ -29,7 +29,7 @@ import {
   queueDelaySeconds,
 } from '../domain/outbound.ts';
 import { eachMessage, eachMessageInGroups } from '../lib/batch.ts';
-import { outboundConfig } from '../lib/config.ts';
+import { outboundConfig } from './kinds.ts';
 import { logger } from '../lib/logger.ts';
 import { observed } from '../lib/observability.ts';
 import { enqueue, holdBack, isFifoQueue } from './queue.ts';

@@ -1,4 +1,4 @@
-import { kindEnvPrefix } from '#functions/lib/config.ts';
+import { kindEnvPrefix } from '#functions/outbound/kinds.ts';
 import type { LocalUserPool } from './cognito.ts';
 
 /**

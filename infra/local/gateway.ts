@@ -22,7 +22,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { WebSocketServer, type WebSocket } from 'ws';
 import { refusalPage } from '#functions/http/html.ts';
 import { englishText } from '#functions/lib/messages.ts';
-import { httpEntry, ROUTED_PREFIXES, routeKeyOf, WS_HANDLERS } from '#functions/api/routes.ts';
+import { httpEntry, ROUTED_PREFIXES, WS_HANDLERS } from '#functions/api/routes.ts';
+import { routeKeyOf } from '#functions/http/route-key.ts';
 import { securityHeaders, type SecurityHeaders } from '../security-headers.ts';
 import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
 import {

@@ -11,7 +11,7 @@ import { createDispatcher } from '#functions/jobs/outbox.ts';
 import { PLANNERS } from '#functions/outbound/planners.ts';
 import { resetConfigForTests } from '#functions/lib/config.ts';
 import { logger } from '#functions/lib/logger.ts';
-import { FIFO_MAX_RECEIVE_COUNT, QUEUE_KINDS } from '#functions/api/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, QUEUE_KINDS } from '#functions/outbound/kinds.ts';
 import { loadHandler } from '#infra/local/handlers.ts';
 import { type LocalMailServer, startMailbox, startSmtpListener } from '#infra/local/mail.ts';
 import { type LocalQueues, startQueues } from '#infra/local/queues.ts';

@@ -3,23 +3,30 @@ import { describe, expect, it } from 'vitest';
 import en from '#shared/i18n/catalogs/en.json' with { type: 'json' };
 import type { ZodObject } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '#shared/constants.ts';
-import { DOCUMENTED_ROUTES } from '../api/documented-routes.ts';
-import { HTTP_ROUTES, type HttpRoute, routeKeyOf } from '../api/routes.ts';
-import type { AnyRoute } from './handler.ts';
+import { DOCUMENTED_ROUTES } from './documented-routes.ts';
+import { HTTP_GROUPS, HTTP_ROUTES, type HttpRoute } from './routes.ts';
+import { type AnyRoute, apiKeyScopeOf } from '../http/handler.ts';
 import {
   buildOpenApiDocument,
   ERROR_EXAMPLES,
   errorBodySchema,
   isDocumented,
   type OpenApiDocument,
-} from './openapi.ts';
+} from '../http/openapi.ts';
+import { routeKeyOf } from '../http/route-key.ts';
 import { API_ERROR_CODES } from '../lib/messages.ts';
 
 const rateLimit = { limit: 600, windowSeconds: 60 };
 const build = (overrides: { routes?: readonly HttpRoute[]; definitions?: Record<string, AnyRoute> } = {}) =>
-  buildOpenApiDocument({ rateLimit, definitions: DOCUMENTED_ROUTES, ...overrides });
+  buildOpenApiDocument({ rateLimit, definitions: DOCUMENTED_ROUTES, routes: HTTP_ROUTES, ...overrides });
 
-const keyCallable = HTTP_ROUTES.filter((route) => route.apiKeyScope);
+/** Every group's route definitions, by route key: a route's API-key scope is its definition's access. */
+const ALL_DEFINITIONS: Record<string, AnyRoute> = Object.assign(
+  {},
+  ...(await Promise.all(HTTP_GROUPS.map(async (group) => (await import(`./${group}.ts`)).handler.routes))),
+);
+const scopeOf = (route: HttpRoute) => apiKeyScopeOf(ALL_DEFINITIONS[routeKeyOf(route)]!);
+const keyCallable = HTTP_ROUTES.filter((route) => scopeOf(route));
 const webhookRoutes = HTTP_ROUTES.filter((route) => route.group === 'webhooks');
 
 /** Every `$ref` anywhere in the document. */
@@ -54,12 +61,12 @@ describe('buildOpenApiDocument', () => {
   });
 
   it.each(keyCallable.map((route) => ({ key: routeKeyOf(route), route })))(
-    'documents $key with the scope the route table gives it',
+    'documents $key with the scope its access gives it',
     ({ route }) => {
       const operation = operationOf(build(), route);
       expect(operation).toBeDefined();
-      expect(operation!.security).toEqual([{ apiKey: [route.apiKeyScope] }]);
-      expect(operation!.description).toContain(`\`${route.apiKeyScope}\` scope`);
+      expect(operation!.security).toEqual([{ apiKey: [scopeOf(route)] }]);
+      expect(operation!.description).toContain(`\`${scopeOf(route)}\` scope`);
       expect(Object.keys(operation!.responses as object)).toEqual(expect.arrayContaining(['401', '403', '429']));
     },
   );
@@ -78,7 +85,9 @@ describe('buildOpenApiDocument', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual([...keyCallable, ...webhookRoutes].map(routeKeyOf).sort());
-    expect(HTTP_ROUTES.filter(isDocumented)).toHaveLength(documented.length);
+    expect(HTTP_ROUTES.filter((route) => isDocumented(route, ALL_DEFINITIONS[routeKeyOf(route)]))).toHaveLength(
+      documented.length,
+    );
   });
 
   it('takes parameters and bodies from the schemas the routes validate with', () => {
@@ -134,14 +143,9 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('refuses to build while a documented route has no definition or no doc', () => {
-    const extra: HttpRoute = {
-      method: 'GET',
-      path: '/api/tickets/export',
-      group: 'tickets',
-      apiKeyScope: 'tickets:read',
-    };
+    const extra: HttpRoute = { method: 'GET', path: '/api/webhooks/{id}/secret', group: 'webhooks' };
     expect(() => build({ routes: [...HTTP_ROUTES, extra] })).toThrow(
-      'GET /api/tickets/export is documented but no route definition was given for it',
+      'GET /api/webhooks/{id}/secret is documented but no route definition was given for it',
     );
     const { doc: _dropped, ...undocumented } = DOCUMENTED_ROUTES['GET /api/tickets/{id}']!;
     expect(() => build({ definitions: { ...DOCUMENTED_ROUTES, 'GET /api/tickets/{id}': undocumented } })).toThrow(
@@ -200,6 +204,7 @@ describe('buildOpenApiDocument', () => {
     const custom = buildOpenApiDocument({
       rateLimit: { limit: 120, windowSeconds: 60 },
       definitions: DOCUMENTED_ROUTES,
+      routes: HTTP_ROUTES,
     });
     expect(doc.components.responses.TooManyRequests).toMatchObject({
       headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
