@@ -10,7 +10,7 @@ import { issueText } from '#shared/i18n/messages.ts';
 import { text } from '#shared/schemas/text.ts';
 import { defineRoute, type HttpResult } from '../http/handler.ts';
 import { groupHandler } from './group-handler.ts';
-import { pageFormToken } from '../http/page-form.ts';
+import { PAGE_FORM_FIELD, pageFormToken } from '../http/page-form.ts';
 import { filePageHtml } from '../mail/templates/file-page.ts';
 import { ratingPageHtml } from '../mail/templates/rating-page.ts';
 import { catalogFor } from '../mail/templates/index.ts';
@@ -42,7 +42,7 @@ const pageQuery = z.object({ score: text({ label: 'field.score', max: 2 }).optio
 const page = async (answer: RatingPageAnswer, event: APIGatewayProxyEventV2) => ({
   status: answer.status,
   html: ratingPageHtml(catalogFor(answer.language), answer.page, {
-    formToken: answer.page.kind === 'form' ? await pageFormToken(event) : undefined,
+    formField: answer.page.kind === 'form' ? { name: PAGE_FORM_FIELD, value: await pageFormToken(event) } : undefined,
   }),
   headers: { 'content-language': answer.language },
 });
