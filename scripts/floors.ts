@@ -28,7 +28,7 @@ export const MAY_IMPORT: Readonly<Record<Floor, readonly Floor[]>> = {
   domain: ['shared', 'lib'],
   mail: ['shared', 'lib', 'domain'],
   data: ['shared', 'lib', 'domain'],
-  outbound: ['shared', 'lib', 'domain', 'data'],
+  outbound: ['shared', 'lib', 'domain', 'data', 'mail'],
   'use-cases': ['shared', 'lib', 'domain', 'mail', 'data', 'outbound'],
   // The HTTP framework: it knows no table item and no use case; the entry point hands it the authenticators.
   http: ['shared', 'lib', 'domain'],
