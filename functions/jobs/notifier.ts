@@ -13,8 +13,6 @@
  * what was already sent for it is remembered and not sent again (docs/decisions/020-alarm-delivery.md).
  */
 import middy from '@middy/core';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { type AlertType, isTicketAlert } from '#shared/constants.ts';
 import type { AlarmDataAccess, AlarmMessage, TicketsChangedMessage } from '#shared/schemas/alarm.ts';
@@ -22,7 +20,6 @@ import type { UserSettings } from '#shared/schemas/settings.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { deleteConnection, listConnections, listSubscribedConnections, type Connection } from '../data/connections.ts';
 import { getUserSettings } from '../data/settings.ts';
-import { KEYS, keys, PREFIX, ticketIdOfKey } from '../data/table.ts';
 import { getStaffRecord, listStaffRecords, type StaffRecord } from '../data/users.ts';
 import {
   type Alarm,
@@ -47,6 +44,7 @@ import { logger } from '../lib/logger.ts';
 import { recordMetrics } from '../lib/metrics.ts';
 import { observed } from '../lib/observability.ts';
 import { closeConnections, postFrames, type Frame, type SendOutcome } from '../outbound/ws-send.ts';
+import { streamChange } from '../outbound/stream-change.ts';
 
 /** Sends in flight at once: enough for a few hundred sockets in well under a second, gentle on the API's limits. */
 const SEND_CONCURRENCY = 10;
@@ -112,21 +110,13 @@ interface AlarmChange {
   frame(alarmType: AlertType): AlarmMessage;
 }
 
-type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
-
-const decode = (image: Image | undefined) => (image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
-
 /** The change of a ticket item or a webhook item this record carries; undefined for every other item of the table. */
 function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
-  const stream = record.dynamodb;
-  const before = decode(stream?.OldImage);
-  const after = decode(stream?.NewImage);
-  const eventId = record.eventID ?? stream?.SequenceNumber;
-  const pk = stream?.Keys?.[KEYS.pk]?.S;
-  const sk = stream?.Keys?.[KEYS.sk]?.S;
-  if (!eventId || !pk || !sk) return undefined;
+  const change = streamChange(record, new Date());
+  if (!change) return undefined;
+  const { eventId, item, before, after } = change;
   const id = (after ?? before)?.id;
-  if (typeof id === 'string' && pk === keys.webhook(id).pk && sk === keys.webhook(id).sk) {
+  if (item.kind === 'webhook' && typeof id === 'string') {
     const webhook = after as WebhookImage | undefined;
     return {
       eventId,
@@ -135,12 +125,12 @@ function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
     };
   }
   // An insider-risk alert's audit entry (docs/decisions/097-insider-risk-alerts.md): every admin hears of it.
-  if (pk === PREFIX.audit) {
+  if (item.kind === 'audit') {
     const alarms = dataAccessAlarms(before, after);
     if (!alarms.length) return undefined;
     return { eventId, alarms, frame: () => dataAccessAlarmMessage(after!.facts as AlarmDataAccess, eventId) };
   }
-  if (typeof id === 'string' && pk === keys.approval(id).pk && sk === keys.approval(id).sk) {
+  if (item.kind === 'approval' && typeof id === 'string') {
     const approval = after as ApprovalImage | undefined;
     return {
       eventId,
@@ -149,7 +139,7 @@ function alarmChange(record: DynamoDBRecord): AlarmChange | undefined {
     };
   }
   // Comments, history and ratings share the ticket's partition; only the ticket item itself is a ticket.
-  if (typeof id !== 'number' || pk !== keys.ticket(id).pk || sk !== keys.ticket(id).sk) return undefined;
+  if (item.kind !== 'ticket' || typeof id !== 'number') return undefined;
   const ticket = after as TicketImage | undefined;
   return {
     eventId,
@@ -168,13 +158,11 @@ const sessionHolder = (image: Record<string, unknown> | undefined): SessionHolde
 
 /** The user whose directory item this record changed, when the change ended any of their sessions. */
 function sessionsEndedFor(record: DynamoDBRecord): string | undefined {
-  const stream = record.dynamodb;
-  const before = decode(stream?.OldImage);
-  const after = decode(stream?.NewImage);
+  const change = streamChange(record, new Date());
+  if (change?.item.kind !== 'user') return undefined;
+  const { before, after } = change;
   const id = (after ?? before)?.id;
   if (typeof id !== 'string') return undefined;
-  const { pk, sk } = keys.user(id);
-  if (stream?.Keys?.[KEYS.pk]?.S !== pk || stream?.Keys?.[KEYS.sk]?.S !== sk) return undefined;
   return endsSessions(sessionHolder(before), sessionHolder(after)) ? id : undefined;
 }
 
@@ -386,8 +374,8 @@ export async function notify(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
     if (!change && !sessionsEnded) {
       // A new message or history entry (an e-mail arrived, one was sent) raises no alarm, but the open ticket's
       // thread and history on screen are out of date.
-      const threadOf = ticketIdOfKey(record.dynamodb?.Keys?.[KEYS.pk]?.S);
-      if (threadOf !== undefined) changed.push(threadOf);
+      const item = streamChange(record, new Date())?.item;
+      if (item && 'ticketId' in item) changed.push(item.ticketId);
       return;
     }
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamChange } from '../domain/outbound.ts';
 import { mailPlanner } from './mail-planner.ts';
+import { streamItem } from './stream-change.ts';
 
 const written = { actorType: 'user', actorId: 'u1', action: 'updated' } as const;
 const image = (overrides: Record<string, unknown> = {}) => ({
@@ -16,14 +17,16 @@ const image = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const change = (overrides: Partial<StreamChange>): StreamChange => ({
-  eventId: 'e1',
-  eventName: 'MODIFY',
-  pk: 'TICKET#0000000042',
-  sk: 'TICKET',
-  at: '2026-11-24T10:00:00.000Z',
-  ...overrides,
-});
+const change = (overrides: Partial<Omit<StreamChange, 'item'>>): StreamChange => {
+  const keys = { pk: 'TICKET#0000000042', sk: 'TICKET', ...overrides };
+  return {
+    eventId: 'e1',
+    eventName: 'MODIFY',
+    at: '2026-11-24T10:00:00.000Z',
+    ...keys,
+    item: streamItem(keys.pk, keys.sk),
+  };
+};
 
 const plan = (c: StreamChange) =>
   mailPlanner.plan(c).map((d) => `${d.recipient}:${(d.payload as { type: string }).type}`);

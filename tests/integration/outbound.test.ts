@@ -186,6 +186,7 @@ describe('a delivery', () => {
       eventName: 'INSERT',
       pk: 'PROBE#by-hand',
       sk: 'PROBE',
+      item: { kind: 'other' },
       at: new Date().toISOString(),
     };
     const [job] = jobsForChange(PROBE_KIND, change, [
