@@ -6,7 +6,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HttpGroup } from '#functions/routes.ts';
+import type { HttpGroup } from '#functions/api/routes.ts';
 import { logicalIdOf, synthesizeApp } from './testing.ts';
 import type { HelpdeskStack } from './stack.ts';
 

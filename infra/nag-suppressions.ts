@@ -34,7 +34,7 @@ export function applyNagSuppressions(main: HelpdeskStack): void {
         id: 'AwsSolutions-APIG4',
         reason:
           'Each function authenticates every request itself (session cookies verified with aws-jwt-verify plus the ' +
-          'directory, or an API key with per-route scopes, functions/lib/http.ts); an API Gateway authorizer cannot ' +
+          'directory, or an API key with per-route scopes, functions/http/handler.ts); an API Gateway authorizer cannot ' +
           'express "cookie or key", and sign-in and the OpenAPI document are public by design.',
       },
     ],

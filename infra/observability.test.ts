@@ -5,7 +5,8 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIFO_MAX_RECEIVE_COUNT, HTTP_GROUPS, QUEUE_KINDS } from '#functions/routes.ts';
+import { HTTP_GROUPS } from '#functions/api/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, QUEUE_KINDS } from '#functions/outbound/kinds.ts';
 import { ALARM_THRESHOLDS } from './constructs/observability.ts';
 import { DISPATCH_RETRY_ATTEMPTS, MAX_RECEIVE_COUNT } from './constructs/outbound.ts';
 import type { HelpdeskStack } from './stack.ts';

@@ -9,7 +9,7 @@ import { AttributeType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIFO_MAX_RECEIVE_COUNT, QUEUE_KINDS, type QueueKind } from '#functions/routes.ts';
+import { FIFO_MAX_RECEIVE_COUNT, QUEUE_KINDS, type QueueKind } from '#functions/outbound/kinds.ts';
 import { PROBE_SENDER_ENTRY } from '../tests/integration/support/probe-kind.ts';
 import { AppSecret } from './constructs/app-secret.ts';
 import {

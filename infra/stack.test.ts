@@ -7,15 +7,9 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, KEYS } from '#functions/data/table.ts';
-import {
-  HTTP_GROUPS,
-  HTTP_ROUTES,
-  JOB_HANDLERS,
-  QUEUE_KINDS,
-  WS_HANDLERS,
-  httpEntry,
-  routeKeyOf,
-} from '#functions/routes.ts';
+import { HTTP_GROUPS, HTTP_ROUTES, JOB_HANDLERS, WS_HANDLERS, httpEntry } from '#functions/api/routes.ts';
+import { routeKeyOf } from '#functions/http/route-key.ts';
+import { QUEUE_KINDS } from '#functions/outbound/kinds.ts';
 import { REPO_ROOT } from './constructs/function.ts';
 import { COGNITO_GRANTS } from './constructs/grants.ts';
 import { STREAM_READ_ACTIONS } from './constructs/table-stream.ts';

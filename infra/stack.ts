@@ -3,7 +3,7 @@ import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct, Node } from 'constructs';
 import * as z from 'zod';
-import { QUEUE_KINDS } from '#functions/routes.ts';
+import { QUEUE_KINDS } from '#functions/outbound/kinds.ts';
 import { Data } from './constructs/data.ts';
 import { type HandlerFunction, REPO_ROOT } from './constructs/function.ts';
 import { Gateways } from './constructs/gateways.ts';

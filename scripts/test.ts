@@ -61,6 +61,7 @@ const only = process.argv[2];
 if (!only || only === 'lint') {
   run('lint and formatting (Biome, import cycles included)', bin('biome'), ['ci', '.']);
   run('unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress']);
+  run('floors of functions/: no import goes the wrong way', bin('tsx'), ['scripts/check-floors.ts']);
 }
 if (!only || only === 'typecheck') run('type check', bin('tsc'), ['--noEmit', '-p', '.']);
 /**

@@ -65,7 +65,7 @@ export type Claim =
   | { status: 'busy'; leaseUntil: string }
   /**
    * This very attempt was claimed before and its holder's lease ran out with no outcome recorded: it may have been
-   * delivered. Reported only to `at-most-once` kinds, which park it (functions/lib/outbound.ts).
+   * delivered. Reported only to `at-most-once` kinds, which park it (functions/outbound/sender.ts).
    */
   | { status: 'unfinished'; tries: number; firstAttemptAt: string; history?: DeliveryLogRef };
 

@@ -125,6 +125,7 @@ describe('jobs for a change', () => {
     eventName: 'MODIFY',
     pk: 'TICKET#0000000042',
     sk: 'TICKET',
+    item: { kind: 'ticket', ticketId: 42 },
     after: { id: 42 },
     at: '2025-06-02T10:00:00.000Z',
   };

@@ -1,6 +1,6 @@
 /**
  * Outbound delivery jobs (docs/decisions/051-outbound-delivery.md): what a job is, how it is named, how long to wait
- * before the next attempt and when to give up. Pure rules; the sender (functions/lib/outbound.ts) applies them.
+ * before the next attempt and when to give up. Pure rules; the sender (functions/outbound/sender.ts) applies them.
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
@@ -38,12 +38,22 @@ export interface Job<P = unknown> extends Omit<z.infer<typeof jobSchema>, 'paylo
 }
 
 /** One committed change of a table item, as a planner sees it: the stream record, decoded. */
+/**
+ * What item of the table a stream record changed, as the one stream reader (functions/outbound/stream-change.ts)
+ * tells it from the key module's prefixes: a ticket item, a message in a ticket's thread, anything else in a ticket's
+ * partition, a webhook, a four-eyes approval, an audit entry, a staff member's directory item, or something else.
+ */
+export type StreamItem =
+  | { kind: 'ticket' | 'comment' | 'ticketPart'; ticketId: number }
+  | { kind: 'webhook' | 'approval' | 'audit' | 'user' | 'other' };
+
 export interface StreamChange {
   /** The stream record's id: the same on every delivery of the record. */
   eventId: string;
   eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
   pk: string;
   sk: string;
+  item: StreamItem;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
   /** When the change was committed (the record's approximate creation time). */

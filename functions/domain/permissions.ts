@@ -1,7 +1,8 @@
 /**
  * The docs/product.md §6 matrix: who may use each capability. Each entry is an `Access`: the staff roles admitted, the
  * API-key scope that admits a key (none: keys are refused), and what a caller outside it is told (403). Routes pass
- * the same entry to `defineRoute` (the HTTP gate, before validation); every use case checks it again with
+ * the same entry to `defineRoute` (the HTTP gate, before validation), so this is the one declaration of a route's
+ * API-key scope (the HTTP handler and the OpenAPI document read it from there); every use case checks it again with
  * `assertAccess`, so it is safe whatever calls it. Rules that depend on the ticket itself are functions here and in
  * shared/permissions.ts.
  */
@@ -38,6 +39,8 @@ export const TICKET_ACCESS = {
   /** The customer's own messages, relayed by an upstream system: keys only (staff reply with a comment). */
   reply: { roles: [], apiKeyScope: 'tickets:reply', deniedMessage: 'error.ticket.messagesByKeysOnly' },
   dashboard: { roles: ROLES, apiKeyScope: 'tickets:read' },
+  /** SLA attainment is the staff's own figure (per agent): no key reads it. */
+  slaAttainment: { roles: ROLES },
   analytics: { roles: MANAGERS, deniedMessage: 'error.analytics.denied' },
 } as const satisfies Record<string, Access>;
 
@@ -132,10 +135,11 @@ export const API_KEY_ACCESS = {
 } as const satisfies Record<string, Access>;
 
 /** The mail channel's failures (parked e-mails, refused and held inbound mail): admins alone. */
-export const MAIL_ACCESS = { admin: { roles: ADMINS, deniedMessage: 'error.mail.denied' } } as const satisfies Record<
-  string,
-  Access
->;
+export const MAIL_ACCESS = {
+  admin: { roles: ADMINS, deniedMessage: 'error.mail.denied' },
+  /** Whether a ticket's customer address works: every staff role, no key. */
+  status: { roles: ROLES },
+} as const satisfies Record<string, Access>;
 
 /** Admins alone manage webhooks (docs/decisions/052); keys never may. */
 export const WEBHOOK_ACCESS = {

@@ -65,6 +65,7 @@ const ticketChange = (before: TicketRecord | undefined, after: TicketRecord): St
   eventName: before ? 'MODIFY' : 'INSERT',
   pk: 'TICKET#0000000042',
   sk: 'TICKET',
+  item: { kind: 'ticket', ticketId: 42 },
   ...(before ? { before: before as unknown as Record<string, unknown> } : {}),
   after: after as unknown as Record<string, unknown>,
   at: '2025-06-02T10:00:00.000Z',
@@ -89,6 +90,7 @@ const comment = (overrides: Partial<Comment>): StreamChange => {
     eventName: 'INSERT',
     pk: 'TICKET#0000000042',
     sk: `COMMENT#${image.createdAt}#${image.id}`,
+    item: { kind: 'comment', ticketId: 42 },
     after: image as unknown as Record<string, unknown>,
     at: '2025-06-02T11:42:00.000Z',
   };
@@ -210,7 +212,15 @@ describe('webhookEventsOfChange', () => {
 
   it('names nothing for other items', () => {
     expect(
-      webhookEventsOfChange({ eventId: 'e', eventName: 'INSERT', pk: 'STATS', sk: 'TOTALS', after: {}, at: '' }),
+      webhookEventsOfChange({
+        eventId: 'e',
+        eventName: 'INSERT',
+        pk: 'STATS',
+        sk: 'TOTALS',
+        item: { kind: 'other' },
+        after: {},
+        at: '',
+      }),
     ).toEqual([]);
   });
 });
@@ -238,6 +248,7 @@ describe('planWebhookDeliveries', () => {
       eventName: 'MODIFY',
       pk: 'WEBHOOKS',
       sk: `WEBHOOK#${id}`,
+      item: { kind: 'webhook' },
       before: { id, pingId: 'a' },
       after: { id, pingId: 'b', pingRequestedAt: '2025-06-02T10:00:00.000Z' },
       at: '',

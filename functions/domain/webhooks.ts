@@ -1,6 +1,6 @@
 /**
  * Webhooks (docs/decisions/052-webhooks.md): which events a committed change of the table is, which webhooks get
- * each, what a receiver is sent, and how it is signed. Pure rules; the planner (functions/jobs/webhook-planner.ts)
+ * each, what a receiver is sent, and how it is signed. Pure rules; the planner (functions/outbound/webhook-planner.ts)
  * and the sender (functions/jobs/webhook-sender.ts) apply them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -109,9 +109,7 @@ export function toPublicMessage(comment: Comment): PublicMessage {
 // ---------------------------------------------------------------------------------------------------------------
 // Which events a change is
 
-const isTicketItem = (change: StreamChange) => change.sk === 'TICKET' && typeof change.after?.id === 'number';
-const COMMENT_SK = /^COMMENT#/;
-const WEBHOOK_SK = /^WEBHOOK#/;
+const isTicketItem = (change: StreamChange) => change.item.kind === 'ticket' && typeof change.after?.id === 'number';
 
 /** A comment image as stored; one written before the thread model knew authors is a staff comment. */
 function commentOf(image: Record<string, unknown>): Comment {
@@ -201,13 +199,13 @@ function messageEvents(change: StreamChange): PlannedEvent[] {
 export function webhookEventsOfChange(change: StreamChange): PlannedEvent[] {
   if (!change.after) return [];
   if (isTicketItem(change)) return ticketEvents(change);
-  if (COMMENT_SK.test(change.sk)) return messageEvents(change);
+  if (change.item.kind === 'comment') return messageEvents(change);
   return [];
 }
 
 /** The webhook an admin's test is for: its `pingId` changed (each test sets a new one). */
 export function pingOfChange(change: StreamChange): { webhookId: string; createdAt: string } | undefined {
-  if (change.eventName !== 'MODIFY' || !WEBHOOK_SK.test(change.sk) || !change.after?.pingId) return undefined;
+  if (change.eventName !== 'MODIFY' || change.item.kind !== 'webhook' || !change.after?.pingId) return undefined;
   if (change.after.pingId === change.before?.pingId) return undefined;
   return { webhookId: String(change.after.id), createdAt: String(change.after.pingRequestedAt) };
 }

@@ -3,7 +3,7 @@
  * at one step of an incident's fan-out to its children (docs/decisions/093-incident-fan-out.md).
  */
 import { incidentGuarantee, incidentPayloadSchema, INCIDENT_KIND } from '../domain/incident-jobs.ts';
-import { defineSender } from '../lib/outbound.ts';
+import { defineSender } from '../outbound/sender.ts';
 import { deliverIncidentWork } from '../use-cases/tickets/incident-fan-out.ts';
 
 export const handler = defineSender({

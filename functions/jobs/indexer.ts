@@ -9,7 +9,7 @@ import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-la
 import { inStreamOrder } from '../lib/batch.ts';
 import { logger } from '../lib/logger.ts';
 import { observed } from '../lib/observability.ts';
-import { streamChange } from '../lib/stream-change.ts';
+import { streamChange } from '../outbound/stream-change.ts';
 import { indexChange } from '../use-cases/tickets/index-for-search.ts';
 
 async function indexBatch(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {

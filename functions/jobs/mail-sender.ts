@@ -3,7 +3,7 @@
  * at one e-mail, claimed before it is sent (docs/decisions/051-outbound-delivery.md, 080-mail.md).
  */
 import { mailGuarantee, mailPayloadSchema, MAIL_KIND } from '../domain/mail-jobs.ts';
-import { defineSender } from '../lib/outbound.ts';
+import { defineSender } from '../outbound/sender.ts';
 import { deliverMail } from '../use-cases/mail/deliver-mail.ts';
 
 export const handler = defineSender({

@@ -14,9 +14,9 @@ import { type BatchPlanner, type Job, jobsForChange, type Planner, type StreamCh
 import { inStreamOrder } from '../lib/batch.ts';
 import { logger } from '../lib/logger.ts';
 import { observed } from '../lib/observability.ts';
-import { EnqueueError, enqueue } from '../lib/queue.ts';
-import { streamChange } from '../lib/stream-change.ts';
-import { PLANNERS } from './outbox-planners.ts';
+import { EnqueueError, enqueue } from '../outbound/queue.ts';
+import { streamChange } from '../outbound/stream-change.ts';
+import { PLANNERS } from '../outbound/planners.ts';
 
 /**
  * A batch planner's read (the webhooks registered) is tried again, after waits growing from READ_WAIT_MIN_MS to

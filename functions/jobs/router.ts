@@ -7,31 +7,24 @@
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { KEYS, PREFIX } from '../data/table.ts';
+import { streamChange } from '../outbound/stream-change.ts';
 import { type AgentImage, isWaiting, mayFreeRoom } from '../domain/routing.ts';
 import type { TicketRecord } from '../domain/tickets.ts';
 import { logger } from '../lib/logger.ts';
 import { routeWaitingTickets } from '../use-cases/routing/route-waiting.ts';
 
-type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
-const decode = (image: Image | undefined) => (image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
-
 type TicketImage = Pick<TicketRecord, 'assignedToId' | 'status'>;
 
 /** Whether this record's change may let a waiting ticket be assigned, or put a ticket in the queue. */
 export function triggersRouting(record: DynamoDBRecord): boolean {
-  const stream = record.dynamodb;
-  const pk = stream?.Keys?.[KEYS.pk]?.S ?? '';
-  const sk = stream?.Keys?.[KEYS.sk]?.S ?? '';
-  const before = decode(stream?.OldImage);
-  const after = decode(stream?.NewImage);
-  if (pk.startsWith(PREFIX.user) && sk === 'PROFILE') {
+  const change = streamChange(record, new Date());
+  if (!change) return false;
+  const { item, before, after } = change;
+  if (item.kind === 'user') {
     return mayFreeRoom(before as AgentImage | undefined, after as AgentImage | undefined);
   }
-  if (pk.startsWith(PREFIX.ticket) && sk === 'TICKET' && after) {
+  if (item.kind === 'ticket' && after) {
     const waitsNow = isWaiting(after as TicketImage);
     return waitsNow && !(before && isWaiting(before as TicketImage));
   }

@@ -2,9 +2,6 @@
  * Configuration, read from the environment once. Both runtimes run this same code; only these values differ
  * (the embedded runtime adds local endpoints and the emulator's JWKS).
  */
-import { KIND_PATTERN, type RetryPolicy } from '../domain/outbound.ts';
-import { QUEUE_KINDS } from '../routes.ts';
-
 export interface Config {
   region: string;
   tableName: string;
@@ -41,13 +38,15 @@ export interface Config {
   webhookAllowLoopback: boolean;
 }
 
-const required = (name: string): string => {
+/** An environment variable that must be set. */
+export const required = (name: string): string => {
   const value = process.env[name];
   if (!value) throw new Error(`Missing required environment variable ${name}`);
   return value;
 };
 
-const optional = (name: string): string | undefined => process.env[name] || undefined;
+/** An environment variable, `undefined` when unset or empty. */
+export const optional = (name: string): string | undefined => process.env[name] || undefined;
 
 let cached: Config | undefined;
 
@@ -76,54 +75,6 @@ export function config(): Config {
     webhookAllowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
   };
   return cached;
-}
-
-/** The queue and the retry policy of one kind of outbound delivery (docs/decisions/051-outbound-delivery.md). */
-export interface OutboundKindConfig {
-  queueUrl: string;
-  retry: RetryPolicy;
-}
-
-/** What a kind gets when neither its QUEUE_KINDS entry nor the environment says otherwise: a day of retries. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  baseMs: 10_000,
-  capMs: 60 * 60_000,
-  maxAttempts: 40,
-  maxAgeMs: 24 * 60 * 60_000,
-};
-
-/** `webhook` → `WEBHOOK`: the prefix of a kind's variables (`WEBHOOK_QUEUE_URL`, `WEBHOOK_RETRY_BASE_MS`, …). */
-export const kindEnvPrefix = (kind: string): string => kind.toUpperCase();
-
-const positiveInteger = (name: string, fallback: number): number => {
-  const raw = optional(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, not "${raw}"`);
-  return value;
-};
-
-const outboundCache = new Map<string, OutboundKindConfig>();
-
-/**
- * outboundConfig: `<KIND>_QUEUE_URL` (required), and `<KIND>_RETRY_BASE_MS`, `_RETRY_CAP_MS`, `_RETRY_MAX_ATTEMPTS`,
- * `_RETRY_MAX_AGE_MS` over the kind's defaults in QUEUE_KINDS over DEFAULT_RETRY_POLICY. Read on first use per kind.
- */
-export function outboundConfig(kind: string): OutboundKindConfig {
-  const known = outboundCache.get(kind);
-  if (known) return known;
-  if (!KIND_PATTERN.test(kind)) throw new Error(`"${kind}" is not a valid delivery kind`);
-  const prefix = kindEnvPrefix(kind);
-  const defaults = { ...DEFAULT_RETRY_POLICY, ...QUEUE_KINDS[kind]?.retry };
-  const retry: RetryPolicy = {
-    baseMs: positiveInteger(`${prefix}_RETRY_BASE_MS`, defaults.baseMs),
-    capMs: positiveInteger(`${prefix}_RETRY_CAP_MS`, defaults.capMs),
-    maxAttempts: positiveInteger(`${prefix}_RETRY_MAX_ATTEMPTS`, defaults.maxAttempts),
-    maxAgeMs: positiveInteger(`${prefix}_RETRY_MAX_AGE_MS`, defaults.maxAgeMs),
-  };
-  const kindConfig = { queueUrl: required(`${prefix}_QUEUE_URL`), retry };
-  outboundCache.set(kind, kindConfig);
-  return kindConfig;
 }
 
 /** E-mail: where it is sent from and through, and the public links it carries (docs/decisions/080-mail.md). */
@@ -182,12 +133,19 @@ export function attachmentsConfig(): AttachmentsConfig {
   return attachmentsCached;
 }
 
+const resetHooks: (() => void)[] = [];
+
+/** Configuration read elsewhere from the environment (functions/outbound/kinds.ts) is forgotten with this module's. */
+export const onConfigReset = (reset: () => void): void => {
+  resetHooks.push(reset);
+};
+
 /** Tests that change the environment between files call this; production code never does. */
 export function resetConfigForTests(): void {
   cached = undefined;
   mailCached = undefined;
   attachmentsCached = undefined;
-  outboundCache.clear();
+  for (const reset of resetHooks) reset();
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Typed domain errors. Handlers and domain code throw these; one mapper (lib/http.ts) turns them into responses,
+ * Typed domain errors. Handlers and domain code throw these; one mapper (http/handler.ts) turns them into responses,
  * so no handler catches and shapes errors itself. Each error carries a code from the message registry
  * (shared/i18n/messages.ts) with its arguments, and the English text of that code as its `message`.
  */

@@ -5,9 +5,9 @@
  * socket is recorded under it.
  */
 import type { APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult } from 'aws-lambda';
-import { COOKIE, parseCookies } from '../lib/cookies.ts';
+import { COOKIE, parseCookies } from '../http/cookies.ts';
 import { logger } from '../lib/logger.ts';
-import { isSameOrigin } from '../lib/origin.ts';
+import { isSameOrigin } from '../http/origin.ts';
 import { authenticateStaff } from '../use-cases/auth/authenticate.ts';
 
 const policy = (principalId: string, effect: 'Allow' | 'Deny', resource: string, context?: Record<string, string>) => ({

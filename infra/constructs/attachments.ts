@@ -7,7 +7,7 @@ import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { JOB_HANDLERS } from '#functions/routes.ts';
+import { JOB_HANDLERS } from '#functions/api/routes.ts';
 import { HandlerFunction } from './function.ts';
 import { ATTACHMENT_GRANTS, type FunctionName, grantFunction } from './grants.ts';
 

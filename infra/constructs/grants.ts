@@ -15,7 +15,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { AppSecret } from './app-secret.ts';
 import { INDEXES, type IndexName, keys, PREFIX } from '#functions/data/table.ts';
-import { HTTP_GROUPS, type HttpGroup } from '#functions/routes.ts';
+import { HTTP_GROUPS, type HttpGroup } from '#functions/api/routes.ts';
 
 export type TableAction =
   | 'GetItem'
@@ -89,7 +89,7 @@ const AUDIT_APPEND: TableGrant = {
 };
 
 /**
- * What functions/lib/http.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
+ * What functions/http/handler.ts does before any route of any group runs: a Bearer caller's key is looked up, counted
  * in its rate window and stamped with lastUsedAt (even on routes keys may not call, which then answer 403); a
  * cookie caller's directory item is read.
  */
@@ -259,7 +259,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
     {
       actions: ['UpdateItem'],
       partitions: [MAIL_JOBS],
-      why: 'lib/outbound.ts retryFailedDelivery: reopenFailedJob, and its undo when the job cannot be queued',
+      why: 'outbound/sender.ts retryFailedDelivery: reopenFailedJob, and its undo when the job cannot be queued',
     },
     {
       actions: ['PutItem', 'UpdateItem', 'ConditionCheckItem'],
@@ -443,11 +443,11 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
   // The webhook planner reads the webhooks once per batch (ADR 052); no other planner reads anything.
   outboxJob: [
-    { actions: ['Query'], partitions: [WEBHOOKS], why: 'jobs/webhook-planner.ts listWebhooks' },
+    { actions: ['Query'], partitions: [WEBHOOKS], why: 'outbound/webhook-planner.ts listWebhooks' },
     {
       actions: ['BatchGetItem'],
       partitions: [TICKETS],
-      why: 'jobs/incident-planner.ts incidentsAmong: which tickets a batch resolved have children (ADR 093)',
+      why: 'outbound/incident-planner.ts incidentsAmong: which tickets a batch resolved have children (ADR 093)',
     },
   ],
   // The term index of word search (ADR 090): postings, vocabulary counts, each ticket's term list; the ticket's creation.
@@ -486,7 +486,7 @@ export const TABLE_GRANTS: Readonly<Record<FunctionName, readonly TableGrant[]>>
   ],
 };
 
-/** What every sender does with the table (functions/lib/outbound.ts): claim and settle its own kind's jobs, log them. */
+/** What every sender does with the table (functions/outbound/sender.ts): claim and settle its own kind's jobs, log them. */
 const senderBookkeeping = (kind: string): TableGrant[] => [
   {
     actions: ['GetItem', 'UpdateItem'],

@@ -3,7 +3,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { HTTP_GROUPS, HTTP_ROUTES, httpEntry, type HttpGroup } from '#functions/routes.ts';
+import { HTTP_GROUPS, HTTP_ROUTES, httpEntry, type HttpGroup } from '#functions/api/routes.ts';
 import { HandlerFunction } from './function.ts';
 import type { AppSecret } from './app-secret.ts';
 import { grantFunction } from './grants.ts';

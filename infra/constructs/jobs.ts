@@ -6,7 +6,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { JOB_HANDLERS } from '#functions/routes.ts';
+import { JOB_HANDLERS } from '#functions/api/routes.ts';
 import { HandlerFunction } from './function.ts';
 import { consumeTableStream } from './table-stream.ts';
 import { grantFunction } from './grants.ts';

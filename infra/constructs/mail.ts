@@ -18,7 +18,7 @@ import {
 import { Lambda as LambdaAction, LambdaInvocationType, S3 as S3Action } from 'aws-cdk-lib/aws-ses-actions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { JOB_HANDLERS } from '#functions/routes.ts';
+import { JOB_HANDLERS } from '#functions/api/routes.ts';
 import type { AppSecret } from './app-secret.ts';
 import { HandlerFunction } from './function.ts';
 import { grantFunction } from './grants.ts';

@@ -3,7 +3,7 @@ import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authoriz
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { WS_HANDLERS } from '#functions/routes.ts';
+import { WS_HANDLERS } from '#functions/api/routes.ts';
 import { HandlerFunction } from './function.ts';
 import type { AppSecret } from './app-secret.ts';
 import { grantFunction } from './grants.ts';

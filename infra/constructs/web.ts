@@ -186,7 +186,7 @@ export class Web extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [{ function: this.forwardedHostFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
-        // The rating pages of resolution e-mails (functions/routes.ts): small HTML pages the HTTP API answers, with
+        // The rating pages of resolution e-mails (functions/api/routes.ts): small HTML pages the HTTP API answers, with
         // the site's own security headers; the form posts back to the same page.
         '/r/*': {
           origin: httpApiOrigin,

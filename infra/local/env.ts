@@ -1,4 +1,4 @@
-import { kindEnvPrefix } from '#functions/lib/config.ts';
+import { kindEnvPrefix } from '#functions/outbound/kinds.ts';
 
 /**
  * Credentials for the emulators. Neither checks them, but the SDK signs every request and DynamoDB Local

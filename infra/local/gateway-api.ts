@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { httpEntry, ROUTED_PREFIXES, routeKeyOf } from '#functions/routes.ts';
+import { httpEntry, ROUTED_PREFIXES } from '#functions/api/routes.ts';
+import { routeKeyOf } from '#functions/http/route-key.ts';
 import { answerUnavailableJson, answerUnavailablePage, type Availability } from './availability.ts';
 import { compileRoutes, decodePathSegment, eventHeaders, queryParameters, sendJson, utf8Text } from './gateway-http.ts';
 import { loadHandler } from './handlers.ts';

@@ -3,7 +3,7 @@
  * request headers and query parameters as a v2 event carries them, paths and bodies decoded as it decodes them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTTP_ROUTES, type HttpRoute } from '#functions/routes.ts';
+import { HTTP_ROUTES, type HttpRoute } from '#functions/api/routes.ts';
 
 export interface CompiledRoute {
   route: HttpRoute;

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { refusalPage } from '#functions/lib/html.ts';
+import { refusalPage } from '#functions/http/html.ts';
 import { englishText } from '#functions/lib/messages.ts';
 import { type PolicyOptions, type SecurityHeaders, securityHeaders } from '../security-headers.ts';
 import { answerUnavailablePage, type Availability } from './availability.ts';

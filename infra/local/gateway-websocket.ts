@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { WS_HANDLERS } from '#functions/routes.ts';
+import { WS_HANDLERS } from '#functions/api/routes.ts';
 import type { SecurityHeaders } from '../security-headers.ts';
 import type { Availability } from './availability.ts';
 import { decodePathSegment, queryParameters, sendJson } from './gateway-http.ts';

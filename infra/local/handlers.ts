@@ -10,7 +10,7 @@ type AnyHandler = (event: any, context: any) => Promise<any>;
 
 const cache = new Map<string, Promise<AnyHandler>>();
 
-/** The `handler` export of an entry file given relative to the repository root (as in functions/routes.ts). */
+/** The `handler` export of an entry file given relative to the repository root (as in functions/api/routes.ts). */
 export function loadHandler(entry: string): Promise<AnyHandler> {
   let loaded = cache.get(entry);
   if (!loaded) {

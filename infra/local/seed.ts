@@ -28,7 +28,7 @@ import { updateTicket } from '#functions/use-cases/tickets/update-ticket.ts';
 import { staffCaller, systemCaller } from '#functions/domain/caller.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
-import { JOB_HANDLERS } from '#functions/routes.ts';
+import { JOB_HANDLERS } from '#functions/api/routes.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { scheduledEvent } from './scheduler.ts';

@@ -23,7 +23,7 @@ import { transact } from '#functions/data/transactions.ts';
 import { getStaffRecord, putNewUser, sessionsWrite } from '#functions/data/users.ts';
 import type { TicketImage } from '#functions/domain/alarms.ts';
 import { withNewSession, withoutSession } from '#functions/domain/sessions.ts';
-import { notify } from '#functions/jobs/notifier.ts';
+import { notify } from '#functions/use-cases/alarms/notify.ts';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config, resetConfigForTests } from '#functions/lib/config.ts';
 import { logger } from '#functions/lib/logger.ts';

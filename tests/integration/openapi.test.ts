@@ -1,9 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_ROUTES } from '#functions/routes.ts';
+import { HTTP_GROUPS, HTTP_ROUTES } from '#functions/api/routes.ts';
+import { type AnyRoute, apiKeyScopeOf } from '#functions/http/handler.ts';
+import { routeKeyOf } from '#functions/http/route-key.ts';
 import { rateWindowInWords } from '#functions/domain/api-keys.ts';
 import { config } from '#functions/lib/config.ts';
-import type { OpenApiDocument } from '#functions/lib/openapi.ts';
+import type { OpenApiDocument } from '#functions/http/openapi.ts';
 import type { CreatedApiKey } from '#shared/schemas/api-key.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
@@ -33,13 +35,20 @@ describe('GET /api/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists every route of the route table an API key may call, with its scope, and the webhook routes', () => {
-    const keyCallable = HTTP_ROUTES.filter((route) => route.apiKeyScope);
+  it('lists every route of the route table an API key may call, with its scope, and the webhook routes', async () => {
+    const definitions: Record<string, AnyRoute> = Object.assign(
+      {},
+      ...(await Promise.all(
+        HTTP_GROUPS.map(async (group) => (await import(`#functions/api/${group}.ts`)).handler.routes),
+      )),
+    );
+    const scopeOf = (route: (typeof HTTP_ROUTES)[number]) => apiKeyScopeOf(definitions[routeKeyOf(route)]!);
+    const keyCallable = HTTP_ROUTES.filter((route) => scopeOf(route));
     const webhookRoutes = HTTP_ROUTES.filter((route) => route.group === 'webhooks');
     expect(keyCallable.length).toBeGreaterThan(0);
     for (const route of keyCallable) {
       const operation = served.body.paths[route.path]?.[route.method.toLowerCase()];
-      expect(operation, `${route.method} ${route.path}`).toMatchObject({ security: [{ apiKey: [route.apiKeyScope] }] });
+      expect(operation, `${route.method} ${route.path}`).toMatchObject({ security: [{ apiKey: [scopeOf(route)] }] });
     }
     for (const route of webhookRoutes) {
       const operation = served.body.paths[route.path]?.[route.method.toLowerCase()];

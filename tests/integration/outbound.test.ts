@@ -18,8 +18,8 @@ import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
 import { NotFoundError, ValidationError } from '#functions/lib/errors.ts';
 import { logger } from '#functions/lib/logger.ts';
-import { retryFailedDelivery } from '#functions/lib/outbound.ts';
-import { enqueue } from '#functions/lib/queue.ts';
+import { retryFailedDelivery } from '#functions/outbound/sender.ts';
+import { enqueue } from '#functions/outbound/queue.ts';
 import { startQueues, type LocalQueues } from '#infra/local/queues.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import {
@@ -186,6 +186,7 @@ describe('a delivery', () => {
       eventName: 'INSERT',
       pk: 'PROBE#by-hand',
       sk: 'PROBE',
+      item: { kind: 'other' },
       at: new Date().toISOString(),
     };
     const [job] = jobsForChange(PROBE_KIND, change, [

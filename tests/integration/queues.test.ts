@@ -21,7 +21,7 @@ import {
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '#functions/lib/config.ts';
-import { enqueue, EnqueueError } from '#functions/lib/queue.ts';
+import { enqueue, EnqueueError } from '#functions/outbound/queue.ts';
 import { startQueues, type LocalQueues } from '#infra/local/queues.ts';
 
 type Behaviour = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;

@@ -12,7 +12,8 @@ import { categorySchema } from '#shared/schemas/category.ts';
 import { type Ticket, ticketListSchema, ticketSchema } from '#shared/schemas/ticket.ts';
 import { indexTicketText } from '#functions/data/search-index.ts';
 import { getTicket } from '#functions/data/tickets/item.ts';
-import { HTTP_ROUTES, routeKeyOf } from '#functions/routes.ts';
+import { HTTP_ROUTES } from '#functions/api/routes.ts';
+import { routeKeyOf } from '#functions/http/route-key.ts';
 import type { Gateway } from '#infra/local/gateway.ts';
 import { ApiClient, startApi } from './support/api.ts';
 import {

@@ -8,7 +8,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#functions/lib/clients.ts';
 import { config } from '#functions/lib/config.ts';
-import { streamChange } from '#functions/lib/stream-change.ts';
+import { streamChange } from '#functions/outbound/stream-change.ts';
 import type { StreamChange } from '#functions/domain/outbound.ts';
 import type { StreamPoller } from '#infra/local/stream-poller.ts';
 import { pollTableStream } from './support/stream.ts';

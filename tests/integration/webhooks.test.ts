@@ -48,7 +48,7 @@ import {
 
 /**
  * A stub of the system resolver for names under `.resolver-stub.test`: the sender resolves a webhook's name itself
- * (functions/lib/webhook-http.ts), and no real name resolves to the addresses the send-time check must refuse. Every
+ * (functions/outbound/webhook-http.ts), and no real name resolves to the addresses the send-time check must refuse. Every
  * other name goes to the real resolver.
  */
 const stubbedNames = vi.hoisted(() => new Map<string, string>());

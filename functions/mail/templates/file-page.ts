@@ -3,7 +3,7 @@
  * "Files in e-mail"): why, in the customer's language. Server-rendered, no script, no form.
  */
 import { PRODUCT_NAME } from '#shared/constants.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { MailCatalog } from './catalog.ts';
 import { customerPage } from './page-frame.ts';
 

@@ -3,7 +3,7 @@
  * problem page): one document shape and one look, server-rendered, no script (the site's CSP allows none but the SPA
  * shell's own), in the catalog's language. Each page adds the rules of its own elements to the shared style.
  */
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { MailCatalog } from './catalog.ts';
 
 const FRAME_STYLE =

@@ -9,8 +9,7 @@ import { RATING_SCORES, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 import type { MailCatalog } from './catalog.ts';
 import { customerPage } from './page-frame.ts';
 import { wordedText } from './render.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { PAGE_FORM_FIELD } from '../../lib/page-form.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** What the page shows. */
 export type RatingPage =
@@ -42,7 +41,13 @@ button{font:inherit;padding:10px 18px;border:0;border-radius:6px;background:#2b6
 const document = (catalog: MailCatalog, body: string): string =>
   customerPage(catalog, catalog.ratingPage.title(PRODUCT_NAME), body, STYLE);
 
-function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>, formToken?: string): string {
+/** The hidden field a page's form carries: its name and value (functions/http/page-form.ts makes both). */
+export interface PageFormField {
+  name: string;
+  value: string;
+}
+
+function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>, token?: PageFormField): string {
   const words = catalog.ratingPage;
   const scoreError = page.error === 'scoreRequired';
   const commentError = page.error === 'commentTooLong' || page.error === 'commentInvalid';
@@ -57,8 +62,8 @@ function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>,
     `<p class="muted">${escapeHtml(words.about(page.ticket.code, wordedText(catalog, page.ticket.subject)))}</p>`,
     // The form posts to the page's own address (the token is in the path); no script, no cookie.
     '<form method="post" novalidate>',
-    // Proof that a post without `Origin` or `Referer` comes from this page (functions/lib/page-form.ts).
-    formToken ? `<input type="hidden" name="${PAGE_FORM_FIELD}" value="${escapeHtml(formToken)}">` : '',
+    // Proof that a post without `Origin` or `Referer` comes from this page (functions/http/page-form.ts).
+    token ? `<input type="hidden" name="${escapeHtml(token.name)}" value="${escapeHtml(token.value)}">` : '',
     `<fieldset${scoreError ? ' aria-describedby="score-error"' : ''}>`,
     `<legend>${escapeHtml(words.legend)}</legend>`,
     scoreError ? `<p id="score-error" class="error" role="alert">${escapeHtml(words.scoreRequired)}</p>` : '',
@@ -76,12 +81,16 @@ function form(catalog: MailCatalog, page: Extract<RatingPage, { kind: 'form' }>,
     .join('\n');
 }
 
-/** The whole page for one state of a rating link, in the catalog's language; a form carries `formToken`. */
-export function ratingPageHtml(catalog: MailCatalog, page: RatingPage, options: { formToken?: string } = {}): string {
+/** The whole page for one state of a rating link, in the catalog's language; a form carries `formField`. */
+export function ratingPageHtml(
+  catalog: MailCatalog,
+  page: RatingPage,
+  options: { formField?: PageFormField } = {},
+): string {
   const words = catalog.ratingPage;
   switch (page.kind) {
     case 'form':
-      return document(catalog, form(catalog, page, options.formToken));
+      return document(catalog, form(catalog, page, options.formField));
     case 'thanks':
       return document(catalog, `<h1>${escapeHtml(words.thanksHeading)}</h1>\n<p>${escapeHtml(words.thanks)}</p>`);
     default:

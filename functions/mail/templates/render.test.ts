@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_TYPES, isTicketAlert, LANGUAGES, PRODUCT_NAME } from '#shared/constants.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import { catalogFor, CATALOGS } from './index.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { filePageHtml } from './file-page.ts';
 import { ratingPageHtml } from './rating-page.ts';
 import { acknowledgementMail, attachmentRefusedMail, notificationMail, replyMail, resolutionMail } from './render.ts';

@@ -6,7 +6,7 @@ import { type Priority, PRODUCT_NAME, type TicketStatus } from '#shared/constant
 import { wordRedactions } from '#shared/redaction.ts';
 import type { TicketAlarmMessage } from '#shared/schemas/alarm.ts';
 import { RATING_SCORES } from '#shared/schemas/ticket.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import type { MailCatalog } from './catalog.ts';
 
 export interface RenderedMail {

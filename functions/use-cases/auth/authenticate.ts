@@ -1,7 +1,7 @@
 /**
  * Who is calling: a signed-in staff member (a session's tokens) or an upstream system (an API key). The staff
  * directory in the table is read on every request, so a role change or a deactivation applies to the very next
- * request rather than at token expiry. Used by the HTTP adapter (functions/lib/http.ts) and the WebSocket authorizer.
+ * request rather than at token expiry. Used by the HTTP adapter (functions/http/handler.ts) and the WebSocket authorizer.
  */
 import type { User } from '#shared/schemas/user.ts';
 import { findActiveApiKey, recordApiKeyUse } from '../../data/api-keys.ts';

@@ -28,8 +28,8 @@ import { mailConfig } from '../../lib/config.ts';
 import { composeMail, isPermanentSendError, type OutgoingMail, sendRawMail } from '../../lib/mail.ts';
 import { logger } from '../../lib/logger.ts';
 import { recordMetrics } from '../../lib/metrics.ts';
-import { DeliveryFailure } from '../../lib/outbound.ts';
-import { enqueue } from '../../lib/queue.ts';
+import { DeliveryFailure } from '../../outbound/sender.ts';
+import { enqueue } from '../../outbound/queue.ts';
 import { catalogFor } from '../../mail/templates/index.ts';
 import {
   acknowledgementMail,
@@ -146,7 +146,7 @@ async function customerMail(
   }
 }
 
-/** What an attempt did; `dropped`: nothing was sent and nothing is owed (recorded as done, functions/lib/outbound.ts). */
+/** What an attempt did; `dropped`: nothing was sent and nothing is owed (recorded as done, functions/outbound/sender.ts). */
 type Delivered = { detail: string; dropped?: boolean };
 
 /**

@@ -20,15 +20,15 @@ import { auditActorOf, clientAddressOf } from '../../domain/audit.ts';
 import type { Caller } from '../../domain/caller.ts';
 import { MAIL_KIND, mailPayloadSchema } from '../../domain/mail-jobs.ts';
 import { heldExcerpt } from '../../domain/mail-limits.ts';
-import { assertAccess, MAIL_ACCESS, TICKET_ACCESS } from '../../domain/permissions.ts';
+import { assertAccess, MAIL_ACCESS } from '../../domain/permissions.ts';
 import { ticketCode } from '../../domain/tickets.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { retryFailedDelivery } from '../../lib/outbound.ts';
+import { retryFailedDelivery } from '../../outbound/sender.ts';
 import { inboundCategory, openMailTicket } from './mail-ticket.ts';
 
 /** readCustomerMailStatus: whether e-mail reaches a ticket's customer (404 for an unknown ticket). */
 export async function readCustomerMailStatus(caller: Caller, ticketId: number): Promise<CustomerMailStatus> {
-  assertAccess(caller, TICKET_ACCESS.read);
+  assertAccess(caller, MAIL_ACCESS.status);
   const ticket = await requireVisibleTicket(caller, ticketId);
   const status = await getAddressStatus(ticket.customerEmail);
   return {

@@ -9,7 +9,7 @@
  * and the file and valid FILE_LINK_DAYS. The job carries ids only: the bytes are read from the bucket here.
  */
 import { getAttachment } from '../../data/tickets/attachments.ts';
-import { DeliveryFailure } from '../../lib/outbound.ts';
+import { DeliveryFailure } from '../../outbound/sender.ts';
 import { objectKeys, readObject } from '../../lib/attachment-store.ts';
 import { mailConfig } from '../../lib/config.ts';
 import type { MailAttachment } from '../../lib/mail.ts';

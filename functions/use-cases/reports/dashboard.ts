@@ -46,7 +46,7 @@ export async function getVolume(caller: Caller, period: VolumePeriod, now = new 
  * tickets.
  */
 export async function getSlaAttainment(caller: Caller, period: VolumePeriod, now = new Date()): Promise<SlaAttainment> {
-  assertAccess(caller, TICKET_ACCESS.dashboard);
+  assertAccess(caller, TICKET_ACCESS.slaAttainment);
   const days = dayRange(now, period);
   const [perDay, perAgentDay, staff] = await Promise.all([
     listDayStats(days[0]!, days.at(-1)!),

@@ -22,7 +22,7 @@ import { updateTicket } from './update-ticket.ts';
  */
 export const BULK_CONCURRENCY = 4;
 
-/** The code the HTTP error mapper (functions/lib/http.ts) would have answered for this failure. */
+/** The code the HTTP error mapper (functions/http/handler.ts) would have answered for this failure. */
 function codeOf(error: unknown): ApiCode {
   if (error instanceof AppError) return error.code;
   if (isTransientServiceError(error)) return 'error.unavailable';

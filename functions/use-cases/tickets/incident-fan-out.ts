@@ -24,7 +24,7 @@ import { stableId } from '../../domain/stable-id.ts';
 import { staffComment } from '../../domain/thread.ts';
 import { commentOnTicket, editTicket, type TicketRecord, type Transition } from '../../domain/tickets.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { enqueue } from '../../lib/queue.ts';
+import { enqueue } from '../../outbound/queue.ts';
 import { retryWhileStale } from './common.ts';
 
 type Payload<T extends IncidentPayload['type']> = Extract<IncidentPayload, { type: T }>;

@@ -16,7 +16,7 @@ import {
 } from '../../data/presence.ts';
 import { getStaffRecord } from '../../data/users.ts';
 import { logger } from '../../lib/logger.ts';
-import { postFrames } from '../../lib/ws-send.ts';
+import { postFrames } from '../../outbound/ws-send.ts';
 
 /** Sends in flight at once; a ticket has a handful of people on it. */
 const SEND_CONCURRENCY = 10;

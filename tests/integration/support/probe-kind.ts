@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import type { Planner } from '#functions/domain/outbound.ts';
-import { DeliveryFailure, defineSender } from '#functions/lib/outbound.ts';
+import { DeliveryFailure, defineSender } from '#functions/outbound/sender.ts';
 
 export const PROBE_KIND = 'probe';
 export const PROBE_QUEUE = 'helpdesk-probe';
