@@ -62,6 +62,12 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/use-cases/tickets/mark-overdue.ts': ['Overdue check'],
   'functions/use-cases/tickets/scan-results.ts': ['Malware scan'],
   'functions/use-cases/tickets/thread.ts': ['comment …; held for: …'],
+  // A delivery's detail and a disabled webhook's reason: the delivery log's operator text, as the mail sender's.
+  'functions/use-cases/webhooks/deliver-webhook.ts': [
+    'No successful delivery since …; last error: …',
+    'Dropped: the webhook was deleted',
+    'Dropped: the webhook is disabled',
+  ],
 };
 
 /** Two words in a row, a substitution counting as one: 'Card … charged', '[redacted …]', '… in …'. */
