@@ -28,7 +28,10 @@ const ASKED_AS = 'Probe.Customer@Example.COM';
 const CUSTOMER_TICKETS = 5;
 /** Older than every random ticket (those span the last 90 days). */
 const OLDEST_DAYS_AGO = 180;
-/** Capacity may differ by this share between the sizes (item sizes vary a little); calls may not differ at all. */
+/**
+ * Calls and capacity may differ by this share between the sizes: item sizes vary a little, and the Desk Settings a
+ * function keeps are re-read every 15 s, one call more for whichever request meets it.
+ */
 const TOLERANCE = 0.1;
 
 export interface CustomerSide {
@@ -98,6 +101,13 @@ export async function benchCustomers(): Promise<CustomerResults> {
       // A session is kept in its user's directory item (ADR 070), which copyStaff copies without: sign in in each table.
       sessions[size] = await Session.signIn(env.url, staff[0]!.email, PASSWORD);
     }
+    // One unmeasured request per table first. A function re-reads the Desk Settings it keeps when they are 15 s old
+    // (functions/data/settings.ts), and an admin's request asks them whether two-factor sign-in is required; after
+    // the seeding, the first measured request alone would pay that read.
+    for (const size of Object.keys(SIZES) as Size[]) {
+      await env.switchTable(`bench-customers-${size}`);
+      await sessions[size].request('GET', `/api/tickets?customerEmail=${encodeURIComponent(ASKED_AS)}`);
+    }
     const counter = countDynamoCalls();
 
     log(`${SAMPLES} requests per table, the tables alternately`);
@@ -137,7 +147,7 @@ export async function benchCustomers(): Promise<CustomerResults> {
     const pass =
       at1k.complete &&
       at20k.complete &&
-      at1k.calls === at20k.calls &&
+      Math.abs(at20k.calls - at1k.calls) <= TOLERANCE * at1k.calls &&
       Math.abs(at20k.capacity - at1k.capacity) <= TOLERANCE * at1k.capacity;
 
     log('for comparison: the search box (?q=) with the address until the oldest ticket appears');

@@ -26,7 +26,8 @@
  * `npm run bench -- --only web,alarms` runs some of them. Each section runs in a process of its own: the function
  * code makes its AWS clients once per process, for the emulators of the first runtime it meets, and a section's
  * load should not land on the next one's measurements. Writes bench/results.json (a section not run keeps its
- * previous figures there, with the time they were taken) and prints a table. All of them take about ten minutes.
+ * previous figures there, with the time they were taken), rewrites docs/benchmarks.md's "Figures beside their marks"
+ * from it (bench/figures.ts) and prints a table. All of them take about an hour.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -39,6 +40,7 @@ import type { FunctionsResults } from './functions.ts';
 import type { AttachmentResults } from './attachments.ts';
 import type { IncidentResults } from './incident.ts';
 import { Session } from './client.ts';
+import type { Figure, SectionFigures } from './figures.ts';
 import { countDynamoCalls, startEnvironment, type CallCount } from './environment.ts';
 import type { MailResults } from './mail.ts';
 import type { ScaleResults } from './scale.ts';
@@ -242,12 +244,19 @@ async function benchApi(): Promise<ApiResults> {
     }
 
     log('dashboard cost, the two tables alternately');
-    const counter = countDynamoCalls();
     const endpoints = [
       '/api/dashboard/metrics',
       '/api/dashboard/priority-distribution',
       '/api/dashboard/volume-data?days=90',
     ];
+    // One unmeasured round per table first. A function re-reads the Desk Settings it keeps when they are 15 s old
+    // (functions/data/settings.ts), and an admin's request asks them whether two-factor sign-in is required; after
+    // the seeding, the first measured request alone would pay that read.
+    for (const key of Object.keys(sizes) as (keyof typeof sizes)[]) {
+      await env.switchTable(tableOf(key));
+      for (const endpoint of endpoints) await sessions[key].request('GET', endpoint);
+    }
+    const counter = countDynamoCalls();
     type Samples = { latencies: number[]; counts: CallCount[] };
     const samples = new Map(
       endpoints.map((e) => [
@@ -287,7 +296,9 @@ async function benchApi(): Promise<ApiResults> {
         endpoint,
         at1k,
         at20k,
-        pass: at1k.calls === at20k.calls && within(at1k.capacity, at20k.capacity) && within(at1k.p50, at20k.p50),
+        // Within ±10 % each, calls included: a Desk Settings re-read (every 15 s) adds one call to whichever request
+        // meets it, at either size.
+        pass: within(at1k.calls, at20k.calls) && within(at1k.capacity, at20k.capacity) && within(at1k.p50, at20k.p50),
       };
     });
     return { settings, apiVsRaw: comparisons, roundRobin, dashboard: costs };
@@ -336,6 +347,32 @@ function printApi(results: ApiResults): void {
   }
 }
 
+/** The api section's figures beside their marks (docs/benchmarks.md "Figures beside their marks"). */
+function apiFigures(results: ApiResults): Figure[] {
+  const cost = (s: DashboardSide) => `${s.calls} · ${s.capacity} · ${s.p50} ms`;
+  const rr = results.roundRobin;
+  return [
+    ...results.apiVsRaw.map((c) => ({
+      figure: `${c.operation}, ${c.concurrency} clients: raw ÷ API throughput · API ÷ raw p99 (${c.raw.throughput} ÷ ${c.api.throughput} ops/s)`,
+      value: `× ${c.throughputRatio} · × ${c.p99Ratio}`,
+      mark: `≤ × ${LIMIT_RATIO} · ≤ × ${LIMIT_RATIO}`,
+      met: c.pass,
+    })),
+    {
+      figure: `round robin, ${rr.creates} creates over ${rr.agents} agents: spread · unassigned · duplicate codes`,
+      value: `${rr.spread} · ${rr.unassigned} · ${rr.duplicateCodes}`,
+      mark: '≤ 1 · 0 · 0',
+      met: rr.pass,
+    },
+    ...results.dashboard.map((d) => ({
+      figure: `${d.endpoint}: calls · units · p50 at 1,000 → 20,000`,
+      value: `${cost(d.at1k)} → ${cost(d.at20k)}`,
+      mark: 'each within ±10 %',
+      met: d.pass,
+    })),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Sections, each in a child process of this script
 
@@ -358,51 +395,61 @@ const SECTIONS: {
   [K in SectionName]: {
     run(): Promise<SectionResults[K]>;
     print(results: SectionResults[K]): Promise<void>;
+    figures(results: SectionResults[K]): Promise<Figure[]>;
     /** Environment of the section's process over this one's. */
     env?: Record<string, string>;
   };
 } = {
-  api: { run: benchApi, print: async (r) => printApi(r) },
+  api: { run: benchApi, print: async (r) => printApi(r), figures: async (r) => apiFigures(r) },
   web: {
     run: async () => (await import('./web.ts')).benchWeb(),
     print: async (r) => (await import('./web.ts')).printWeb(r),
+    figures: async (r) => (await import('./figures.ts')).webFigures(r),
   },
   alarms: {
     run: async () => (await import('./alarms.ts')).benchAlarms(),
     print: async (r) => (await import('./alarms.ts')).printAlarms(r),
+    figures: async (r) => (await import('./figures.ts')).alarmFigures(r),
   },
   customers: {
     run: async () => (await import('./customers.ts')).benchCustomers(),
     print: async (r) => (await import('./customers.ts')).printCustomers(r),
+    figures: async (r) => (await import('./figures.ts')).customerFigures(r),
   },
   mail: {
     // Warnings and errors only, as `npm start` logs (infra/local/start.ts): not a line per e-mail sent.
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./mail.ts')).benchMail(),
     print: async (r) => (await import('./mail.ts')).printMail(r),
+    figures: async (r) => (await import('./figures.ts')).mailFigures(r),
   },
   scale: {
     run: async () => (await import('./scale.ts')).benchScale(),
     print: async (r) => (await import('./scale.ts')).printScale(r),
+    figures: async (r) => (await import('./figures.ts')).scaleFigures(r),
   },
   routing: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./routing.ts')).benchRouting(),
     print: async (r) => (await import('./routing.ts')).printRouting(r),
+    figures: async (r) => (await import('./figures.ts')).routingFigures(r),
   },
   incident: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./incident.ts')).benchIncident(),
     print: async (r) => (await import('./incident.ts')).printIncident(r),
+    figures: async (r) => (await import('./figures.ts')).incidentFigures(r),
   },
   attachments: {
     env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' },
     run: async () => (await import('./attachments.ts')).benchAttachments(),
     print: async (r) => (await import('./attachments.ts')).printAttachments(r),
+    figures: async (r) => (await import('./figures.ts')).attachmentFigures(r),
   },
   functions: {
     run: async () => (await import('./functions.ts')).benchFunctions(),
     print: async (r) => (await import('./functions.ts')).printFunctions(r),
+    figures: async (r) => (await import('./figures.ts')).functionFigures(r),
   },
 };
 const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
@@ -447,7 +494,7 @@ function chosenSections(): SectionName[] {
 interface ResultsFile extends Partial<SectionResults> {
   machine: { cpus: number; cpuModel: string | undefined; node: string };
   /** When each section's figures were taken, and the machine's one-minute load average as it started. */
-  taken: Partial<Record<SectionName, { at: string; loadAverage: number }>>;
+  taken: Partial<Record<SectionName, { at: string; loadAverage: number; run: string }>>;
 }
 
 const child = process.env.BENCH_SECTION as SectionName | undefined;
@@ -476,9 +523,10 @@ if (child) {
     results.taken[name] = previous.taken[name];
   }
   const failed: SectionName[] = [];
+  const run = new Date().toISOString();
   for (const name of chosen) {
     log(`section ${name}`);
-    const taken = { at: new Date().toISOString(), loadAverage: Math.round(loadavg()[0]! * 100) / 100 };
+    const taken = { at: new Date().toISOString(), loadAverage: Math.round(loadavg()[0]! * 100) / 100, run };
     try {
       Object.assign(results, { [name]: await runInChild(name) });
       results.taken[name] = taken;
@@ -491,10 +539,23 @@ if (child) {
     Object.fromEntries(SECTION_NAMES.filter((n) => byName[n] !== undefined).map((n) => [n, byName[n]]));
   const file = { machine: results.machine, taken: inOrder(results.taken), ...inOrder<unknown>(results) };
   await writeFile(out, `${JSON.stringify(file, null, 2)}\n`);
+  const { figuresBlock, writeFiguresBlock } = await import('./figures.ts');
+  const sections: SectionFigures[] = [];
+  for (const name of SECTION_NAMES) {
+    if (!results[name]) continue;
+    // Figures kept from an earlier run may be in a shape this code no longer reads: say so rather than stop.
+    const figures = await (SECTIONS[name].figures as (r: unknown) => Promise<Figure[]>)(results[name]).catch(
+      (): Figure[] => [{ figure: 'figures in an older shape', value: 'run this section again', mark: '', met: null }],
+    );
+    sections.push({ name, taken: results.taken[name], figures });
+  }
+  const machine = `${results.machine.cpus} × ${results.machine.cpuModel ?? 'CPU'}, Node ${results.machine.node}`;
+  const doc = resolve(import.meta.dirname, '../docs/benchmarks.md');
+  await writeFiguresBlock(doc, figuresBlock(machine, sections));
 
   for (const name of chosen) {
     if (results[name]) await (SECTIONS[name].print as (r: unknown) => Promise<void>)(results[name]);
   }
-  console.log(`\nwritten to ${out}${failed.length ? `; FAILED to run: ${failed.join(', ')}` : ''}`);
+  console.log(`\nwritten to ${out} and ${doc}${failed.length ? `; FAILED to run: ${failed.join(', ')}` : ''}`);
   if (failed.length) process.exitCode = 1;
 }

@@ -233,14 +233,17 @@ export async function downloadAttachment(
   if (preview) {
     if (!PREVIEW_TYPES.has(record.contentType)) throw new ValidationError({ code: 'error.attachment.noPreview' });
   } else {
-    await recordHistory(ticketId, {
-      at: now.toISOString(),
-      actor: uploaderOf(caller),
-      action: 'downloaded',
-      changes: [{ field: 'attachment', from: null, to: record.filename }],
-    });
-    // Counted per person and hour; a preview is not a download (docs/decisions/097-insider-risk-alerts.md).
-    await noteDownload(caller, now);
+    // The history entry and the hourly count are independent writes, made side by side. Counted per person and hour;
+    // a preview is not a download (docs/decisions/097-insider-risk-alerts.md).
+    await Promise.all([
+      recordHistory(ticketId, {
+        at: now.toISOString(),
+        actor: uploaderOf(caller),
+        action: 'downloaded',
+        changes: [{ field: 'attachment', from: null, to: record.filename }],
+      }),
+      noteDownload(caller, now),
+    ]);
   }
   return presignDownload(objectKeys.stored(ticketId, record.id), record.filename, record.contentType);
 }
