@@ -549,7 +549,7 @@ export function senderGrants(kind: string): TableGrant[] {
       {
         actions: ['GetItem'],
         partitions: [WEBHOOKS, TICKETS],
-        why: 'jobs/webhook-sender.ts: the webhook (URL, sealed secret, health) and, for a message event, its ticket',
+        why: 'use-cases/webhooks/deliver-webhook.ts: the webhook (URL, sealed secret, health) and, for a message event, its ticket',
       },
       {
         actions: ['UpdateItem'],

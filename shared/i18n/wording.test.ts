@@ -26,8 +26,12 @@ const translations = LANGUAGES.filter((language) => language !== 'en');
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** Where the server makes what is stored and shown: the domain rules and the use cases. */
-const SERVER_DIRS = ['functions/domain', 'functions/use-cases'];
+/**
+ * Where the server makes what is stored and shown: the domain rules, the use cases, the outbound framework, the jobs
+ * and the WebSocket functions. Not the data layer (its strings are DynamoDB expressions), nor the route groups and the
+ * HTTP framework, whose English is the OpenAPI document's, written for upstream developers (docs/api.md).
+ */
+const SERVER_DIRS = ['functions/domain', 'functions/use-cases', 'functions/outbound', 'functions/jobs', 'functions/ws'];
 
 /**
  * English the server writes that the staff app and the customer's e-mails do not word: the diagnostics operators
@@ -62,6 +66,16 @@ const NOT_WORDS_FOR_READERS: Record<string, readonly string[]> = {
   'functions/use-cases/tickets/mark-overdue.ts': ['Overdue check'],
   'functions/use-cases/tickets/scan-results.ts': ['Malware scan'],
   'functions/use-cases/tickets/thread.ts': ['comment …; held for: …'],
+  // The outbound framework's: what a parked or held-back job says in the dead-letter view and the logs, and each
+  // kind's description for the stack's queues; operator text, as the mail sender's.
+  'functions/outbound/kinds.ts': ['*'],
+  'functions/outbound/queue.ts': ['Message … is longer than … bytes'],
+  'functions/outbound/sender.ts': ['*'],
+  // The WebSocket route's answers to a malformed or refused frame: protocol diagnostics the web app never shows.
+  'functions/ws/default.ts': ['*'],
+  // EventBridge's name for a schedule's event, in the handler's type.
+  'functions/jobs/auto-away.ts': ['Scheduled Event'],
+  'functions/jobs/overdue.ts': ['Scheduled Event'],
   // A delivery's detail and a disabled webhook's reason: the delivery log's operator text, as the mail sender's.
   'functions/use-cases/webhooks/deliver-webhook.ts': [
     'No successful delivery since …; last error: …',
