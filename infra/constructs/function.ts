@@ -64,6 +64,9 @@ export class HandlerFunction extends NodejsFunction {
         // Ship the SDK version the tests ran against; bundled, it also imports in half the time the runtime's own
         // takes to load from its node_modules, for ~380 KB more per function (docs/decisions/100-function-bundles.md).
         bundleAwsSDK: true,
+        // Lingui's core registers its ICU compiler unless in production; the server texts are compiled ahead of time
+        // (functions/lib/messages.ts), so the parser is left out.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         // The X-Ray SDK's one use of semver, a version check on SDK v2 clients we never capture (semver-gte.cjs).
         esbuildArgs: { '--alias:semver': join(REPO_ROOT, 'infra/constructs/semver-gte.cjs') },
       },
