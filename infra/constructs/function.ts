@@ -67,8 +67,12 @@ export class HandlerFunction extends NodejsFunction {
         // Lingui's core registers its ICU compiler unless in production; the server texts are compiled ahead of time
         // (functions/lib/messages.ts), so the parser is left out.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        // The X-Ray SDK's one use of semver, a version check on SDK v2 clients we never capture (semver-gte.cjs).
-        esbuildArgs: { '--alias:semver': join(REPO_ROOT, 'infra/constructs/semver-gte.cjs') },
+        esbuildArgs: {
+          // The X-Ray SDK's one use of semver, a version check on SDK v2 clients we never capture (semver-gte.cjs).
+          '--alias:semver': join(REPO_ROOT, 'infra/constructs/semver-gte.cjs'),
+          // The SDK's credential chain cut to the environment variables Lambda sets (credentials-from-env.cjs).
+          '--alias:@aws-sdk/credential-provider-node': join(REPO_ROOT, 'infra/constructs/credentials-from-env.cjs'),
+        },
       },
     });
   }
