@@ -7,7 +7,7 @@
  *    (mark: at most 250 KB of 1,024 bytes, as esbuild counts them);
  * 3. its import time as a ratio against a bare `node -e 0`: a fresh `node` that imports the bundle and exits, each
  *    run right after a bare one, in rounds over all functions, medians of both (mark: at most 1.5×). The process gets
- *    the `NODE_OPTIONS` the function's environment sets (CDK adds `--enable-source-maps` with source maps). Bundles
+ *    the `NODE_OPTIONS` the function's environment sets (none: the functions no longer read source maps). Bundles
  *    that leave the AWS SDK out (the Lambda runtime's own is used) import `@aws-sdk/*` from the repository's
  *    node_modules, as the runtime resolves it from its own.
  */

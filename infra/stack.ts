@@ -211,7 +211,8 @@ export class HelpdeskStack extends Stack {
       PUBLIC_BASE_URL: web.siteUrl,
       POWERTOOLS_SERVICE_NAME: 'helpdesk',
       LOG_LEVEL: 'INFO',
-      NODE_OPTIONS: '--enable-source-maps',
+      // No NODE_OPTIONS=--enable-source-maps: Node would read each bundle's source map on every cold start, a quarter
+      // of the import time. The map ships beside the bundle for mapping a trace (docs/decisions/100-function-bundles.md).
     };
 
     this.http = new HttpRoutes(this, 'Http', {

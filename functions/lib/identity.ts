@@ -94,18 +94,38 @@ export async function signInWithPassword(email: string, password: string): Promi
   }
 }
 
-/** Exchanges a refresh token for a new access token; `undefined` when the refresh token is no longer good. */
+/**
+ * Exchanges a refresh token for a new access token; `undefined` when the refresh token is no longer good.
+ *
+ * Every HTTP function can refresh a session, and this is the only Cognito call most of them make, so it is made
+ * without the SDK: InitiateAuth is an unsigned call (the app client's id is its only credential), one JSON POST in
+ * Cognito's wire format, which cognito-local speaks too. Functions that do not sign in or administer users then carry
+ * no Cognito client (docs/decisions/100-function-bundles.md).
+ */
 export async function refreshAccessToken(refreshToken: string): Promise<Tokens | undefined> {
+  const { region, cognito } = config();
   try {
-    const { AuthenticationResult: r } = await cognitoClient().send(
-      new InitiateAuthCommand({
-        AuthFlow: AuthFlowType.REFRESH_TOKEN_AUTH,
-        ClientId: config().cognito.clientId,
+    const response = await fetch(cognito.endpoint ?? `https://cognito-idp.${region}.amazonaws.com/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: cognito.clientId,
         AuthParameters: { REFRESH_TOKEN: refreshToken },
       }),
-    );
-    if (!r?.AccessToken) return undefined;
-    return { accessToken: r.AccessToken, expiresInSeconds: secondsUntilExpiry(r.AccessToken) };
+    });
+    const answer = (await response.json()) as { AuthenticationResult?: { AccessToken?: string }; __type?: string };
+    const accessToken = response.ok ? answer.AuthenticationResult?.AccessToken : undefined;
+    if (!accessToken) {
+      // The error's type as the SDK would name it: `NotAuthorizedException`, without its namespace.
+      const reason = String(answer.__type ?? response.status).replace(/^.*#/, '');
+      logger.info('Token refresh refused', { reason });
+      return undefined;
+    }
+    return { accessToken, expiresInSeconds: secondsUntilExpiry(accessToken) };
   } catch (error) {
     logger.info('Token refresh refused', { reason: (error as Error).name });
     return undefined;

@@ -1,14 +1,13 @@
 /**
  * English texts on the server, from the one registry (shared/i18n/catalogs/en.json): an API error keeps its English
  * `message` (API clients and docs/product.md rely on it) beside its code. The server formats English only, with
- * Lingui's core, the same formatter the SPA uses; messages are compiled from ICU when first used.
+ * Lingui's core, the same formatter the SPA uses, from messages compiled ahead of time: no ICU parser at run time.
  *
  * A function carries only the texts the server words (docs/decisions/100-function-bundles.md): the keys of
- * `SERVER_TEXTS`, copied from the English catalog into messages.en.json by `npx tsx scripts/server-texts.ts`
- * (functions/lib/messages.test.ts fails when the copy is behind the catalog).
+ * `SERVER_TEXTS`, copied from the English catalog into messages.en.json and compiled by
+ * `npx tsx scripts/server-texts.ts` (functions/lib/messages.test.ts fails when the copy is behind the catalog).
  */
-import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { type Messages, setupI18n } from '@lingui/core';
 import {
   type ApiCode,
   type CodedText,
@@ -45,8 +44,8 @@ export const SERVER_TEXTS: readonly string[] = [
 export const isServerKey = (key: string): boolean =>
   SERVER_TEXTS.some((entry) => (entry.endsWith('.') ? key.startsWith(entry) : key === entry));
 
-const english = setupI18n({ locale: 'en', messages: { en: texts } });
-english.setMessagesCompiler(compileMessage);
+// The JSON's inferred type is narrower than Lingui's compiled-message type, and not assignable to it as written.
+const english = setupI18n({ locale: 'en', messages: { en: texts as unknown as Messages } });
 
 /** The English text of `code` with its ICU arguments filled in. */
 export const englishText = (code: ServerKey, params?: MessageParams): string =>

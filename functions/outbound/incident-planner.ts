@@ -31,7 +31,7 @@ function replyToChildren(change: StreamChange): PlannedDelivery<IncidentPayload>
   const ticketId = ticketIdOfKey(change.pk);
   const comment = change.after;
   if (change.eventName !== 'INSERT' || ticketId === undefined || !change.sk.startsWith(PREFIX.comment)) return [];
-  if (!comment || comment.toChildren !== true || comment.isInternal !== false || comment.mergedFrom) return [];
+  if (comment?.toChildren !== true || comment.isInternal !== false || comment.mergedFrom) return [];
   if (typeof comment.userId !== 'string') {
     return [];
   }

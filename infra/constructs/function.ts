@@ -54,6 +54,8 @@ export class HandlerFunction extends NodejsFunction {
         format: OutputFormat.ESM,
         target: 'node22',
         minify: true,
+        // index.mjs.map beside the bundle, for mapping a stack trace by hand or after setting NODE_OPTIONS to
+        // --enable-source-maps on one function; not on by default, as Node would parse the map on every cold start.
         sourceMap: true,
         sourcesContent: false,
         mainFields: ['module', 'main'],
@@ -62,8 +64,15 @@ export class HandlerFunction extends NodejsFunction {
         // Ship the SDK version the tests ran against; bundled, it also imports in half the time the runtime's own
         // takes to load from its node_modules, for ~380 KB more per function (docs/decisions/100-function-bundles.md).
         bundleAwsSDK: true,
-        // The X-Ray SDK's one use of semver, a version check on SDK v2 clients we never capture (semver-gte.cjs).
-        esbuildArgs: { '--alias:semver': join(REPO_ROOT, 'infra/constructs/semver-gte.cjs') },
+        // Lingui's core registers its ICU compiler unless in production; the server texts are compiled ahead of time
+        // (functions/lib/messages.ts), so the parser is left out.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        esbuildArgs: {
+          // The X-Ray SDK's one use of semver, a version check on SDK v2 clients we never capture (semver-gte.cjs).
+          '--alias:semver': join(REPO_ROOT, 'infra/constructs/semver-gte.cjs'),
+          // The SDK's credential chain cut to the environment variables Lambda sets (credentials-from-env.cjs).
+          '--alias:@aws-sdk/credential-provider-node': join(REPO_ROOT, 'infra/constructs/credentials-from-env.cjs'),
+        },
       },
     });
   }

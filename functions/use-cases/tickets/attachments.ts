@@ -146,7 +146,7 @@ export async function prepareAttachments(
   const verified = await Promise.all(
     ids.map(async (id) => {
       const record = await getAttachment(ticketId, id);
-      if (!record || record.state !== 'uploading' || record.uploader.id !== uploader.id) throw unknown(id)();
+      if (record?.state !== 'uploading' || record.uploader.id !== uploader.id) throw unknown(id)();
       const bytes = await readObject(objectKeys.upload(ticketId, id));
       if (!bytes)
         throw new ValidationError({ code: 'error.attachment.notUploaded', params: { filename: record.filename } });

@@ -48,7 +48,7 @@ export async function recordScanResult(
   const named = storedKeyOf(key);
   if (!named) return 'ignored';
   const record = await getAttachment(named.ticketId, named.attachmentId);
-  if (!record || record.scanStatus !== 'pending') return 'ignored';
+  if (record?.scanStatus !== 'pending') return 'ignored';
   switch (outcome) {
     case 'NO_THREATS_FOUND':
       return (await recordScanVerdict(record, 'clean')) ? 'clean' : 'ignored';
