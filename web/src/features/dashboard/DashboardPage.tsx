@@ -1,4 +1,4 @@
-import { Box, Grid, Stack } from '@chakra-ui/react';
+import { Grid, Stack } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
 import type { Role } from '#shared/constants.ts';
@@ -18,15 +18,6 @@ import { dashboardMetricsQuery, volumeDataQuery } from './queries.ts';
 import { TicketChannels } from './TicketChannels.tsx';
 import { SlaAttainmentPanel } from './SlaAttainmentPanel.tsx';
 import { TopAgents } from './TopAgents.tsx';
-
-/**
- * The blocks that may start below the fold (on a phone, all but the headline figures and the chart): while off screen
- * the browser skips their style and layout, and a measurement elsewhere on the page (the chart's) no longer lays out
- * the whole dashboard. Their contents are rendered and reachable (find in page, assistive technology, anchors) as
- * before; the estimated height holds the scrollbar steady until they are first laid out (ADR 101, amendment of
- * 2026-11-27).
- */
-const PAINTED_WHEN_NEAR = { contentVisibility: 'auto', containIntrinsicSize: 'auto 28rem' } as const;
 
 interface DashboardPageProps {
   role: Role;
@@ -54,25 +45,21 @@ export function DashboardPage({ role, actions, latestTickets }: DashboardPagePro
           <HeadlineFigures />
           <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
             <VolumeTrend query={volumeDataQuery} />
-            <Stack gap="6" css={PAINTED_WHEN_NEAR}>
+            <Stack gap="6">
               <PriorityDistribution />
               <TicketChannels />
               <RoundRobinStatus />
             </Stack>
           </Grid>
-          <Box css={PAINTED_WHEN_NEAR}>
-            <OverduePanel />
-          </Box>
-          <Box css={PAINTED_WHEN_NEAR}>
-            <SlaAttainmentPanel />
-          </Box>
+          <OverduePanel />
+          <SlaAttainmentPanel />
           {showAnalytics && (
-            <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" css={PAINTED_WHEN_NEAR}>
+            <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6">
               <TopAgents role={role} />
               <InsightsPanel query={insightsQuery()} />
             </Grid>
           )}
-          <Box css={PAINTED_WHEN_NEAR}>{latestTickets}</Box>
+          {latestTickets}
         </Stack>
       </Suspense>
     </>
