@@ -10,14 +10,9 @@ import { isRole } from '../../lib/roles.ts';
 
 // The signed-in frame (sidebar, user menu, drawer and what they import) comes only with a session: the sign-in page at
 // the same URL neither downloads nor runs it before its form answers (ADR 101). The guard below fetches it beside the
-// texts and recipes; once it is in, the area renders it directly, without a suspended first render.
-const loadAppShell = () =>
-  import('../../features/shell/AppShell.tsx').then(({ AppShell }) => {
-    loadedShell = AppShell;
-    return AppShell;
-  });
-let loadedShell: Awaited<ReturnType<typeof loadAppShell>> | undefined;
-const LazyAppShell = lazy(() => loadAppShell().then((AppShell) => ({ default: AppShell })));
+// texts and recipes, so a signed-in first render does not wait for it.
+const loadAppShell = () => import('../../features/shell/AppShell.tsx');
+const AppShell = lazy(() => loadAppShell().then(({ AppShell }) => ({ default: AppShell })));
 
 /**
  * `/admin`, `/manager`, `/agent`: signed out, the base path is that role's login screen; signed in, it is the
@@ -53,9 +48,8 @@ function RoleArea() {
   if (!user) return <Outlet />;
   // Right after signing in on another role's login screen, until the guard's redirect lands.
   if (user.role !== role) return null;
-  // Right after signing in the user is known before the route has loaded again: the shell waits for its texts, its
-  // recipes and its code.
-  const AppShell = loadedShell ?? LazyAppShell;
+  // Right after signing in the user is known before the route has loaded again: the shell waits for its texts and
+  // recipes.
   return (
     <Suspense fallback={null}>
       <AllTexts>
