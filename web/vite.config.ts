@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chakraLazyGlobal } from './chakra-global-plugin.ts';
 import { i18nCatalogs } from './i18n-catalogs-plugin.ts';
 import { prerenderSignIn } from './prerender-plugin.ts';
 import { routeTreeOptions } from './route-tree.config.ts';
@@ -23,6 +24,7 @@ export default defineConfig({
       },
     }),
     react(),
+    chakraLazyGlobal(),
     i18nCatalogs(),
     prerenderSignIn(),
   ],

@@ -1,13 +1,18 @@
 import { Outlet, createFileRoute, notFound, redirect } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { currentUserQuery } from '../../features/auth/current-user.ts';
 import { useCurrentUser } from '../../features/auth/queries.ts';
 import { FullTheme } from '../../components/ui/FullTheme.tsx';
 import { loadFullTheme } from '../../components/ui/system.ts';
-import { AppShell } from '../../features/shell/AppShell.tsx';
 import { loadAllTexts } from '../../i18n/i18n.ts';
 import { AllTexts } from '../../i18n/react.tsx';
 import { isRole } from '../../lib/roles.ts';
+
+// The signed-in frame (sidebar, user menu, drawer and what they import) comes only with a session: the sign-in page at
+// the same URL neither downloads nor runs it before its form answers (ADR 101). The guard below fetches it beside the
+// texts and recipes, so a signed-in first render does not wait for it.
+const loadAppShell = () => import('../../features/shell/AppShell.tsx');
+const AppShell = lazy(() => loadAppShell().then(({ AppShell }) => ({ default: AppShell })));
 
 /**
  * `/admin`, `/manager`, `/agent`: signed out, the base path is that role's login screen; signed in, it is the
@@ -28,7 +33,7 @@ export const Route = createFileRoute('/$role')({
     const user = await context.queryClient.ensureQueryData(currentUserQuery());
     if (!user) return { user };
     if (user.role === params.role) {
-      await Promise.all([loadAllTexts(), loadFullTheme()]);
+      await Promise.all([loadAllTexts(), loadFullTheme(), loadAppShell()]);
       return { user };
     }
     if (isRole(user.role)) throw redirect({ to: '/$role', params: { role: user.role } });
