@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MessageKey } from '#shared/i18n/messages.ts';
 import { renderApp, signedOut } from '../test/render-app.tsx';
+import { SIGNED_OUT_PAGES } from '../test/signed-out-pages.ts';
 import { i18n, t } from './i18n.ts';
 import { INTL_LOCALES, type Language } from './languages.ts';
 
@@ -17,21 +17,6 @@ const SIGN_IN_CATALOGS: Record<Language, () => Promise<{ messages: Record<string
   zh: () => import('virtual:i18n-catalog/zh'),
   ja: () => import('virtual:i18n-catalog/ja'),
 };
-
-/** Each signed-out page and a text it shows. */
-const PAGES: Array<[string, MessageKey]> = [
-  ['/admin', 'signIn.admin.title'],
-  ['/manager', 'signIn.manager.title'],
-  ['/agent', 'signIn.agent.title'],
-  ['/staff', 'signIn.staff.title'],
-  ['/agent-login', 'signIn.agent.title'],
-  ['/', 'roleChooser.title'],
-  ['/login-selection', 'roleChooser.title'],
-  ['/admin-oauth', 'organizationSignIn.title'],
-  ['/landing', 'landing.tagline'],
-  ['/nope', 'notFound.title'],
-  ['/manager/settings', 'session.signedOutPage'],
-];
 
 const missing: string[] = [];
 let stopListening = () => {};
@@ -49,7 +34,7 @@ async function withSignInTextsOnly(language: Language): Promise<void> {
 }
 
 describe.each(Object.keys(SIGN_IN_CATALOGS) as Language[])('the %s sign-in texts', (language) => {
-  it.each(PAGES)('word the page at %s', async (path, shown) => {
+  it.each(SIGNED_OUT_PAGES)('word the page at %s', async (path, shown) => {
     await withSignInTextsOnly(language);
     renderApp(path, { 'GET /api/auth/user': signedOut });
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../../i18n/i18n.ts';
 import { renderApp, signedOut } from '../../test/render-app.tsx';
-import type { MessageKey } from '#shared/i18n/messages.ts';
+import { SIGNED_OUT_PAGES } from '../../test/signed-out-pages.ts';
 import { system } from './system.ts';
 import * as rest from './theme-rest.ts';
 
@@ -10,20 +10,6 @@ import * as rest from './theme-rest.ts';
  * The design system in two parts (ADR 101): no signed-out page asks the system for a recipe of the second part, which
  * the first page's JavaScript does not carry; such a component would render unstyled until someone signs in.
  */
-const PAGES: Array<[string, MessageKey]> = [
-  ['/admin', 'signIn.admin.title'],
-  ['/manager', 'signIn.manager.title'],
-  ['/agent', 'signIn.agent.title'],
-  ['/staff', 'signIn.staff.title'],
-  ['/agent-login', 'signIn.agent.title'],
-  ['/', 'roleChooser.title'],
-  ['/login-selection', 'roleChooser.title'],
-  ['/admin-oauth', 'organizationSignIn.title'],
-  ['/landing', 'landing.tagline'],
-  ['/nope', 'notFound.title'],
-  ['/manager/settings', 'session.signedOutPage'],
-];
-
 const asked = new Set<string>();
 const { getRecipeFn, getSlotRecipeFn } = system;
 
@@ -45,7 +31,7 @@ afterEach(() => {
 });
 
 describe("the first page's recipes", () => {
-  it.each(PAGES)('style the page at %s', async (path, shown) => {
+  it.each(SIGNED_OUT_PAGES)('style the page at %s', async (path, shown) => {
     renderApp(path, { 'GET /api/auth/user': signedOut });
     expect((await screen.findAllByText(t(shown))).length).toBeGreaterThan(0);
     expect(asked.size).toBeGreaterThan(0);
