@@ -3,7 +3,9 @@
  * `npm run bench` rewrites from `bench/results.json` after each run (the sections not run keep the figures and the
  * time they were taken). A figure without a mark is there to read a failing one by (a latency behind a ratio).
  */
+import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import type { AlarmResults } from './alarms.ts';
 import type { AttachmentResults } from './attachments.ts';
 import type { CustomerResults, CustomerSide } from './customers.ts';
@@ -229,11 +231,15 @@ export function figuresBlock(machine: string, sections: SectionFigures[]): strin
   return lines.join('\n');
 }
 
-/** Puts the block in place of the one in the file between the markers; the file must hold both markers. */
+/**
+ * Puts the block in place of the one in the file between the markers (the file must hold both), then lets Biome lay
+ * out its tables as `npm run lint` expects them.
+ */
 export async function writeFiguresBlock(path: string, block: string): Promise<void> {
   const text = await readFile(path, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) throw new Error(`${path} has no figures block between "${START}" and "${END}"`);
   await writeFile(path, `${text.slice(0, start)}${block}${text.slice(end + END.length)}`);
+  await promisify(execFile)('npx', ['biome', 'format', '--write', path]);
 }
