@@ -46,6 +46,17 @@ export const LIST_LIMITS = {
 /** Longest ticket search text (`GET /api/tickets?q=`); the web app's search box and its URL keep to it too. */
 export const TICKET_SEARCH_MAX = 100;
 
+/** Limits the first version's ticket API lacked (docs/product.md §5): its texts' lengths and one bulk change's size. */
+export const TICKET_LIMITS = {
+  subjectMax: 200,
+  descriptionMax: 10_000,
+  commentMax: 5_000,
+  searchMax: TICKET_SEARCH_MAX,
+  ratingCommentMax: 1_000,
+  /** Tickets one bulk change may name (docs/product.md §2 "Tickets table"). */
+  bulkMax: 100,
+} as const;
+
 export const PERFORMANCE_THRESHOLDS = { good: 90, fair: 70 } as const;
 
 export const OVERDUE_POLL_MS = 30_000;

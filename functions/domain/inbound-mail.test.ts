@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTicketSchema, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
+import { TICKET_LIMITS } from '#shared/constants.ts';
+import { createTicketSchema } from '#shared/schemas/ticket.ts';
 import { customerLanguageOf, destinationOf, fitText, isAutomated, ticketFieldsOfMail } from './inbound-mail.ts';
 
 /** The English wording of the subject an e-mail without one gets (the mail catalogs word it per language). */

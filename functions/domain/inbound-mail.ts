@@ -9,9 +9,9 @@ import {
   type Language,
   LANGUAGES,
   SUBJECT_MIN_LENGTH,
+  TICKET_LIMITS,
 } from '#shared/constants.ts';
 import { visibleLength } from '#shared/schemas/text.ts';
-import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
 
 /**
  * Larger messages change nothing. SES takes messages up to 40 MB, and a file of the largest size a message may keep

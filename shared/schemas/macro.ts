@@ -4,10 +4,10 @@
  * the others belong to the staff member who wrote them.
  */
 import * as z from 'zod';
-import { LANGUAGES } from '../constants.ts';
+import { LANGUAGES, TICKET_LIMITS } from '../constants.ts';
 import { issueText } from '../i18n/messages.ts';
 import { identifier, text } from './text.ts';
-import { categoryField, prioritySchema, TICKET_LIMITS, ticketIdParamsSchema, ticketStatusSchema } from './ticket.ts';
+import { categoryField, prioritySchema, ticketIdParamsSchema, ticketStatusSchema } from './ticket.ts';
 
 export const MACRO_LIMITS = { titleMax: 100, bodyMax: TICKET_LIMITS.commentMax } as const;
 

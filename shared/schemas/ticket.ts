@@ -9,7 +9,7 @@ import {
   MESSAGE_CHANNELS,
   PRIORITIES,
   SUBJECT_MIN_LENGTH,
-  TICKET_SEARCH_MAX,
+  TICKET_LIMITS,
   TICKET_STATUSES,
   TICKET_TYPES,
 } from '../constants.ts';
@@ -19,17 +19,6 @@ import { antiPhishingCodeSchema } from './customer.ts';
 import { holdSchema } from './reply-guard.ts';
 import { identifier, opaqueToken, text, wholeNumber } from './text.ts';
 import { emailSchema } from './user.ts';
-
-/** Limits the first version's ticket API lacked (docs/product.md §5). */
-export const TICKET_LIMITS = {
-  subjectMax: 200,
-  descriptionMax: 10_000,
-  commentMax: 5_000,
-  searchMax: TICKET_SEARCH_MAX,
-  ratingCommentMax: 1_000,
-  /** Tickets one bulk change may name (docs/product.md §2 "Tickets table"). */
-  bulkMax: 100,
-} as const;
 
 /** Customer ratings score a resolved ticket from 1 (poor) to 5 (excellent). */
 export const RATING_SCORES = { min: 1, max: 5 } as const;

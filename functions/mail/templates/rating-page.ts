@@ -4,8 +4,8 @@
  * own), usable with a keyboard alone: the choices are a fieldset of radio buttons with a legend, every field has a
  * label, errors are announced (`role="alert"`) and tied to the field they are about.
  */
-import { PRODUCT_NAME } from '#shared/constants.ts';
-import { RATING_SCORES, TICKET_LIMITS } from '#shared/schemas/ticket.ts';
+import { PRODUCT_NAME, TICKET_LIMITS } from '#shared/constants.ts';
+import { RATING_SCORES } from '#shared/schemas/ticket.ts';
 import type { MailCatalog } from './catalog.ts';
 import { customerPage } from './page-frame.ts';
 import { wordedText } from './render.ts';

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EMAIL_MAX, visibleLength } from '#shared/schemas/text.ts';
-import { TICKET_LIMITS } from '#shared/schemas/ticket.ts';
+import { TICKET_LIMITS } from '#shared/constants.ts';
 import { holdMail } from '../../data/held-mail.ts';
 import { newTicketCount, newTicketsCounted } from '../../data/mail-limits.ts';
 import { clearAddressStatus, countInboundRefusal } from '../../data/mail.ts';

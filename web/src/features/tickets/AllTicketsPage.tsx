@@ -11,14 +11,12 @@ import { refusalMessage } from '../../lib/server-message.ts';
 import { displayNameOf } from '../../lib/format.ts';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { CreateTicketDialog } from './CreateTicketDialog.tsx';
-import { EditTicketDialog } from './EditTicketDialog.tsx';
 import { canListStaff } from './permissions.ts';
 import { staffQuery, ticketDetailQuery } from './queries.ts';
-import { TicketDetailDialog } from './TicketDetailDialog.tsx';
 import { TicketFilterBar } from './TicketFilterBar.tsx';
 import { TicketsTable } from './TicketsTable.tsx';
 import { type TicketsSearch, allTicketsFilters } from './tickets-search.ts';
+import { CreateTicketDialog, EditTicketDialog, TicketDetailDialog } from './dialogs.ts';
 
 const route = getRouteApi('/$role/_signedIn/tickets');
 
@@ -52,7 +50,11 @@ export function AllTicketsPage() {
                 {t('tickets.myTickets')}
               </Button>
             )}
-            <Button onClick={() => setCreating(true)}>
+            <Button
+              onClick={() => setCreating(true)}
+              onPointerEnter={CreateTicketDialog.preload}
+              onFocus={CreateTicketDialog.preload}
+            >
               <LuPlus aria-hidden />
               {t('tickets.create')}
             </Button>

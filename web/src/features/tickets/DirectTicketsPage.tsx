@@ -6,11 +6,11 @@ import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useT } from '../../i18n/react.tsx';
 import { SECTION_TITLES } from '../../lib/sections.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { CreateTicketDialog } from './CreateTicketDialog.tsx';
 import { canCreateDirectTickets } from './permissions.ts';
 import { TicketFilterBar } from './TicketFilterBar.tsx';
 import { NoTickets, TicketsTable } from './TicketsTable.tsx';
 import { type ListFilters, directTicketsFilters } from './tickets-search.ts';
+import { CreateTicketDialog } from './dialogs.ts';
 
 const route = getRouteApi('/$role/_signedIn/direct-tickets');
 
@@ -35,7 +35,11 @@ export function DirectTicketsPage() {
         title={t(SECTION_TITLES['direct-tickets'])}
         actions={
           mayCreate ? (
-            <Button onClick={() => setCreating(true)}>
+            <Button
+              onClick={() => setCreating(true)}
+              onPointerEnter={CreateTicketDialog.preload}
+              onFocus={CreateTicketDialog.preload}
+            >
               <LuPlus aria-hidden />
               {t('tickets.createDirect')}
             </Button>

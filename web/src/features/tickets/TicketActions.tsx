@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { LuPlus, LuUserPlus } from 'react-icons/lu';
 import type { Role } from '#shared/constants.ts';
 import { useT } from '../../i18n/react.tsx';
-import { AssignTicketDialog } from './AssignTicketDialog.tsx';
-import { CreateTicketDialog } from './CreateTicketDialog.tsx';
+import { AssignTicketDialog, CreateTicketDialog } from './dialogs.ts';
 import { canAssignTickets } from './permissions.ts';
 
 type OpenDialog = 'create' | 'assign' | null;
@@ -20,13 +19,22 @@ export function TicketActions({ role }: { role: Role }) {
 
   return (
     <HStack gap="2" wrap="wrap">
-      <Button onClick={() => setOpen('create')}>
+      <Button
+        onClick={() => setOpen('create')}
+        onPointerEnter={CreateTicketDialog.preload}
+        onFocus={CreateTicketDialog.preload}
+      >
         <LuPlus aria-hidden />
         {t('tickets.create')}
       </Button>
       {canAssignTickets(role) && (
         <>
-          <Button variant="outline" onClick={() => setOpen('assign')}>
+          <Button
+            variant="outline"
+            onClick={() => setOpen('assign')}
+            onPointerEnter={AssignTicketDialog.preload}
+            onFocus={AssignTicketDialog.preload}
+          >
             <LuUserPlus aria-hidden />
             {t('assignTicket.title')}
           </Button>

@@ -24,13 +24,11 @@ import { redactedText } from '../../lib/redaction-text.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { assigneeName } from '../../lib/ticket-display.ts';
 import { useCurrentUser } from '../auth/queries.ts';
-import { AssignTicketDialog } from './AssignTicketDialog.tsx';
 import { BulkChangesBar } from './BulkChangesBar.tsx';
-import { EditTicketDialog } from './EditTicketDialog.tsx';
+import { AssignTicketDialog, EditTicketDialog, TicketDetailDialog } from './dialogs.ts';
 import { canAssignTickets, canEditTicket } from './permissions.ts';
 import { SlaClocks } from './SlaClocks.tsx';
 import { type TicketFilters, ticketListQuery } from './queries.ts';
-import { TicketDetailDialog } from './TicketDetailDialog.tsx';
 
 export interface TicketsTableProps {
   /** What the list asks the server for: page size, and the screen's fixed scope and its filters from the URL. */
@@ -201,6 +199,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState, sele
                         <RowAction
                           label={t('ticketTable.view', { code: ticket.ticketId })}
                           onClick={() => setDialog({ kind: 'view', ticket })}
+                          preload={TicketDetailDialog.preload}
                         >
                           <LuEye />
                         </RowAction>
@@ -208,6 +207,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState, sele
                           <RowAction
                             label={t('ticketTable.edit', { code: ticket.ticketId })}
                             onClick={() => setDialog({ kind: 'edit', ticket })}
+                            preload={EditTicketDialog.preload}
                           >
                             <LuPencil />
                           </RowAction>
@@ -216,6 +216,7 @@ export function TicketsTable({ filters, label, paginate = true, emptyState, sele
                           <RowAction
                             label={t('ticketTable.assign', { code: ticket.ticketId })}
                             onClick={() => setDialog({ kind: 'assign', ticket })}
+                            preload={AssignTicketDialog.preload}
                           >
                             <LuUserPlus />
                           </RowAction>
@@ -281,9 +282,25 @@ function SelectBox({
   );
 }
 
-function RowAction({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+interface RowActionProps {
+  label: string;
+  onClick: () => void;
+  /** Fetches the code of the dialog the button opens, as the pointer or the focus reaches it. */
+  preload: () => void;
+  children: ReactNode;
+}
+
+function RowAction({ label, onClick, preload, children }: RowActionProps) {
   return (
-    <IconButton size="xs" variant="ghost" aria-label={label} title={label} onClick={onClick}>
+    <IconButton
+      size="xs"
+      variant="ghost"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
       {children}
     </IconButton>
   );

@@ -4,18 +4,18 @@
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Attachment } from '#shared/schemas/attachment.ts';
-import {
-  type AssignTicketInput,
-  type BulkTicketChanges,
-  type BulkTicketResult,
-  type BulkUpdateTicketsResult,
-  type Comment,
-  type CreateCommentInput,
-  type CreateTicketInput,
-  TICKET_LIMITS,
-  type Ticket,
-  type UpdateTicketInput,
+import type {
+  AssignTicketInput,
+  BulkTicketChanges,
+  BulkTicketResult,
+  BulkUpdateTicketsResult,
+  Comment,
+  CreateCommentInput,
+  CreateTicketInput,
+  Ticket,
+  UpdateTicketInput,
 } from '#shared/schemas/ticket.ts';
+import { TICKET_LIMITS } from '#shared/constants.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/queries.ts';
 import { macroKeys } from '../macros/queries.ts';
