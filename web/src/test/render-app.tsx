@@ -10,6 +10,10 @@ import { toaster } from '../lib/toaster-store.ts';
 import type { Session } from '../lib/session.ts';
 import { createAppRouter, sendToMfaEnrolment } from '../router.ts';
 
+// The app loads its toaster lazily (App.tsx). A screen test waiting for a toast would otherwise spend part of its wait
+// on the toaster's first import, which takes seconds while a busy two-core machine runs the other suites beside it.
+await import('../components/ui/Toaster.tsx');
+
 /** One canned answer of the fake API. */
 export interface FakeReply {
   status: number;
