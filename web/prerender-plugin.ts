@@ -22,6 +22,7 @@ import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { createServer } from 'vite';
 import { LANGUAGES } from '../shared/constants.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../shared/signed-in-hint.ts';
+import { APP_FRAME_STYLE, appFrameScript } from './app-frame.ts';
 import { i18nCatalogs } from './i18n-catalogs-plugin.ts';
 import { chooseLanguage, REMEMBERED_LANGUAGE_KEY, textDirection } from './src/i18n/languages.ts';
 import { HELD_SUBMIT_ATTRIBUTE, PRERENDERED_ATTRIBUTE, SIGN_IN_PATHS } from './src/prerender/sign-in-paths.ts';
@@ -91,17 +92,21 @@ function bootstrapScript(templates: Record<string, Record<string, number>>, cata
     link.href = ${JSON.stringify(catalogs)}[language];
     document.head.appendChild(link);
   }
+  function applyColourMode() {
+    var theme = 'system';
+    try { theme = localStorage.getItem('theme') || theme; } catch (e) {}
+    if (theme !== 'light' && theme !== 'dark') theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    html.classList.add(theme);
+    html.style.colorScheme = theme;
+  }
+  ${appFrameScript()}
   function showPage() {
     var path = location.pathname, number = (${JSON.stringify(templates)}[language] || {})[path.replace(/\\/+$/, '')];
     if (number === undefined || signedIn) return false;
     var page = document.getElementById('${TEMPLATE_ID_PREFIX}' + number);
     var root = document.getElementById('root');
     if (!page || !root) return false;
-    var html = document.documentElement, theme = 'system';
-    try { theme = localStorage.getItem('theme') || theme; } catch (e) {}
-    if (theme !== 'light' && theme !== 'dark') theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    html.classList.add(theme);
-    html.style.colorScheme = theme;
+    applyColourMode();
     root.innerHTML = page.textContent.split('<\\\\/script').join('</script');
     root.setAttribute('${PRERENDERED_ATTRIBUTE}', path);
     document.addEventListener('submit', function (event) {
@@ -122,7 +127,11 @@ function bootstrapScript(templates: Record<string, Record<string, number>>, cata
         .observe({ type: 'paint', buffered: true });
     } catch (e) {}
     requestAnimationFrame(function () { setTimeout(once, 100); });
-  } else startApp();
+  } else {
+    // Signed in on a role's area: the shell's outline until the app shows its first page (web/app-frame.ts).
+    if (signedIn) showFrame();
+    startApp();
+  }
 })();`;
 }
 
@@ -219,7 +228,7 @@ export function prerenderSignIn(): Plugin {
           .replace(APP_START_TAGS, '')
           .replace(
             '</head>',
-            `<template id="${APP_START_ID}">${startTags.join('')}</template>${styles.join('')}</head>`,
+            `<template id="${APP_START_ID}">${startTags.join('')}</template>${styles.join('')}${APP_FRAME_STYLE}</head>`,
           )
           .replace(
             '<div id="root"></div>',

@@ -277,3 +277,60 @@ test.describe('the pre-rendered sign-in page', () => {
     expect(errors).toEqual([]);
   });
 });
+
+// A signed-in visit paints the outline of the app's frame from index.html before the app has loaded (web/app-frame.ts,
+// ADR 101).
+test.describe('the signed-in outline', () => {
+  const outline = (page: Page) => page.locator('#app-frame');
+
+  test('is painted before any of the app’s JavaScript has run, hidden from assistive technology', async ({ page }) => {
+    await signIn(page, 'agent');
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/agent/tickets');
+    await expect(outline(page)).toBeVisible();
+    await expect(outline(page)).toHaveAttribute('aria-hidden', 'true');
+    await expect(outline(page).locator('aside')).toContainText('CryptoDesk Support');
+    await expect(page.locator('#root')).toBeEmpty();
+    // Nothing in it is announced or reachable: no navigation, no link, no button.
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByRole('link')).toHaveCount(0);
+  });
+
+  test('gives way to the app’s own frame once the app is up, and only then', async ({ page }) => {
+    const errors = pageErrors(page);
+    await signIn(page, 'admin');
+    const release = await holdTheAppBack(page);
+    await page.goto('/admin', { waitUntil: 'commit' });
+    await expect(outline(page)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    release();
+    await expectDashboard(page, '/admin');
+    await expect(outline(page)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('gives way to the sign-in page when the session behind the hint has ended', async ({ page }) => {
+    await signIn(page, 'manager');
+    const hint = (await page.context().cookies()).filter((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE);
+    await page.context().clearCookies();
+    await page.context().addCookies(hint);
+    const release = await holdTheAppBack(page);
+    await page.goto('/manager', { waitUntil: 'commit' });
+    await expect(outline(page)).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Manager Login' })).toBeVisible();
+    await expect(outline(page)).toHaveCount(0);
+  });
+
+  test('is not painted for a visitor without a session, nor outside the role areas', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Administrator Login' })).toBeVisible();
+    await expect(outline(page)).toHaveCount(0);
+    await page.unrouteAll();
+    await signIn(page, 'admin');
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/nope');
+    await expect(outline(page)).toHaveCount(0);
+  });
+});

@@ -5,7 +5,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-const ROLE_PALETTES: Record<Role, string> = { admin: 'red', manager: 'purple', agent: 'blue' };
+export const ROLE_PALETTES: Record<Role, string> = { admin: 'red', manager: 'purple', agent: 'blue' };
 
 /** The Chakra colour palette that themes a role's screens: admin red, manager purple, agent blue, others gray. */
 export function colorPaletteFor(role: unknown): string {
