@@ -15,7 +15,8 @@
  *   sets `<html lang dir>` and asks for that language's catalog beside the app's entry; on a sign-in path and without
  *   the signed-in hint cookie it applies the colour mode, copies the path's page in that language into #root and
  *   starts the app once that page has been painted, so that nothing the app loads competes with the first paint.
- *   Elsewhere it starts the app at once: the page loads as before.
+ *   With the hint on a role's area it paints the outline of the signed-in frame instead (web/app-frame.ts) and starts
+ *   the app at once; elsewhere it only starts the app.
  * Until the app has adopted the page (src/prerender/takeover.ts), a submit is held back and marked on #root.
  */
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
