@@ -12,6 +12,7 @@
  * the frame matches the shell in either colour mode.
  */
 import { ROLES } from '../shared/constants.ts';
+import { dashboardReadUrls } from './src/features/dashboard/reads.ts';
 import { ROLE_PALETTES } from './src/lib/roles.ts';
 
 export const APP_FRAME_ID = 'app-frame';
@@ -47,10 +48,15 @@ const FRAME_MARKUP =
 
 /**
  * The inline script's part: `showFrame()` draws the frame for a signed-in visitor on a role's area, in the colour mode
- * the script's `applyColourMode()` chooses, and returns whether it did.
+ * the script's `applyColourMode()` chooses, and returns the area's role ('admin', 'manager', 'agent'), or false when it
+ * drew nothing. `askForDashboardReads(role)`, called once the app's entry has been asked for, asks for the reads of
+ * the role's dashboard when the page is that dashboard (`dashboardReadUrls`): as preloads with the credentials the
+ * app's requests carry, so that those requests take the answers instead of asking again. The reads then run while the
+ * app's code downloads, not after it has reached the dashboard's route (ADR 101, amendment of 2026-11-28 (3)).
  */
 export function appFrameScript(): string {
   const palettes = Object.fromEntries(ROLES.map((role) => [role, ROLE_PALETTES[role]]));
+  const reads = Object.fromEntries(ROLES.map((role) => [role, dashboardReadUrls(role)]));
   return `function showFrame() {
     var role = /^\\/(${ROLES.join('|')})(?:\\/|$)/.exec(location.pathname);
     var root = document.getElementById('root');
@@ -67,6 +73,18 @@ export function appFrameScript(): string {
       observer.disconnect();
       frame.remove();
     }).observe(root, { childList: true });
-    return true;
+    return role[1];
+  }
+  function askForDashboardReads(role) {
+    if (location.pathname.replace(/\\/+$/, '') !== '/' + role) return;
+    var urls = ${JSON.stringify(reads)}[role] || [];
+    urls.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'fetch';
+      link.crossOrigin = 'use-credentials';
+      link.href = href;
+      document.head.appendChild(link);
+    });
   }`;
 }

@@ -16,7 +16,8 @@
  *   the signed-in hint cookie it applies the colour mode, copies the path's page in that language into #root and
  *   starts the app once that page has been painted, so that nothing the app loads competes with the first paint.
  *   With the hint on a role's area it paints the outline of the signed-in frame instead (web/app-frame.ts) and starts
- *   the app at once; elsewhere it only starts the app.
+ *   the app at once, and on a role's dashboard asks for the dashboard's reads beside the app's entry; elsewhere it only
+ *   starts the app.
  * Until the app has adopted the page (src/prerender/takeover.ts), a submit is held back and marked on #root.
  */
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
@@ -129,9 +130,11 @@ function bootstrapScript(templates: Record<string, Record<string, number>>, cata
     } catch (e) {}
     requestAnimationFrame(function () { setTimeout(once, 100); });
   } else {
-    // Signed in on a role's area: the shell's outline until the app shows its first page (web/app-frame.ts).
-    if (signedIn) showFrame();
+    // Signed in on a role's area: the shell's outline until the app shows its first page, and on a role's dashboard
+    // its reads beside the app's entry (web/app-frame.ts).
+    var role = signedIn && showFrame();
     startApp();
+    if (role) askForDashboardReads(role);
   }
 })();`;
 }

@@ -108,6 +108,16 @@ async function typeAndSubmit(page: Page, email: string, password: string, keyDel
 }
 
 /** Signed in: the app shell of the role's area is up at the login page's own URL. */
+/** Every request to the API the page makes from now on, as path and query string, in order. */
+function askedOfTheApi(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+  });
+  return asked;
+}
+
 async function expectDashboard(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -320,6 +330,46 @@ test.describe('the signed-in outline', () => {
     release();
     await expect(page.getByRole('heading', { name: 'Manager Login' })).toBeVisible();
     await expect(outline(page)).toHaveCount(0);
+  });
+
+  test('comes with the dashboard’s reads on a reload of the dashboard, which the app then uses', async ({ page }) => {
+    // The reads of docs/product.md §2 Dashboard Overview for an administrator, written out here.
+    const reads = [
+      '/api/dashboard/metrics',
+      '/api/dashboard/priority-distribution',
+      '/api/dashboard/volume-data?days=7',
+      '/api/tickets/overdue',
+      '/api/tickets?limit=10',
+      '/api/analytics/insights',
+      '/api/agents/performance?limit=5',
+    ];
+    await signIn(page, 'admin');
+    const asked = askedOfTheApi(page);
+    const release = await holdTheAppBack(page);
+    await page.goto('/admin', { waitUntil: 'commit' });
+    // Asked for while the app's entry is held back: by index.html's script.
+    await expect.poll(() => reads.filter((url) => asked.includes(url))).toEqual(reads);
+    release();
+    await expectDashboard(page, '/admin');
+    await expect(page.getByText('Total Tickets')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The app's own requests took those answers: each read went to the server once.
+    expect(reads.map((url) => asked.filter((other) => other === url).length)).toEqual(reads.map(() => 1));
+  });
+
+  test('comes with no reads off the dashboard, nor with reads an agent would be refused', async ({ page }) => {
+    await signIn(page, 'agent');
+    const asked = askedOfTheApi(page);
+    await holdTheAppBack(page);
+    await page.goto('/agent', { waitUntil: 'commit' });
+    await expect.poll(() => asked).toContain('/api/dashboard/metrics');
+    expect(asked.filter((url) => url.startsWith('/api/analytics/') || url.startsWith('/api/agents/'))).toEqual([]);
+    asked.length = 0;
+    await page.goto('/agent/tickets', { waitUntil: 'commit' });
+    await expect(outline(page)).toBeVisible();
+    // The session's read comes from the same script, just before the dashboard's would.
+    await expect.poll(() => asked).toContain('/api/auth/user');
+    expect(asked.filter((url) => url.startsWith('/api/dashboard/'))).toEqual([]);
   });
 
   test('is not painted for a visitor without a session, nor outside the role areas', async ({ page }) => {
