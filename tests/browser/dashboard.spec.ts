@@ -59,6 +59,29 @@ test('the period selector asks for that many days and the chart is drawn', async
   await expect(panel.getByText(/resolved in the last 30 days$/)).toBeVisible();
 });
 
+test('on a phone the chart is drawn when its place scrolls into view, and its code loads only then', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 390, height: 640 });
+  const chartCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/VolumeChart-[^/]+\.js$/.test(request.url())) chartCode.push(request.url());
+  });
+  await page.reload();
+  await dashboardReady(page);
+  const panel = page.getByRole('region', { name: 'Ticket Volume' });
+  // The figures are there at once, in the summary and in the table for screen readers; the drawing is not.
+  await expect(panel.getByText(/resolved in the last 7 days$/)).toBeVisible();
+  await expect(panel.getByRole('table', { name: /last 7 days$/ }).getByRole('row')).toHaveCount(1 + 7);
+  await expect(panel.locator('.recharts-surface')).toHaveCount(0);
+  expect(chartCode).toEqual([]);
+
+  await panel.getByText(/resolved in the last 7 days$/).scrollIntoViewIfNeeded();
+  await expect(panel.locator('.recharts-area-curve').first()).toBeVisible();
+  expect(chartCode).toHaveLength(1);
+});
+
 test("an admin's View All goes to Agent Management", async ({ page }) => {
   await signIn(page, 'admin');
   await dashboardReady(page);

@@ -7,11 +7,16 @@ import { useT } from '../../i18n/react.tsx';
 import { useFormat } from '../../i18n/use-format.ts';
 import { DEFAULT_VOLUME_PERIOD, volumeTotals } from './panel-format.ts';
 import { ErrorBoundary } from '../QueryBoundary.tsx';
+import { InView } from './InView.tsx';
 import { Panel } from './Panel.tsx';
 import { PanelBoundary, type PanelQuery } from './PanelStatus.tsx';
 
-// Recharts and the chart components are about 100 KB gzip: they load with the first drawn chart, never up front.
+// Recharts and the chart components are about 100 KB gzip: they load with the first drawn chart, never up front, and
+// only once the chart's place is in view.
 const VolumeChart = lazy(() => import('./VolumeChart.tsx'));
+
+/** The chart's room while its code loads or its place is still out of sight: the chart's own height. */
+const chartPlaceholder = <Skeleton h={{ base: '56', lg: '64' }} rounded="md" />;
 
 /**
  * Tickets created and resolved per day with the 7/30/90-day selector (docs/product.md §2, §9; drawn per docs/product.md
@@ -82,9 +87,11 @@ function VolumeFigures<K extends QueryKey>({ query, days, busy }: VolumeFiguresP
           </Text>
         )}
       >
-        <Suspense fallback={<Skeleton h={{ base: '56', lg: '64' }} rounded="md" />}>
-          <VolumeChart data={data} />
-        </Suspense>
+        <InView placeholder={chartPlaceholder}>
+          <Suspense fallback={chartPlaceholder}>
+            <VolumeChart data={data} />
+          </Suspense>
+        </InView>
       </ErrorBoundary>
       <Box srOnly>
         <Table.Root>
