@@ -77,7 +77,8 @@ export function appFrameScript(): string {
   }
   function askForDashboardReads(role) {
     if (location.pathname.replace(/\\/+$/, '') !== '/' + role) return;
-    var urls = ${JSON.stringify(reads)}[role] || [];
+    // Through a variable: an object literal opening a statement would be read as a block.
+    var urls = ${JSON.stringify(reads)}[role];
     urls.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'preload';

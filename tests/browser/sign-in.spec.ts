@@ -107,7 +107,6 @@ async function typeAndSubmit(page: Page, email: string, password: string, keyDel
   await page.keyboard.press('Enter');
 }
 
-/** Signed in: the app shell of the role's area is up at the login page's own URL. */
 /** Every request to the API the page makes from now on, as path and query string, in order. */
 function askedOfTheApi(page: Page): string[] {
   const asked: string[] = [];
@@ -118,6 +117,7 @@ function askedOfTheApi(page: Page): string[] {
   return asked;
 }
 
+/** Signed in: the app shell of the role's area is up at the login page's own URL. */
 async function expectDashboard(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
